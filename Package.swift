@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The pipeline, one target per stage, dependencies pointing one way:
+// Geometry ← Scene ← Timeline ← Render → Raster ← Codecs ← Flipbook ← CLI.
+// Only FlipbookCodecs imports the C libraries (CLibPNG, CGIFLib).
+let package = Package(
+    name: "Flipbook",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "flipbook", targets: ["FlipbookCLI"]),
+        .library(name: "Flipbook", targets: ["Flipbook"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "FlipbookGeometry"),
+        .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", .product(name: "Yams", package: "Yams")]),
+        .target(name: "FlipbookTimeline", dependencies: ["FlipbookScene"]),
+        .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
+        .target(name: "FlipbookRender", dependencies: ["FlipbookTimeline", "FlipbookRaster"]),
+        .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CGIFLib", path: "Sources/CGIFLib",
+                       providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        .target(name: "FlipbookCodecs", dependencies: ["FlipbookRaster", "CLibPNG", "CGIFLib"]),
+        .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookTimeline", "FlipbookRender", "FlipbookRaster", "FlipbookCodecs"]),
+        .executableTarget(name: "FlipbookCLI", dependencies: [
+            "Flipbook", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),
+        .testTarget(name: "FlipbookTimelineTests", dependencies: ["FlipbookTimeline"]),
+        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs"],
+                    resources: [.copy("Goldens")]),
+        .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook"]),
+        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI"]),
+    ]
+)

@@ -1,0 +1,149 @@
+import FlipbookGeometry
+
+/// One layer of the tree: its model values (``LayerProperties``, all animatable), what it
+/// draws (``LayerContent``), and its children.
+public struct Layer: Sendable {
+    /// Unique in the scene.
+    public var id: String
+    public var properties: LayerProperties
+    public var content: LayerContent
+    /// Numeric components that follow another animated value.
+    public var follows: [FollowBinding]
+    /// Overrides the canvas snap mode for this layer's frame.
+    public var snap: SnapMode?
+    /// Present when this is a CAReplicatorLayer; its sublayers are the template.
+    public var replicator: Replicator?
+    public var sublayers: [Layer]
+    /// Line of the layer's entry in the scene file, for messages.
+    public var line: Int?
+    private var maskStorage: [Layer]
+
+    public init(id: String, properties: LayerProperties = LayerProperties(), content: LayerContent = .none,
+                follows: [FollowBinding] = [], snap: SnapMode? = nil, replicator: Replicator? = nil,
+                sublayers: [Layer] = [], mask: Layer? = nil, line: Int? = nil) {
+        self.id = id
+        self.properties = properties
+        self.content = content
+        self.follows = follows
+        self.snap = snap
+        self.replicator = replicator
+        self.sublayers = sublayers
+        self.line = line
+        self.maskStorage = mask.map { [$0] } ?? []
+    }
+
+    /// The layer whose alpha masks this one, in this layer's coordinate space.
+    public var mask: Layer? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
+
+    /// This layer, its mask subtree and its sublayer subtrees, depth first.
+    public func forEachLayer(_ body: (Layer) throws -> Void) rethrows {
+        try body(self)
+        if let mask { try mask.forEachLayer(body) }
+        for sublayer in sublayers { try sublayer.forEachLayer(body) }
+    }
+}
+
+/// What a layer draws between its background and its sublayers.
+public enum LayerContent: Sendable {
+    case none
+    case shape(ShapeContent)
+    case gradient(GradientKind)
+    case image(ImageContent)
+}
+
+/// The non-animatable parts of a CAShapeLayer (colors, widths, dashes and the
+/// rect/ellipse/arc numbers live in ``LayerProperties``).
+public struct ShapeContent: Sendable {
+    public var geometry: ShapeGeometry
+    public var fillRule: FillRule
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
+
+    public init(geometry: ShapeGeometry, fillRule: FillRule = .nonZero, lineCap: LineCap = .butt,
+                lineJoin: LineJoin = .miter) {
+        self.geometry = geometry
+        self.fillRule = fillRule
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+    }
+}
+
+/// Where a shape's outline comes from.
+public enum ShapeGeometry: Sendable {
+    /// SVG path data, already parsed, in the layer's bounds space.
+    case path(Path)
+    /// `LayerProperties.shapeRect`, with `LayerProperties.shapeCornerRadius`.
+    case rect
+    /// The ellipse inscribed in `LayerProperties.shapeRect`.
+    case ellipse
+    /// `LayerProperties.arcCenter/arcRadius/arcStart/arcEnd`.
+    case arc(clockwise: Bool)
+}
+
+public enum FillRule: String, Sendable { case nonZero, evenOdd }
+public enum LineCap: String, Sendable { case butt, round, square }
+public enum LineJoin: String, Sendable { case miter, round, bevel }
+
+public enum GradientKind: String, Sendable { case axial, radial }
+
+public struct ImageContent: Sendable {
+    /// Key into ``Scene/assets``.
+    public var asset: String
+    public var gravity: ContentsGravity
+
+    public init(asset: String, gravity: ContentsGravity = .resize) {
+        self.asset = asset
+        self.gravity = gravity
+    }
+}
+
+public enum ContentsGravity: String, Sendable { case resize, resizeAspect, resizeAspectFill, center }
+
+/// CAReplicatorLayer's fixed parameters; `instanceTransform` and `instanceAlphaOffset`
+/// are in ``LayerProperties`` because they animate.
+public struct Replicator: Sendable {
+    /// Counts the original.
+    public var instanceCount: Int
+    /// Seconds: instance k sees the template's animations k × delay later.
+    public var instanceDelay: Double
+
+    public init(instanceCount: Int, instanceDelay: Double = 0) {
+        self.instanceCount = instanceCount
+        self.instanceDelay = instanceDelay
+    }
+}
+
+/// A numeric component that follows another layer's animated value through a
+/// piecewise-linear map clamped at both ends.
+public struct FollowBinding: Sendable, Equatable {
+    /// Scalar component of this layer, e.g. `transform.translation.x`.
+    public var component: String
+    public var sourceLayer: String
+    /// Scalar component of the source layer, e.g. `bounds.origin.x`.
+    public var sourceComponent: String
+    /// (input, output) pairs with increasing input.
+    public var map: [Point]
+
+    public init(component: String, sourceLayer: String, sourceComponent: String, map: [Point]) {
+        self.component = component
+        self.sourceLayer = sourceLayer
+        self.sourceComponent = sourceComponent
+        self.map = map
+    }
+
+    /// The map applied to `input`, clamped to the first and last outputs.
+    public func output(for input: Double) -> Double {
+        guard let first = map.first, let last = map.last else { return input }
+        if input <= first.x { return first.y }
+        if input >= last.x { return last.y }
+        for i in 1..<map.count where input <= map[i].x {
+            let (p0, p1) = (map[i - 1], map[i])
+            let span = p1.x - p0.x
+            return span == 0 ? p1.y : p0.y + (p1.y - p0.y) * (input - p0.x) / span
+        }
+        return last.y
+    }
+}

@@ -1,0 +1,79 @@
+import FlipbookGeometry
+
+/// A parsed, validated and resolved scene: every default filled in, every `frame`
+/// turned into position and bounds, every asset path made absolute.
+///
+/// This is the only thing later stages see of a scene file.
+public struct Scene: Sendable {
+    public var version: Int
+    public var canvas: Canvas
+    /// Asset name → absolute file path.
+    public var assets: [String: String]
+    /// Back to front, like a root layer's sublayers.
+    public var layers: [Layer]
+    public var animations: [Animation]
+    /// The file the scene was read from, when it came from a file.
+    public var sourcePath: String?
+
+    public init(version: Int = 1, canvas: Canvas, assets: [String: String] = [:], layers: [Layer] = [],
+                animations: [Animation] = [], sourcePath: String? = nil) {
+        self.version = version
+        self.canvas = canvas
+        self.assets = assets
+        self.layers = layers
+        self.animations = animations
+        self.sourcePath = sourcePath
+    }
+
+    /// The scene's name: its file name without extension, or "scene".
+    public var name: String {
+        guard let path = sourcePath else { return "scene" }
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        if let dot = file.lastIndex(of: "."), dot != file.startIndex { return String(file[..<dot]) }
+        return file
+    }
+}
+
+/// Pixel snapping of layer frames at the canvas scale (YYKit's pixel helpers).
+public enum SnapMode: String, Sendable, CaseIterable {
+    case none, round, floor, ceil, half
+}
+
+/// The drawing surface and the clock.
+public struct Canvas: Sendable {
+    /// In points.
+    public var size: Size
+    /// Pixels per point.
+    public var scale: Double
+    public var snap: SnapMode
+    /// `Color.clear` for a transparent canvas.
+    public var background: Color
+    public var fps: Double
+    /// Seconds.
+    public var duration: Double
+    /// GIF loop count; 0 loops forever.
+    public var loop: Int
+
+    public init(size: Size, scale: Double = 1, snap: SnapMode = .round, background: Color = .white,
+                fps: Double = 30, duration: Double = 1, loop: Int = 0) {
+        self.size = size
+        self.scale = scale
+        self.snap = snap
+        self.background = background
+        self.fps = fps
+        self.duration = duration
+        self.loop = loop
+    }
+
+    /// round(duration × fps), at least 1.
+    public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
+
+    /// The time frame `frameIndex` shows: frameIndex / fps.
+    public func seconds(ofFrame frameIndex: Int) -> Double { Double(frameIndex) / fps }
+
+    /// Output size in pixels at `scale` (the canvas scale unless overridden).
+    public func pixelSize(scale: Double? = nil) -> (width: Int, height: Int) {
+        let s = scale ?? self.scale
+        return (Int((size.width * s).rounded()), Int((size.height * s).rounded()))
+    }
+}

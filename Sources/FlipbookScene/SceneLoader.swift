@@ -1,0 +1,2 @@
+import FlipbookGeometry
+import Yams
