@@ -45,7 +45,8 @@ public enum FileIO {
         }
     }
 
-    static func lastError() -> String { String(cString: strerror(errno)) }
+    /// The C library's message for the current errno.
+    public static func lastError() -> String { String(cString: strerror(errno)) }
 }
 
 /// A file being written under a temporary name beside its final path; ``commit()``
