@@ -22,7 +22,7 @@ public struct GIFFramePlan: Sendable, Hashable {
 /// dropped greedily: a frame is kept when its rounded start lies at least 2 cs after the
 /// previously kept frame's start and at least 2 cs before the end; a kept frame lasts until
 /// the next kept frame starts. Kept frames still start at their exact rounded times and
-/// the total stays exact (60 fps keeps 3 of every 5 frames: delays 2, 3, 2, 3, …).
+/// the total stays exact (60 fps keeps 4 of every 6 frames: delays 2, 3, 2, 3, …).
 /// The only exception is an animation shorter than 2 cs in total: its single frame gets 2.
 public enum GIFTiming {
     /// The rounded start time T(i) in centiseconds.
