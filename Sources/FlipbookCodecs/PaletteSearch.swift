@@ -34,26 +34,20 @@ struct PaletteSearch {
                         if g[mid] < qg { lo = mid + 1 } else { hi = mid }
                     }
                     var best = Int32.max, bestAt = 0
+                    /// Scores entry i; false once green alone rules it (and all further out) out.
+                    @inline(__always) func consider(_ i: Int) -> Bool {
+                        let dg = g[i] - qg
+                        let dgg = kg * dg * dg
+                        if dgg >= best { return false }
+                        let dr = r[i] - qr, db = b[i] - qb
+                        let d = dgg + kr * dr * dr + kb * db * db
+                        if d < best { best = d; bestAt = i }
+                        return true
+                    }
                     var i = lo
-                    while i < g.count {
-                        let dg = g[i] - qg
-                        let dgg = kg * dg * dg
-                        if dgg >= best { break }
-                        let dr = r[i] - qr, db = b[i] - qb
-                        let d = dgg + kr * dr * dr + kb * db * db
-                        if d < best { best = d; bestAt = i }
-                        i += 1
-                    }
+                    while i < g.count && consider(i) { i += 1 }
                     i = lo - 1
-                    while i >= 0 {
-                        let dg = g[i] - qg
-                        let dgg = kg * dg * dg
-                        if dgg >= best { break }
-                        let dr = r[i] - qr, db = b[i] - qb
-                        let d = dgg + kr * dr * dr + kb * db * db
-                        if d < best { best = d; bestAt = i }
-                        i -= 1
-                    }
+                    while i >= 0 && consider(i) { i -= 1 }
                     return Int(index[bestAt])
                 }
             }
