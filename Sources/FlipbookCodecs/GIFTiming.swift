@@ -11,30 +11,31 @@ public struct GIFFramePlan: Sendable, Hashable {
 
 /// GIF frame delays in whole centiseconds whose rounding does not accumulate.
 ///
-/// Algorithm: source frame i starts at the exact time 100·i/fps cs; its start is written at
-/// T(i) = round(100·i/fps) (halves away from zero) and it lasts T(i+1) − T(i). Every frame
-/// therefore starts within half a centisecond of its true time and the delays sum to
-/// exactly T(n) = round(100·duration). At 30 fps this gives the repeating 3, 4, 3 pattern
+/// Algorithm: source frame i starts at the exact time 100·i/fps cs and is written to start
+/// at T(i) = ⌊100·i/fps⌋ (never early, less than 1 cs late); the animation ends at
+/// T(n) = round(100·n/fps). Frame i lasts T(i+1) − T(i), so the delays sum to exactly
+/// T(n) whatever the frame count. At 30 fps this gives the repeating 3, 3, 4 pattern
 /// (10 cs per 3 frames; the 120 frames of a 4 s animation sum to 400).
 ///
 /// Browsers play delays of 0–1 cs as 10 cs, so no written delay is below 2 cs. Up to
 /// 50 fps every delay is already ≥ 2 (T(i+1) − T(i) ≥ ⌊100/fps⌋). Above 50 fps frames are
-/// dropped greedily: a frame is kept when its rounded start lies at least 2 cs after the
+/// dropped greedily: a frame is kept when its start lies at least 2 cs after the
 /// previously kept frame's start and at least 2 cs before the end; a kept frame lasts until
-/// the next kept frame starts. Kept frames still start at their exact rounded times and
-/// the total stays exact (60 fps keeps 4 of every 6 frames: delays 2, 3, 2, 3, …).
+/// the next kept frame starts. Kept frames still start at their exact times and the total
+/// stays exact (60 fps keeps 4 of every 6 frames: delays 3, 2, 3, 2 …).
 /// The only exception is an animation shorter than 2 cs in total: its single frame gets 2.
 public enum GIFTiming {
-    /// The rounded start time T(i) in centiseconds.
+    /// The start time T(i) = ⌊100·i/fps⌋ in centiseconds (the 1e-9 absorbs binary
+    /// representation error, so 100·3/30 is 10, not 9.999…).
     static func start(_ i: Int, fps: Double) -> Int {
-        Int((Double(100 * i) / fps + 0.5 + 1e-9).rounded(.down))
+        Int((Double(100 * i) / fps + 1e-9).rounded(.down))
     }
 
     /// Which frames to keep and their delays (sums to round(100·frameCount/fps)).
     public static func plan(frameCount: Int, fps: Double) -> [GIFFramePlan] {
         guard frameCount > 0 else { return [] }
         precondition(fps > 0 && fps.isFinite, "fps must be positive")
-        let total = start(frameCount, fps: fps)
+        let total = Int((Double(100 * frameCount) / fps).rounded(.toNearestOrAwayFromZero))
         var plan: [GIFFramePlan] = [GIFFramePlan(frameIndex: 0, delay: 0)]
         var lastStart = 0
         for i in 1..<frameCount {

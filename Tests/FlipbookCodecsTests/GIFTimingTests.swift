@@ -2,15 +2,15 @@ import Testing
 @testable import FlipbookCodecs
 
 @Suite struct GIFTimingTests {
-    /// At 30 fps frame i starts at 10·i/3 cs; rounded starts 0, 3, 7, 10, 13, 17, 20 … give
-    /// delays 3, 4, 3 repeating (three frames per 10 cs).
-    @Test func thirtyFPSRepeatsThreeFourThree() {
+    /// At 30 fps frame i starts at 10·i/3 cs; starts rounded down, 0, 3, 6, 10, 13, 16, 20 …,
+    /// give delays 3, 3, 4 repeating (three frames per 10 cs), as the issue asks.
+    @Test func thirtyFPSRepeatsThreeThreeFour() {
         let delays = GIFTiming.delays(frameCount: 120, fps: 30)
         #expect(delays.count == 120)
-        #expect(Array(delays.prefix(9)) == [3, 4, 3, 3, 4, 3, 3, 4, 3])
+        #expect(Array(delays.prefix(9)) == [3, 3, 4, 3, 3, 4, 3, 3, 4])
         for i in 0..<120 {
-            // round(10i/3) == (10i + 1) / 3 in integers (fractions are 0, 1/3, 2/3).
-            #expect(delays[i] == (10 * (i + 1) + 1) / 3 - (10 * i + 1) / 3)
+            // ⌊10i/3⌋ is integer division.
+            #expect(delays[i] == (10 * (i + 1)) / 3 - (10 * i) / 3)
         }
         #expect(delays.reduce(0, +) == 400)
         #expect(Set(delays) == [3, 4])
@@ -25,17 +25,17 @@ import Testing
         #expect(GIFTiming.delays(frameCount: 4, fps: 25) == [4, 4, 4, 4])
     }
 
-    /// 60 fps: starts 0, 1.67→2, 3.33→3, 5, 6.67→7, 8.33→8, 10: frames 2 and 5 start less
-    /// than 2 cs after the previous kept frame and are dropped.
+    /// 60 fps: starts ⌊5i/3⌋ = 0, 1, 3, 5, 6, 8, 10: frames 1 and 4 start less than 2 cs
+    /// after the previous kept frame and are dropped.
     @Test func sixtyFPSDropsFramesButKeepsTheTotal() {
         let plan = GIFTiming.plan(frameCount: 120, fps: 60)
-        #expect(Array(plan.prefix(5).map(\.frameIndex)) == [0, 1, 3, 4, 6])
-        #expect(Array(plan.prefix(4).map(\.delay)) == [2, 3, 2, 3])
+        #expect(Array(plan.prefix(5).map(\.frameIndex)) == [0, 2, 3, 5, 6])
+        #expect(Array(plan.prefix(4).map(\.delay)) == [3, 2, 3, 2])
         #expect(plan.reduce(0) { $0 + $1.delay } == 200)
         #expect(plan.allSatisfy { $0.delay >= 2 })
-        #expect(plan.count == 80)   // 4 kept frames per 10 cs (starts 0, 2, 5, 7)
+        #expect(plan.count == 80)   // 4 kept frames per 10 cs (starts 0, 3, 5, 8)
         let delays = GIFTiming.delays(frameCount: 120, fps: 60)
-        #expect(Array(delays.prefix(6)) == [2, 3, 0, 2, 3, 0])
+        #expect(Array(delays.prefix(6)) == [3, 0, 2, 3, 0, 2])
         #expect(delays.reduce(0, +) == 200)
     }
 
