@@ -1,0 +1,91 @@
+import Foundation
+
+/// Runs `produce` for indices 0..<count on `jobs` threads and hands the results to
+/// `consume` on the calling thread, in index order, as soon as each is ready.
+///
+/// At most `window` results exist at once (produced but not yet consumed), so memory
+/// stays bounded by a few frames whatever the count. If `consume` throws, the workers
+/// stop taking new indices and the error is rethrown once they have finished.
+public enum OrderedParallelMap {
+    public static func run<T: Sendable>(
+        count: Int, jobs: Int, window: Int? = nil,
+        produce: @escaping @Sendable (Int) -> T,
+        consume: (Int, T) throws -> Void
+    ) throws {
+        guard count > 0 else { return }
+        let workers = max(1, min(jobs, count))
+        if workers == 1 {
+            for i in 0..<count { try consume(i, produce(i)) }
+            return
+        }
+        let state = SharedState<T>(window: max(window ?? workers * 2, workers))
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                while let index = state.claim(count: count) {
+                    state.deliver(index, produce(index))
+                }
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        var failure: Error?
+        for index in 0..<count {
+            guard let value = state.take(index) else { break }
+            do { try consume(index, value) } catch {
+                failure = error
+                state.cancel()
+                break
+            }
+        }
+        group.wait()
+        if let failure { throw failure }
+    }
+
+    /// The bookkeeping shared by the workers and the consumer, behind one condition lock.
+    private final class SharedState<T>: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var next = 0
+        private var consumed = 0
+        private var cancelled = false
+        private var ready: [Int: T] = [:]
+        private let window: Int
+
+        init(window: Int) { self.window = window }
+
+        func claim(count: Int) -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            while !cancelled && next < count && next - consumed >= window { condition.wait() }
+            guard !cancelled, next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        func deliver(_ index: Int, _ value: T) {
+            condition.lock()
+            ready[index] = value
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func take(_ index: Int) -> T? {
+            condition.lock()
+            defer { condition.unlock() }
+            while ready[index] == nil && !cancelled { condition.wait() }
+            guard let value = ready.removeValue(forKey: index) else { return nil }
+            consumed = index + 1
+            condition.broadcast()
+            return value
+        }
+
+        func cancel() {
+            condition.lock()
+            cancelled = true
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import FlipbookCodecs
+import FlipbookRaster
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes frames as `frame-0000.png`, `frame-0001.png`, … (numbered by frame index) into a
+/// folder, rendering and compressing on `jobs` threads and writing in order.
+public enum PNGSequenceExporter {
+    /// The file name of frame `frameIndex`.
+    public static func fileName(ofFrame frameIndex: Int) -> String {
+        let digits = String(frameIndex)
+        return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+    }
+
+    /// Renders `frames` of `renderer` into `folder` (created when missing). Returns the
+    /// number of bytes written.
+    @discardableResult
+    public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to folder: String,
+                              jobs: Int) throws -> Int {
+        try FileSystem.makeDirectories(folder)
+        let first = frames.lowerBound
+        var total = 0
+        try OrderedParallelMap.run(count: frames.count, jobs: jobs, produce: { offset -> Result<[UInt8], PNGError> in
+            Result { () throws(PNGError) -> [UInt8] in try PNGCodec.encode(renderer.renderFrame(first + offset)) }
+        }, consume: { offset, encoded in
+            let bytes = try encoded.get()
+            try FileIO.writeAtomically(bytes, to: folder + "/" + fileName(ofFrame: first + offset))
+            total += bytes.count
+        })
+        return total
+    }
+}
+
+/// Folder creation, with the system's reason on failure.
+public enum FileSystem {
+    /// Creates `path` and its missing parents (mkdir -p).
+    public static func makeDirectories(_ path: String) throws(FileIOError) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw FileIOError(path: current, reason: FileIO.lastError())
+            }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw FileIOError(path: path, reason: "not a folder")
+        }
+    }
+
+    /// The folder part of a path ("." when there is none).
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

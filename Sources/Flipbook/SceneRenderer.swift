@@ -1,0 +1,68 @@
+import FlipbookCodecs
+import FlipbookGeometry
+import FlipbookRaster
+import FlipbookRender
+import FlipbookScene
+import FlipbookTimeline
+
+/// A scene ready to render: its timeline built, its image assets decoded, the output
+/// scale and frame rate chosen. Any frame renders alone, from its time.
+public struct SceneRenderer: Sendable {
+    public let scene: Scene
+    public let timeline: Timeline
+    public let renderer: FrameRenderer
+    /// Frames per second of the output (the scene's unless overridden).
+    public let fps: Double
+
+    /// Loads every image asset the layers use; `scale` and `fps` override the scene's.
+    public init(scene: Scene, scale: Double? = nil, fps: Double? = nil) throws {
+        var images: [String: Pixmap] = [:]
+        for layer in scene.layers {
+            try layer.forEachLayer { l in
+                guard case .image(let content) = l.content, images[content.asset] == nil else { return }
+                guard let path = scene.assets[content.asset] else {
+                    throw RenderError.missingAsset(name: content.asset, layer: l.id)
+                }
+                do { images[content.asset] = try PNGCodec.read(path: path) } catch {
+                    throw RenderError.unreadableAsset(name: content.asset, path: path, reason: error.message)
+                }
+            }
+        }
+        self.scene = scene
+        self.timeline = Timeline(scene: scene)
+        self.renderer = FrameRenderer(scale: scale ?? scene.canvas.scale, images: images)
+        self.fps = fps ?? scene.canvas.fps
+    }
+
+    /// round(duration × fps), at least 1.
+    public var frameCount: Int { max(1, Int((scene.canvas.duration * fps).rounded())) }
+
+    /// Output size in pixels.
+    public var pixelSize: (width: Int, height: Int) { renderer.pixelSize(of: scene.canvas.size) }
+
+    /// The time frame `frameIndex` shows: frameIndex / fps.
+    public func seconds(ofFrame frameIndex: Int) -> Double { Double(frameIndex) / fps }
+
+    /// Renders frame `frameIndex`.
+    public func renderFrame(_ frameIndex: Int) -> Pixmap {
+        renderer.render(timeline.frame(at: seconds(ofFrame: frameIndex)))
+    }
+
+    /// Renders the frame at an arbitrary time.
+    public func renderFrame(at seconds: Double) -> Pixmap {
+        renderer.render(timeline.frame(at: seconds))
+    }
+}
+
+/// A scene that loaded but cannot be drawn.
+public enum RenderError: Error, CustomStringConvertible {
+    case missingAsset(name: String, layer: String)
+    case unreadableAsset(name: String, path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .missingAsset(let name, let layer): "layer `\(layer)` uses asset `\(name)`, which the scene does not declare"
+        case .unreadableAsset(let name, let path, let reason): "asset `\(name)` (\(path)) could not be read: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Flipbook
+import FlipbookScene
+
+/// `flipbook`: render, validate and inspect scene files.
+@main
+struct FlipbookCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flipbook",
+        abstract: "Render Core Animation-style scene files to animated GIFs and PNG frames.",
+        version: "0.1.0",
+        subcommands: [RenderCommand.self, ValidateCommand.self, InfoCommand.self])
+}
+
+/// Exit codes shared by the commands.
+enum ExitStatus {
+    /// The scene file has errors (also used for unreadable scenes and assets).
+    static let badScene = ExitCode(2)
+    /// Rendering or writing failed.
+    static let failure = ExitCode(1)
+}
+
+/// Loads a scene, printing every diagnostic to standard error and exiting with 2 when
+/// it has errors.
+func loadScene(_ path: String) throws -> Scene {
+    do {
+        return try SceneLoader.load(path: path)
+    } catch {
+        printError("\(error)")
+        throw ExitStatus.badScene
+    }
+}
+
+func printError(_ message: String) {
+    var stderr = StandardError()
+    print(message, to: &stderr)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        fputs(string, stdErrStream)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+nonisolated(unsafe) let stdErrStream = Glibc.stderr!
+#elseif canImport(Darwin)
+import Darwin
+nonisolated(unsafe) let stdErrStream = Darwin.stderr
+#endif

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import Flipbook
+import FlipbookScene
+
+/// The output kinds of `flipbook render`.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case gif, png
+}
+
+/// `flipbook render SCENE`: validates its options, then hands off to the exporters.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a scene to an animated GIF or a folder of PNG frames.",
+        discussion: """
+            Frame i shows t = i / fps and is canvas size × scale pixels. With --format png, \
+            the output is a folder that receives frame-0000.png, frame-0001.png, … \
+            (numbered by frame index). Default output: output/<scene name>.gif, or the \
+            folder output/<scene name>/ for PNG frames.
+            """)
+
+    @Argument(help: "The scene file (.yaml, .yml or .json).")
+    var scene: String
+
+    @Option(name: .shortAndLong, help: "Output file (GIF) or folder (PNG frames).")
+    var output: String?
+
+    @Option(help: "gif or png. Default: gif, or png when --output names no .gif file and exists as a folder.")
+    var format: OutputFormat?
+
+    @Option(help: "Pixels per point; overrides the scene's canvas scale.")
+    var scale: Double?
+
+    @Option(help: "Frames per second; overrides the scene's.")
+    var fps: Double?
+
+    @Option(help: "Frame range to render, A-B inclusive (A-, -B and A also work).")
+    var frames: String?
+
+    @Option(help: "Frames rendered in parallel. Default: all cores.")
+    var jobs: Int?
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be in (0, 16], got \(scale)") }
+        if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps must be in (0, 240], got \(fps)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if let frames, FrameRange(parsing: frames) == nil {
+            throw ValidationError("--frames wants A-B with 0 ≤ A ≤ B, got '\(frames)'")
+        }
+    }
+
+    func run() throws {
+        let loaded = try loadScene(scene)
+        let renderer: SceneRenderer
+        do { renderer = try SceneRenderer(scene: loaded, scale: scale, fps: fps) } catch {
+            printError("\(scene): \(error)")
+            throw ExitStatus.badScene
+        }
+        let requested = frames.flatMap(FrameRange.init(parsing:)) ?? FrameRange(first: 0, last: Int.max)
+        guard let range = requested.clamped(toFrameCount: renderer.frameCount) else {
+            printError("--frames \(frames ?? ""): the scene has frames 0-\(renderer.frameCount - 1)")
+            throw ExitStatus.failure
+        }
+        let kind = format ?? (output.map { $0.lowercased().hasSuffix(".gif") } == false ? .png : .gif)
+        let target = output ?? "output/\(loaded.name)" + (kind == .gif ? ".gif" : "")
+        let threads = jobs ?? ProcessorCount.online
+        let clock = ContinuousClock()
+        let started = clock.now
+        let bytes: Int
+        do {
+            switch kind {
+            case .gif:
+                try FileSystem.makeDirectories(FileSystem.folder(of: target))
+                bytes = try GIFExporter.export(renderer, frames: range, to: target, jobs: threads)
+            case .png:
+                bytes = try PNGSequenceExporter.export(renderer, frames: range, to: target, jobs: threads)
+            }
+        } catch {
+            printError("\(target): \(error)")
+            throw ExitStatus.failure
+        }
+        let elapsed = started.duration(to: clock.now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        if !quiet {
+            let (w, h) = renderer.pixelSize
+            print("\(target): \(range.count) frames, \(w)×\(h) px, \(bytes) bytes in "
+                + "\(String(format: "%.2f", seconds)) s (\(String(format: "%.1f", Double(range.count) / max(seconds, 1e-9))) frames/s)")
+        }
+    }
+}

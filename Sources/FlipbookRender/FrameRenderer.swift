@@ -1,0 +1,85 @@
+import FlipbookGeometry
+import FlipbookRaster
+import FlipbookScene
+import FlipbookTimeline
+
+/// Draws a ``FrameTree`` into pixels at a chosen scale: the last pure stage before the
+/// encoders.
+///
+/// Drawing order within a layer follows CALayer: background, contents (shape, gradient
+/// or image), sublayers, border; then mask and group opacity apply to the whole.
+/// A layer is flattened into an offscreen surface only when it must be: when it has a
+/// mask, or when it is translucent and draws more than one thing that could overlap
+/// (so that overlapping parts of a half-transparent group do not darken). Otherwise its
+/// opacity multiplies straight into its single drawing.
+public struct FrameRenderer: Sendable {
+    /// Pixels per point.
+    public let scale: Double
+    /// Decoded image assets by name.
+    public let images: [String: Pixmap]
+
+    public init(scale: Double, images: [String: Pixmap] = [:]) {
+        self.scale = scale
+        self.images = images
+    }
+
+    /// The output size in pixels for a canvas of `size` points.
+    public func pixelSize(of size: Size) -> (width: Int, height: Int) {
+        (max(1, Int((size.width * scale).rounded())), max(1, Int((size.height * scale).rounded())))
+    }
+
+    /// Renders one frame.
+    public func render(_ frame: FrameTree) -> Pixmap {
+        let (width, height) = pixelSize(of: frame.canvasSize)
+        var surface = Pixmap(width: width, height: height)
+        surface.fill(frame.background)
+        let root = AffineTransform.scale(scale, scale)
+        for layer in frame.layers {
+            draw(layer, parent: root, into: &surface, clip: nil)
+        }
+        return surface
+    }
+
+    func draw(_ layer: RenderLayer, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?) {
+        let toDevice = PixelSnapping.layerToDevice(layer, parent: parent)
+        // A layer scaled to nothing draws nothing (and cannot be inverted for paints).
+        guard abs(toDevice.determinant) > 1e-12 else { return }
+        let p = layer.properties
+        let needsGroup = layer.mask != nil || (p.opacity < 1 && LayerPainter.drawingCount(layer) > 1)
+        guard needsGroup else {
+            paint(layer, toDevice, into: &surface, clip: clip, opacity: p.opacity)
+            return
+        }
+        var group = Pixmap(width: surface.width, height: surface.height)
+        paint(layer, toDevice, into: &group, clip: nil, opacity: 1)
+        var groupMask = clip
+        if let maskLayer = layer.mask {
+            // The mask lives in the layer's space; its own opacity scales its alpha
+            // because it is drawn with it.
+            var maskSurface = Pixmap(width: surface.width, height: surface.height)
+            draw(maskLayer, parent: toDevice, into: &maskSurface, clip: nil)
+            var alpha = Mask(alphaOf: maskSurface)
+            if let clip { alpha.intersect(clip) }
+            groupMask = alpha
+        }
+        surface.draw(group, x: 0, y: 0, opacity: p.opacity, mask: groupMask)
+    }
+
+    private func paint(_ layer: RenderLayer, _ toDevice: AffineTransform, into surface: inout Pixmap,
+                       clip: Mask?, opacity: Double) {
+        let painter = LayerPainter(layer: layer, toDevice: toDevice, opacity: opacity, images: images)
+        painter.paintBackground(into: &surface, clip: clip)
+        var contentClip = clip
+        if layer.properties.masksToBounds {
+            var bounds = Mask.path(painter.boundsPath, transform: toDevice, rule: .nonZero,
+                                   width: surface.width, height: surface.height)
+            if let clip { bounds.intersect(clip) }
+            contentClip = bounds
+        }
+        painter.paintContents(into: &surface, clip: contentClip)
+        for sublayer in layer.sublayers {
+            draw(sublayer, parent: toDevice, into: &surface, clip: contentClip)
+        }
+        painter.paintBorder(into: &surface, clip: clip)
+    }
+}

@@ -1,0 +1,186 @@
+import FlipbookGeometry
+import FlipbookRaster
+import FlipbookScene
+import FlipbookTimeline
+
+/// Paints one layer's own drawings (background, contents, border) with its evaluated
+/// values; the sublayers and the group are the ``FrameRenderer``'s business.
+struct LayerPainter {
+    let layer: RenderLayer
+    /// Bounds space → device pixels.
+    let toDevice: AffineTransform
+    /// Multiplies every drawing (the layer's opacity when it is not flattened as a group).
+    let opacity: Double
+    let images: [String: Pixmap]
+
+    private var props: LayerProperties { layer.properties }
+
+    /// The (rounded) bounds: background, border and masksToBounds all use it.
+    var boundsPath: Path {
+        props.cornerRadius > 0 ? .roundedRect(props.bounds, cornerRadius: props.cornerRadius) : .rect(props.bounds)
+    }
+
+    /// How many separate drawings the layer makes; more than one means a translucent
+    /// layer must be flattened first so that they do not blend with each other.
+    static func drawingCount(_ layer: RenderLayer) -> Int {
+        let p = layer.properties
+        var n = p.backgroundColor.isInvisible || p.bounds.isEmpty ? 0 : 1
+        switch layer.content {
+        case .none: break
+        case .shape: n += (p.fillColor.isInvisible ? 0 : 1) + (strokes(p) ? 1 : 0)
+        case .gradient, .image: n += 1
+        }
+        if !layer.sublayers.isEmpty { n += 2 }
+        if hasBorder(p) { n += 1 }
+        return n
+    }
+
+    private static func strokes(_ p: LayerProperties) -> Bool {
+        !p.strokeColor.isInvisible && p.lineWidth > 0 && p.strokeEnd > p.strokeStart
+    }
+
+    private static func hasBorder(_ p: LayerProperties) -> Bool {
+        p.borderWidth > 0 && !p.borderColor.isInvisible && !p.bounds.isEmpty
+    }
+
+    private func fill(_ path: Path, _ rule: FlipbookRaster.FillRule, _ paint: Paint, into surface: inout Pixmap, clip: Mask?) {
+        surface.fill(path, transform: toDevice, rule: rule, paint: paint, opacity: opacity, clip: clip)
+    }
+
+    func paintBackground(into surface: inout Pixmap, clip: Mask?) {
+        guard !props.backgroundColor.isInvisible, !props.bounds.isEmpty else { return }
+        fill(boundsPath, .nonZero, .solid(props.backgroundColor), into: &surface, clip: clip)
+    }
+
+    /// Inside the bounds, over contents and sublayers; inner corners of radius
+    /// max(r − borderWidth, 0).
+    func paintBorder(into surface: inout Pixmap, clip: Mask?) {
+        guard Self.hasBorder(props) else { return }
+        let b = props.bounds.standardized
+        let w = min(props.borderWidth, b.width / 2, b.height / 2)
+        let inner = Rect(b.x + w, b.y + w, b.width - 2 * w, b.height - 2 * w)
+        var ring = boundsPath
+        if !inner.isEmpty {
+            let r = max(props.cornerRadius - w, 0)
+            ring.elements += (r > 0 ? Path.roundedRect(inner, cornerRadius: r) : Path.rect(inner)).elements
+        }
+        fill(ring, .evenOdd, .solid(props.borderColor), into: &surface, clip: clip)
+    }
+
+    func paintContents(into surface: inout Pixmap, clip: Mask?) {
+        switch layer.content {
+        case .none: break
+        case .shape(let shape): paintShape(shape, into: &surface, clip: clip)
+        case .gradient(let kind): paintGradient(kind, into: &surface, clip: clip)
+        case .image(let image): paintImage(image, into: &surface, clip: clip)
+        }
+    }
+
+    private func shapePath(_ geometry: ShapeGeometry) -> Path {
+        switch geometry {
+        case .path(let path): return path
+        case .rect:
+            return props.shapeCornerRadius > 0
+                ? .roundedRect(props.shapeRect, cornerRadius: props.shapeCornerRadius) : .rect(props.shapeRect)
+        case .ellipse: return .ellipse(in: props.shapeRect)
+        case .arc(let clockwise):
+            return .arc(center: props.arcCenter, radius: props.arcRadius, startDegrees: props.arcStart,
+                        endDegrees: props.arcEnd, clockwise: clockwise)
+        }
+    }
+
+    /// CAShapeLayer: fill, then the stroke (trimmed to strokeStart…strokeEnd by length,
+    /// dashed, outlined in the layer's space so that a non-uniform scale shapes the pen as
+    /// Core Animation's does).
+    private func paintShape(_ shape: ShapeContent, into surface: inout Pixmap, clip: Mask?) {
+        let path = shapePath(shape.geometry)
+        if !props.fillColor.isInvisible {
+            let rule: FlipbookRaster.FillRule = shape.fillRule == .evenOdd ? .evenOdd : .nonZero
+            fill(path, rule, .solid(props.fillColor), into: &surface, clip: clip)
+        }
+        guard Self.strokes(props) else { return }
+        var stroked = path
+        if props.strokeStart > 0 || props.strokeEnd < 1 {
+            stroked = PathTrimmer.trim(path, from: max(props.strokeStart, 0), to: min(props.strokeEnd, 1))
+        }
+        let style = StrokeStyle(width: props.lineWidth, cap: Self.cap(shape.lineCap), join: Self.join(shape.lineJoin),
+                                miterLimit: props.miterLimit, dashes: props.lineDashPattern,
+                                dashPhase: props.lineDashPhase)
+        fill(Stroker.outline(of: stroked, style: style), .nonZero, .solid(props.strokeColor), into: &surface, clip: clip)
+    }
+
+    private static func cap(_ c: FlipbookScene.LineCap) -> FlipbookRaster.LineCap {
+        switch c {
+        case .butt: .butt
+        case .round: .round
+        case .square: .square
+        }
+    }
+
+    private static func join(_ j: FlipbookScene.LineJoin) -> FlipbookRaster.LineJoin {
+        switch j {
+        case .miter: .miter
+        case .round: .round
+        case .bevel: .bevel
+        }
+    }
+
+    /// CAGradientLayer fills its bounds (contents are clipped only by masksToBounds).
+    /// Start and end points are unit coordinates of the bounds; the axial isolines are
+    /// perpendicular to start→end in points, as CGContextDrawLinearGradient draws them.
+    /// Radial: an ellipse centered on startPoint whose radii reach endPoint on each axis;
+    /// when one radius is 0 the other is used for both (a circle).
+    private func paintGradient(_ kind: GradientKind, into surface: inout Pixmap, clip: Mask?) {
+        let colors = props.gradientColors
+        guard let last = colors.last, !props.bounds.isEmpty, let toBounds = toDevice.inverted else { return }
+        let b = props.bounds
+        let start = Point(b.x + props.gradientStartPoint.x * b.width, b.y + props.gradientStartPoint.y * b.height)
+        let end = Point(b.x + props.gradientEndPoint.x * b.width, b.y + props.gradientEndPoint.y * b.height)
+        let locations = props.gradientLocations.count == colors.count ? props.gradientLocations : nil
+        var space: AffineTransform?
+        switch kind {
+        case .axial:
+            let d = end - start
+            let length2 = d.x * d.x + d.y * d.y
+            if length2 > 0 {
+                space = AffineTransform(a: d.x / length2, b: -d.y, c: d.y / length2, d: d.x,
+                                        tx: -(start.x * d.x + start.y * d.y) / length2, ty: 0)
+            }
+        case .radial:
+            var rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            if rx == 0 { rx = ry }
+            if ry == 0 { ry = rx }
+            if rx > 0 {
+                space = AffineTransform(a: 1 / rx, b: 0, c: 0, d: 1 / ry, tx: -start.x / rx, ty: -start.y / ry)
+            }
+        }
+        let paint: Paint
+        if let space, colors.count > 1 {
+            paint = .gradient(Gradient(kind: kind == .axial ? .axial : .radial, colors: colors, locations: locations,
+                                       transform: toBounds.concatenating(space)))
+        } else {
+            paint = .solid(last)
+        }
+        fill(.rect(b), .nonZero, paint, into: &surface, clip: clip)
+    }
+
+    /// Image contents placed by contentsGravity (natural size: one point per image pixel),
+    /// sampled bilinearly.
+    private func paintImage(_ content: ImageContent, into surface: inout Pixmap, clip: Mask?) {
+        guard let image = images[content.asset], image.width > 0, image.height > 0,
+              !props.bounds.isEmpty, let toBounds = toDevice.inverted else { return }
+        let b = props.bounds.standardized
+        let iw = Double(image.width), ih = Double(image.height)
+        let dest: Rect
+        switch content.gravity {
+        case .resize: dest = b
+        case .resizeAspect, .resizeAspectFill:
+            let s = content.gravity == .resizeAspect ? min(b.width / iw, b.height / ih) : max(b.width / iw, b.height / ih)
+            dest = Rect(b.midX - iw * s / 2, b.midY - ih * s / 2, iw * s, ih * s)
+        case .center: dest = Rect(b.midX - iw / 2, b.midY - ih / 2, iw, ih)
+        }
+        let toImage = toBounds.concatenating(.translation(-dest.x, -dest.y))
+            .concatenating(.scale(iw / dest.width, ih / dest.height))
+        fill(.rect(dest), .nonZero, .image(ImagePattern(image: image, transform: toImage)), into: &surface, clip: clip)
+    }
+}

@@ -1,0 +1,204 @@
+import FlipbookGeometry
+import FlipbookScene
+
+/// The scene as a pure function of time: `frame(at:)` evaluates every animated value at
+/// one instant and returns a ``FrameTree``.
+///
+/// Nothing is carried from one frame to the next, so frames can be evaluated alone, in
+/// any order, on any thread. All per-animation work that does not depend on time
+/// (decomposing key paths into scalar components, start values) happens once, here.
+public struct Timeline: Sendable {
+    public let scene: Scene
+    /// Layer id → component → its animations.
+    private var tracks: [String: [Component: PropertyTrack]] = [:]
+    /// Layer id → resolved follow bindings.
+    private var follows: [String: [ResolvedFollow]] = [:]
+    /// Layer id → model values, for follow sources.
+    private var models: [String: LayerProperties] = [:]
+
+    private struct ResolvedFollow: Sendable {
+        var component: Component
+        var sourceLayer: String
+        var sourceComponent: Component
+        var binding: FollowBinding
+    }
+
+    public init(scene: Scene) {
+        self.scene = scene
+        for layer in scene.layers {
+            layer.forEachLayer { models[$0.id] = $0.properties }
+        }
+        var entries: [String: [Component: [PropertyTrack.Entry]]] = [:]
+        for animation in scene.animations {
+            for target in animation.targets {
+                guard let model = models[target.layer] else { continue }
+                let overall: TimingCurve
+                if case .curve(let c) = animation.timing { overall = c } else { overall = .linear }
+                for (component, change, discrete) in Self.decompose(target, model: model, overall: overall) {
+                    let entry = PropertyTrack.Entry(
+                        begin: animation.begin, duration: animation.duration, timing: animation.timing,
+                        repeatCount: animation.repeatCount, autoreverses: animation.autoreverses,
+                        removedOnCompletion: animation.removedOnCompletion,
+                        fillsBackwards: animation.fillMode.fillsBackwards, discrete: discrete, change: change)
+                    entries[target.layer, default: [:]][component, default: []].append(entry)
+                }
+            }
+        }
+        for (id, byComponent) in entries {
+            guard let model = models[id] else { continue }
+            for (component, list) in byComponent {
+                tracks[id, default: [:]][component] = PropertyTrack(base: model[component], entries: list)
+            }
+        }
+        for layer in scene.layers {
+            layer.forEachLayer { l in
+                let resolved = l.follows.compactMap { b -> ResolvedFollow? in
+                    guard let c = PropertyCatalog.components(of: b.component, count: 1)?.first,
+                          let s = PropertyCatalog.components(of: b.sourceComponent, count: 1)?.first
+                    else { return nil }
+                    return ResolvedFollow(component: c, sourceLayer: b.sourceLayer, sourceComponent: s, binding: b)
+                }
+                if !resolved.isEmpty { follows[l.id] = resolved }
+            }
+        }
+    }
+
+    /// The frame tree at `seconds`.
+    public func frame(at seconds: Double) -> FrameTree {
+        FrameTree(seconds: seconds, canvasSize: scene.canvas.size, background: scene.canvas.background,
+                  snap: scene.canvas.snap,
+                  layers: scene.layers.compactMap { evaluate($0, at: seconds, snap: scene.canvas.snap) })
+    }
+
+    /// The frame tree that frame `frameIndex` shows (t = frameIndex / fps).
+    public func frame(index frameIndex: Int) -> FrameTree {
+        frame(at: scene.canvas.seconds(ofFrame: frameIndex))
+    }
+
+    /// A layer's evaluated values at `seconds` (outside any replicator's delay), or nil for
+    /// an unknown id.
+    public func properties(of layerID: String, at seconds: Double) -> LayerProperties? {
+        guard var props = models[layerID] else { return nil }
+        apply(to: &props, layerID: layerID, at: seconds)
+        return props
+    }
+
+    private func apply(to props: inout LayerProperties, layerID: String, at seconds: Double) {
+        if let byComponent = tracks[layerID] {
+            for (component, track) in byComponent {
+                props[component] = track.value(at: seconds, base: props[component])
+            }
+        }
+        if let list = follows[layerID] {
+            for f in list {
+                let input = componentValue(f.sourceLayer, f.sourceComponent, at: seconds, depth: 0)
+                props[f.component] = f.binding.output(for: input)
+            }
+        }
+    }
+
+    /// One component's value, following chains of follow maps (the loader refuses cycles;
+    /// the depth bound keeps a malformed scene from recursing forever).
+    private func componentValue(_ layerID: String, _ component: Component, at seconds: Double, depth: Int) -> Double {
+        guard let model = models[layerID] else { return 0 }
+        if depth < 64, let f = follows[layerID]?.first(where: { $0.component == component }) {
+            let input = componentValue(f.sourceLayer, f.sourceComponent, at: seconds, depth: depth + 1)
+            return f.binding.output(for: input)
+        }
+        let base = model[component]
+        return tracks[layerID]?[component]?.value(at: seconds, base: base) ?? base
+    }
+
+    private func evaluate(_ layer: Layer, at seconds: Double, snap inherited: SnapMode) -> RenderLayer? {
+        var props = layer.properties
+        apply(to: &props, layerID: layer.id, at: seconds)
+        if props.hidden || props.opacity <= 0 { return nil }
+        let snap = layer.snap ?? inherited
+        var mask: RenderLayer?
+        if let maskLayer = layer.mask {
+            // A hidden or fully transparent mask lets nothing through.
+            guard let evaluated = evaluate(maskLayer, at: seconds, snap: snap) else { return nil }
+            mask = evaluated
+        }
+        let sublayers: [RenderLayer]
+        if let replicator = layer.replicator {
+            sublayers = instances(of: layer, replicator, props: props, at: seconds, snap: snap)
+        } else {
+            sublayers = layer.sublayers.compactMap { evaluate($0, at: seconds, snap: snap) }
+        }
+        return RenderLayer(id: layer.id, properties: props, content: layer.content, snap: snap,
+                           sublayers: sublayers, mask: mask)
+    }
+
+    /// CAReplicatorLayer: instance k is the template seen k × instanceDelay earlier, moved
+    /// by instanceTransform applied k times about the replicator's center, with its alpha
+    /// offset by k × instanceAlphaOffset.
+    private func instances(of layer: Layer, _ replicator: Replicator, props: LayerProperties,
+                           at seconds: Double, snap: SnapMode) -> [RenderLayer] {
+        let step = props.instanceTransform.matrix
+        var accumulated = AffineTransform.identity
+        var result: [RenderLayer] = []
+        for k in 0..<max(replicator.instanceCount, 0) {
+            defer { accumulated = accumulated.concatenating(step) }
+            let alpha = min(max(1 + Double(k) * props.instanceAlphaOffset, 0), 1)
+            guard alpha > 0 else { continue }
+            let time = seconds - Double(k) * replicator.instanceDelay
+            var container = LayerProperties()
+            container.bounds = props.bounds
+            container.position = Point(props.bounds.midX, props.bounds.midY)
+            container.opacity = alpha
+            result.append(RenderLayer(
+                id: "\(layer.id)#\(k)", properties: container, content: .none, snap: .none,
+                transformOverride: accumulated,
+                sublayers: layer.sublayers.compactMap { evaluate($0, at: time, snap: snap) }))
+        }
+        return result
+    }
+
+    /// Splits an animation target into per-component changes.
+    private static func decompose(_ target: AnimationTarget, model: LayerProperties, overall: TimingCurve)
+        -> [(Component, PropertyTrack.ComponentChange, Bool)] {
+        if target.keyPath == "frame" {
+            return decomposeFrame(target, model: model, overall: overall)
+        }
+        guard let info = PropertyCatalog.info(for: target.keyPath) else { return [] }
+        let width: Int
+        switch target.change {
+        case .to(_, let to): width = to.count
+        case .keyframes(let values, _, _): width = values.first?.count ?? 0
+        }
+        guard let components = PropertyCatalog.components(of: target.keyPath, count: width) else { return [] }
+        let discrete = info.kind == .bool
+        func pick(_ v: [Double], _ j: Int) -> Double { v.count == 1 ? v[0] : (j < v.count ? v[j] : 0) }
+        return components.enumerated().map { j, c in
+            switch target.change {
+            case .to(let from, let to):
+                return (c, .to(from: from.map { pick($0, j) }, to: pick(to, j)), discrete)
+            case .keyframes(let values, let keyTimes, let curves):
+                return (c, .keyframes(values: values.map { pick($0, j) }, keyTimes: keyTimes,
+                                      curves: curves, overall: overall), discrete)
+            }
+        }
+    }
+
+    /// `frame` [x, y, w, h] → position (from the model anchor point) and bounds size.
+    private static func decomposeFrame(_ target: AnimationTarget, model: LayerProperties, overall: TimingCurve)
+        -> [(Component, PropertyTrack.ComponentChange, Bool)] {
+        let a = model.anchorPoint
+        func split(_ r: [Double]) -> [Double] {
+            guard r.count == 4 else { return [0, 0, 0, 0] }
+            return [r[0] + a.x * r[2], r[1] + a.y * r[3], r[2], r[3]]
+        }
+        let components: [Component] = [.scalar(.positionX), .scalar(.positionY),
+                                       .scalar(.boundsWidth), .scalar(.boundsHeight)]
+        return components.enumerated().map { j, c in
+            switch target.change {
+            case .to(let from, let to):
+                return (c, .to(from: from.map { split($0)[j] }, to: split(to)[j]), false)
+            case .keyframes(let values, let keyTimes, let curves):
+                return (c, .keyframes(values: values.map { split($0)[j] }, keyTimes: keyTimes,
+                                      curves: curves, overall: overall), false)
+            }
+        }
+    }
+}
