@@ -1,0 +1,99 @@
+/// Premultiplied source-over on packed RGBA8 pixels, one span at a time.
+///
+/// Rules:
+/// - A pixel is one `UInt32` read from memory laid out R, G, B, A (little-endian: R is
+///   the low byte, A the high byte).
+/// - Scaling by an 8-bit factor rounds exactly: div255(v) = round(v / 255) for
+///   v ≤ 255·255, computed as (v + 128 + ((v + 128) >> 8)) >> 8, two channels at a time.
+/// - Source-over: dst' = src + dst · (255 − src.a) / 255. With valid premultiplied
+///   inputs (every color channel ≤ alpha) no channel can overflow.
+/// - Coverage and opacity scale the source before it is composited.
+
+#if _endian(big)
+#error("Compositing assumes a little-endian machine")
+#endif
+
+enum Compositing {
+    @inline(__always)
+    static func div255(_ v: UInt32) -> UInt32 {
+        let t = v &+ 128
+        return (t &+ (t >> 8)) >> 8
+    }
+
+    /// All four channels of `p` times `s`/255, rounded.
+    @inline(__always)
+    static func scale(_ p: UInt32, _ s: UInt32) -> UInt32 {
+        var rb = (p & 0x00FF_00FF) &* s &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ag = ((p >> 8) & 0x00FF_00FF) &* s &+ 0x0080_0080
+        ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        return rb | ag
+    }
+
+    @inline(__always)
+    static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
+        let inverse = 255 &- (src >> 24)
+        return inverse == 0 ? src : src &+ scale(dst, inverse)
+    }
+
+    /// Packs premultiplied channels.
+    @inline(__always)
+    static func pack(_ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32) -> UInt32 {
+        r | (g << 8) | (b << 16) | (a << 24)
+    }
+
+    // MARK: Solid color spans
+
+    /// `count` pixels of `color` (premultiplied) at constant coverage.
+    @inline(__always)
+    static func blendSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int,
+                           color: UInt32, coverage: UInt32) {
+        if coverage >= 255 && color >> 24 == 255 {
+            dst.update(repeating: color, count: count)
+            return
+        }
+        let src = coverage >= 255 ? color : scale(color, coverage)
+        if src == 0 { return }
+        for i in 0..<count { dst[i] = over(src, dst[i]) }
+    }
+
+    /// `count` pixels of `color` with per-pixel coverage.
+    @inline(__always)
+    static func blendSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int,
+                           color: UInt32, coverage: UnsafePointer<UInt8>) {
+        let opaque = color >> 24 == 255
+        for i in 0..<count {
+            let c = UInt32(coverage[i])
+            if c == 0 { continue }
+            if c == 255 {
+                dst[i] = opaque ? color : over(color, dst[i])
+            } else {
+                dst[i] = over(scale(color, c), dst[i])
+            }
+        }
+    }
+
+    // MARK: Shaded spans
+
+    /// `count` source pixels over `dst` at constant coverage.
+    @inline(__always)
+    static func blend(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
+                      count: Int, coverage: UInt32) {
+        if coverage >= 255 {
+            for i in 0..<count { dst[i] = over(src[i], dst[i]) }
+        } else if coverage > 0 {
+            for i in 0..<count { dst[i] = over(scale(src[i], coverage), dst[i]) }
+        }
+    }
+
+    /// `count` source pixels over `dst` with per-pixel coverage.
+    @inline(__always)
+    static func blend(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
+                      count: Int, coverage: UnsafePointer<UInt8>) {
+        for i in 0..<count {
+            let c = UInt32(coverage[i])
+            if c == 0 { continue }
+            dst[i] = over(c == 255 ? src[i] : scale(src[i], c), dst[i])
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import FlipbookGeometry
+
+/// An 8-bit coverage mask on a pixmap's pixel grid: clip paths, layer masks, group alpha.
+///
+/// Rules:
+/// - 0 is "nothing passes", 255 "everything passes"; combining masks multiplies
+///   coverages with exact rounding (div255).
+/// - `bounds` is always the tight box of the non-zero pixels, so every user can skip the
+///   rest of the grid.
+public struct Mask: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// Row-major coverage, `width * height` bytes.
+    public internal(set) var data: [UInt8]
+    /// Tight box of the non-zero coverage (empty when there is none).
+    public internal(set) var bounds: PixelBounds
+
+    /// An all-zero mask.
+    public init(width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "negative mask size")
+        self.width = width
+        self.height = height
+        data = [UInt8](repeating: 0, count: width * height)
+        bounds = .empty
+    }
+
+    /// The coverage of `path` mapped through `transform`, anti-aliased.
+    public static func path(_ path: Path, transform: AffineTransform, rule: FillRule,
+                            width: Int, height: Int) -> Mask {
+        var mask = Mask(width: width, height: height)
+        let box = PixelBounds(x0: 0, y0: 0, x1: width, y1: height)
+        guard let area = Rasterizer.deviceBounds(of: path, transform: transform, within: box) else {
+            return mask
+        }
+        var painter = MaskPainter(width: width)
+        mask.data.withUnsafeMutableBufferPointer { buf in
+            painter.data = buf.baseAddress!
+            Rasterizer.rasterize(path, transform: transform, rule: rule, area: area,
+                                 clip: nil, painter: &painter)
+        }
+        mask.bounds = painter.written
+        return mask
+    }
+
+    /// The alpha channel of a pixmap.
+    public init(alphaOf pixmap: Pixmap) {
+        self.init(width: pixmap.width, height: pixmap.height)
+        let n = width * height
+        pixmap.data.withUnsafeBufferPointer { src in
+            data.withUnsafeMutableBufferPointer { dst in
+                for i in 0..<n { dst[i] = src[4 * i + 3] }
+            }
+        }
+        bounds = tightBounds(within: PixelBounds(x0: 0, y0: 0, x1: width, y1: height))
+    }
+
+    /// Multiplies this mask by `other` (same size) pixel by pixel.
+    public mutating func intersect(_ other: Mask) {
+        precondition(other.width == width && other.height == height, "mask sizes differ")
+        let keep = bounds.intersection(other.bounds)
+        let w = width
+        let old = bounds
+        data.withUnsafeMutableBufferPointer { dst in
+            other.data.withUnsafeBufferPointer { src in
+                for y in old.y0..<old.y1 {
+                    let row = y * w
+                    if y < keep.y0 || y >= keep.y1 {
+                        for x in old.x0..<old.x1 { dst[row + x] = 0 }
+                        continue
+                    }
+                    for x in old.x0..<old.x1 {
+                        if x < keep.x0 || x >= keep.x1 {
+                            dst[row + x] = 0
+                        } else {
+                            let v = UInt32(dst[row + x]) * UInt32(src[row + x])
+                            dst[row + x] = UInt8(Compositing.div255(v))
+                        }
+                    }
+                }
+            }
+        }
+        bounds = tightBounds(within: keep)
+    }
+
+    /// Multiplies every coverage by `factor` (clamped to 0…1).
+    public mutating func scale(by factor: Double) {
+        let f = factor.isNaN ? 0 : min(max(factor, 0), 1)
+        if f >= 1 { return }
+        var table = [UInt8](repeating: 0, count: 256)
+        for v in 0..<256 { table[v] = UInt8((Double(v) * f).rounded()) }
+        let b = bounds, w = width
+        data.withUnsafeMutableBufferPointer { dst in
+            for y in b.y0..<b.y1 {
+                for x in b.x0..<b.x1 { dst[y * w + x] = table[Int(dst[y * w + x])] }
+            }
+        }
+        bounds = tightBounds(within: b)
+    }
+
+    /// Coverage at a pixel; 0 outside the mask.
+    public func coverage(x: Int, y: Int) -> UInt8 {
+        guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+        return data[y * width + x]
+    }
+
+    func tightBounds(within box: PixelBounds) -> PixelBounds {
+        var result = PixelBounds.empty
+        guard !box.isEmpty else { return result }
+        data.withUnsafeBufferPointer { d in
+            for y in box.y0..<box.y1 {
+                let row = y * width
+                var x = box.x0
+                while x < box.x1 && d[row + x] == 0 { x += 1 }
+                if x == box.x1 { continue }
+                var end = box.x1
+                while d[row + end - 1] == 0 { end -= 1 }
+                result = result.union(PixelBounds(x0: x, y0: y, x1: end, y1: y + 1))
+            }
+        }
+        return result
+    }
+}
+
+/// Writes rasterized coverage into mask bytes and records where it wrote.
+struct MaskPainter: SpanPainter {
+    let width: Int
+    var data: UnsafeMutablePointer<UInt8>? = nil
+    var written = PixelBounds.empty
+
+    init(width: Int) { self.width = width }
+
+    mutating func paintRow(y: Int, spans: UnsafeBufferPointer<Span>,
+                           coverage: UnsafeMutablePointer<UInt8>, originX: Int) {
+        guard let data else { return }
+        let row = data + y * width
+        var lo = Int.max, hi = Int.min
+        for s in spans {
+            if s.coverage >= 0 {
+                (row + s.x).update(repeating: UInt8(s.coverage), count: s.count)
+                if s.coverage == 0 { continue }
+                lo = min(lo, s.x); hi = max(hi, s.x + s.count)
+            } else {
+                for x in s.x..<(s.x + s.count) {
+                    let c = coverage[x - originX]
+                    row[x] = c
+                    if c != 0 { lo = min(lo, x); hi = max(hi, x + 1) }
+                }
+            }
+        }
+        if lo < hi { written = written.union(PixelBounds(x0: lo, y0: y, x1: hi, y1: y + 1)) }
+    }
+}

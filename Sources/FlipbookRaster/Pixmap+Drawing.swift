@@ -1,0 +1,177 @@
+import FlipbookGeometry
+
+/// Drawing onto a ``Pixmap``: path fills with any ``Paint``, whole-pixmap fills and
+/// compositing another pixmap.
+///
+/// Rules:
+/// - Everything is premultiplied source-over (see ``Compositing``), except
+///   `fill(_ color:)` which replaces every pixel.
+/// - A fill's coverage is multiplied by `opacity` and by the optional clip mask (which
+///   must be on this pixmap's grid); work is bounded to the path's device box, the
+///   pixmap and the mask's non-zero box.
+/// - Opaque solid color at full coverage is stored directly (32-bit fill).
+extension Pixmap {
+    /// Fills `path` (mapped through `transform` into pixels) with `paint`.
+    public mutating func fill(_ path: Path, transform: AffineTransform, rule: FillRule,
+                              paint: Paint, opacity: Double = 1, clip: Mask? = nil) {
+        let op = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
+        guard op > 0, width > 0, height > 0 else { return }
+        var box = PixelBounds(x0: 0, y0: 0, x1: width, y1: height)
+        if let clip {
+            precondition(clip.width == width && clip.height == height, "clip mask size differs from the pixmap")
+            box = box.intersection(clip.bounds)
+        }
+        guard !box.isEmpty,
+              let area = Rasterizer.deviceBounds(of: path, transform: transform, within: box)
+        else { return }
+        let opacity255 = UInt32((op * 255).rounded())
+        guard opacity255 > 0 else { return }
+        let w = width
+        data.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: UInt32.self) { pixels in
+                let base = pixels.baseAddress!
+                switch paint {
+                case .solid(let color):
+                    let c = color.clamped
+                    let premul = Gradient.premultiplied(Color(red: c.red, green: c.green, blue: c.blue,
+                                                              alpha: c.alpha * op))
+                    guard premul >> 24 != 0 else { return }
+                    var painter = SolidPainter(pixels: base, width: w, color: premul)
+                    Rasterizer.rasterize(path, transform: transform, rule: rule, area: area,
+                                         clip: clip, painter: &painter)
+                case .gradient(let g):
+                    var painter = ShaderPainter(pixels: base, width: w, shader: g,
+                                                opacity: opacity255, scratchCount: area.width)
+                    Rasterizer.rasterize(path, transform: transform, rule: rule, area: area,
+                                         clip: clip, painter: &painter)
+                case .image(let image):
+                    var painter = ShaderPainter(pixels: base, width: w, shader: image,
+                                                opacity: opacity255, scratchCount: area.width)
+                    Rasterizer.rasterize(path, transform: transform, rule: rule, area: area,
+                                         clip: clip, painter: &painter)
+                }
+            }
+        }
+    }
+
+    /// Replaces every pixel with `color`.
+    public mutating func fill(_ color: Color) {
+        let value = Gradient.premultiplied(color)
+        data.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: UInt32.self) { pixels in
+                pixels.update(repeating: value)
+            }
+        }
+    }
+
+    /// Composites `source` over this pixmap with its top-left at (x, y), scaled by
+    /// `opacity` and by `mask` (on this pixmap's grid). Parts outside are clipped.
+    public mutating func draw(_ source: Pixmap, x: Int, y: Int, opacity: Double = 1, mask: Mask? = nil) {
+        let op = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
+        let opacity255 = UInt32((op * 255).rounded())
+        guard opacity255 > 0 else { return }
+        var box = PixelBounds(x0: 0, y0: 0, x1: width, y1: height)
+            .intersection(PixelBounds(x0: x, y0: y, x1: x + source.width, y1: y + source.height))
+        if let mask {
+            precondition(mask.width == width && mask.height == height, "mask size differs from the pixmap")
+            box = box.intersection(mask.bounds)
+        }
+        guard !box.isEmpty else { return }
+        let (w, sw) = (width, source.width)
+        let emptyMask: [UInt8] = []
+        let maskData = mask?.data ?? emptyMask
+        data.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: UInt32.self) { dst in
+                source.data.withUnsafeBufferPointer { sbytes in
+                    sbytes.withMemoryRebound(to: UInt32.self) { src in
+                        maskData.withUnsafeBufferPointer { m in
+                            let count = box.width
+                            for row in box.y0..<box.y1 {
+                                let d = dst.baseAddress! + row * w + box.x0
+                                let s = src.baseAddress! + (row - y) * sw + (box.x0 - x)
+                                if mask == nil {
+                                    Compositing.blend(d, s, count: count, coverage: opacity255)
+                                } else {
+                                    let mrow = m.baseAddress! + row * w + box.x0
+                                    for i in 0..<count {
+                                        let c = opacity255 == 255 ? UInt32(mrow[i])
+                                            : Compositing.div255(UInt32(mrow[i]) * opacity255)
+                                        if c == 0 { continue }
+                                        d[i] = Compositing.over(c == 255 ? s[i] : Compositing.scale(s[i], c), d[i])
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Paints spans with one premultiplied color.
+struct SolidPainter: SpanPainter {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let width: Int
+    let color: UInt32
+
+    init(pixels: UnsafeMutablePointer<UInt32>, width: Int, color: UInt32) {
+        self.pixels = pixels; self.width = width; self.color = color
+    }
+
+    mutating func paintRow(y: Int, spans: UnsafeBufferPointer<Span>,
+                           coverage: UnsafeMutablePointer<UInt8>, originX: Int) {
+        let row = pixels + y * width
+        for s in spans {
+            if s.coverage >= 0 {
+                Compositing.blendSolid(row + s.x, count: s.count, color: color, coverage: UInt32(s.coverage))
+            } else {
+                Compositing.blendSolid(row + s.x, count: s.count, color: color,
+                                       coverage: coverage + (s.x - originX))
+            }
+        }
+    }
+}
+
+/// Paints spans with pixels from a gradient or image, shaded one span at a time.
+struct ShaderPainter<Shader: SpanShader>: SpanPainter {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let width: Int
+    let shader: Shader
+    let opacity: UInt32
+    var scratch: [UInt32]
+
+    init(pixels: UnsafeMutablePointer<UInt32>, width: Int, shader: Shader, opacity: UInt32, scratchCount: Int) {
+        self.pixels = pixels; self.width = width; self.shader = shader; self.opacity = opacity
+        scratch = [UInt32](repeating: 0, count: max(scratchCount, 1))
+    }
+
+    mutating func paintRow(y: Int, spans: UnsafeBufferPointer<Span>,
+                           coverage: UnsafeMutablePointer<UInt8>, originX: Int) {
+        let row = pixels + y * width
+        let (shader, opacity) = (self.shader, self.opacity)
+        scratch.withUnsafeMutableBufferPointer { buf in
+            let tmp = buf.baseAddress!
+            for s in spans {
+                let dst = row + s.x
+                if s.coverage >= 0 {
+                    let c = opacity == 255 ? UInt32(s.coverage) : Compositing.div255(UInt32(s.coverage) * opacity)
+                    if c == 0 { continue }
+                    if c == 255 && shader.shadesOpaque {
+                        shader.shade(x: s.x, y: y, count: s.count, into: dst)
+                        continue
+                    }
+                    shader.shade(x: s.x, y: y, count: s.count, into: tmp)
+                    Compositing.blend(dst, tmp, count: s.count, coverage: c)
+                } else {
+                    let cov = coverage + (s.x - originX)
+                    if opacity != 255 {
+                        for i in 0..<s.count { cov[i] = UInt8(Compositing.div255(UInt32(cov[i]) * opacity)) }
+                    }
+                    shader.shade(x: s.x, y: y, count: s.count, into: tmp)
+                    Compositing.blend(dst, tmp, count: s.count, coverage: UnsafePointer(cov))
+                }
+            }
+        }
+    }
+}

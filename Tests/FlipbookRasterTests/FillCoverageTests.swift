@@ -1,0 +1,135 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+import FlipbookGeometry
+@testable import FlipbookRaster
+
+/// Analytic checks of fill coverage: every expectation is computed here from geometry,
+/// independently of the rasterizer.
+struct FillCoverageTests {
+    /// An axis-aligned rectangle's coverage of a pixel is exactly the overlap area of the
+    /// pixel square and the rectangle, so alpha must be round(255 · overlapX · overlapY).
+    @Test func fractionalRectIsExactOverlapArea() {
+        let r = Rect(3.25, 4.6, 20.3, 11.15)
+        let p = fillAlpha(.rect(r), size: 32)
+        let err = maxAlphaError(p) { x, y in
+            overlap(Double(x), Double(x + 1), r.minX, r.maxX) * overlap(Double(y), Double(y + 1), r.minY, r.maxY)
+        }
+        #expect(err <= 0.5 + 1e-9)
+    }
+
+    /// Circles against 64×64 supersampling of the true disk (pixels wholly inside or
+    /// outside are 255 / 0 by distance). The path is 8 cubics (radial error 4e-6·r),
+    /// flattened to 1/128 px, so the only errors are the sampling grid's (≤ ~1/128 of a
+    /// pixel) and rounding: every pixel must be within 2/255.
+    @Test(arguments: [(20.3, 19.7, 13.4, 40), (32.0, 31.5, 29.6, 64)])
+    func circleMatchesSupersampledDisk(cx: Double, cy: Double, r: Double, size: Int) {
+        let p = fillAlpha(.ellipse(in: Rect(cx - r, cy - r, 2 * r, 2 * r)), size: size)
+        let err = maxAlphaError(p) { x, y in
+            let (x0, y0, x1, y1) = (Double(x), Double(y), Double(x + 1), Double(y + 1))
+            let far = max(hypot(x0 - cx, y0 - cy), hypot(x1 - cx, y0 - cy), hypot(x0 - cx, y1 - cy), hypot(x1 - cx, y1 - cy))
+            if far <= r { return 1 }
+            let near = hypot(min(max(cx, x0), x1) - cx, min(max(cy, y0), y1) - cy)
+            if near >= r { return 0 }
+            return supersampled(x: x, y: y) { px, py in (px - cx) * (px - cx) + (py - cy) * (py - cy) <= r * r }
+        }
+        #expect(err <= 2)
+    }
+
+    /// Pentagram: even-odd leaves the central pentagon empty (winding 2), non-zero fills
+    /// it; both compared with supersampling of the exact winding rule. Pixels holding a
+    /// point where two edges cross, or next to one, are excluded: there an accumulating rasterizer only
+    /// knows the pixel's average winding, not which part is covered twice (FreeType and
+    /// tiny-skia share this), so those few pixels may be off by up to ~1/5.
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func starMatchesWindingRule(rule: FillRule) {
+        let pts = starPoints(cx: 24, cy: 25, r: 20)
+        let p = fillAlpha(polygonPath(pts), size: 48, rule: rule)
+        let crossings = edgeCrossings(pts)
+        let err = maxAlphaError(p) { x, y in
+            if crossings.contains(where: { abs($0.x - Double(x) - 0.5) < 1.5 && abs($0.y - Double(y) - 0.5) < 1.5 }) {
+                return Double(p.pixel(x: x, y: y).a) / 255
+            }
+            return supersampled(x: x, y: y, n: 32) { px, py in
+                let w = winding(pts, px, py)
+                return rule == .nonZero ? w != 0 : w % 2 != 0
+            }
+        }
+        #expect(err <= 3)
+        let center = p.pixel(x: 24, y: 25).a
+        #expect(center == (rule == .nonZero ? 255 : 0))
+    }
+
+    /// Two identical overlapping squares: winding 2 inside. Non-zero → full; even-odd → empty.
+    @Test func overlappingSquaresFollowRule() {
+        var path = Path.rect(Rect(4, 4, 10, 10))
+        path.elements += Path.rect(Rect(4.5, 4.5, 10, 10)).elements
+        let nz = fillAlpha(path, size: 20, rule: .nonZero)
+        let eo = fillAlpha(path, size: 20, rule: .evenOdd)
+        #expect(nz.pixel(x: 8, y: 8).a == 255)
+        #expect(eo.pixel(x: 8, y: 8).a == 0)
+        // Pixel (4, 4): first square covers it fully, the second a quarter (winding 2 on
+        // that quarter): even-odd gives 0.75.
+        #expect(eo.pixel(x: 4, y: 4).a == 191)
+    }
+
+    /// A shape mostly off-canvas to the left: the clamping onto the left edge must keep
+    /// the winding, so the visible part is exactly the overlap.
+    @Test func offCanvasEdgesKeepWinding() {
+        let r = Rect(-50.5, -3.25, 60.75, 40)
+        let p = fillAlpha(.rect(r), size: 16)
+        let err = maxAlphaError(p) { x, y in
+            overlap(Double(x), Double(x + 1), r.minX, r.maxX) * overlap(Double(y), Double(y + 1), r.minY, r.maxY)
+        }
+        #expect(err <= 0.5 + 1e-9)
+    }
+
+    /// Quadratic and cubic curves: a shape bounded by a quadratic arch and a cubic,
+    /// compared with supersampling of the exact curve (solved per sample row).
+    @Test func curvesMatchSupersampledArea() {
+        // Region under the quadratic y = 28 − 20·s(1−s)·... built as: from (4, 28) a quad
+        // with control (16, -4) to (28, 28), closed along y = 28. The curve's y(x) is a
+        // parabola: x(t) = 4 + 24t, y(t) = 28 − 64t(1 − t).
+        var path = Path()
+        path.move(to: Point(4, 28))
+        path.quad(to: Point(28, 28), control: Point(16, -4))
+        path.close()
+        let p = fillAlpha(path, size: 32)
+        let err = maxAlphaError(p) { x, y in
+            supersampled(x: x, y: y) { px, py in
+                guard px >= 4, px <= 28, py <= 28 else { return false }
+                let t = (px - 4) / 24
+                return py >= 28 - 64 * t * (1 - t)
+            }
+        }
+        #expect(err <= 4)
+
+        // Cubic with control points spaced evenly in x: x(t) = 4 + 24t exactly, and
+        // y(t) = 28 − 3·30·t(1−t) (control y's −2 and −2).
+        var cubic = Path()
+        cubic.move(to: Point(4, 28))
+        cubic.cubic(to: Point(28, 28), control1: Point(12, -2), control2: Point(20, -2))
+        cubic.close()
+        let c = fillAlpha(cubic, size: 32)
+        let err2 = maxAlphaError(c) { x, y in
+            supersampled(x: x, y: y) { px, py in
+                guard px >= 4, px <= 28, py <= 28 else { return false }
+                let t = (px - 4) / 24
+                return py >= 28 - 90 * t * (1 - t)
+            }
+        }
+        #expect(err2 <= 4)
+    }
+
+    /// Work is bounded: a clip mask's region limits the fill, and coverage multiplies.
+    @Test func clipMaskMultipliesCoverage() {
+        let clip = Mask.path(.rect(Rect(0, 0, 8, 16)), transform: .identity, rule: .nonZero, width: 16, height: 16)
+        var p = Pixmap(width: 16, height: 16)
+        p.fill(.rect(Rect(4, 4, 8, 8)), transform: .identity, rule: .nonZero,
+               paint: .solid(.black), opacity: 0.5, clip: clip)
+        #expect(p.pixel(x: 5, y: 5).a == 128)
+        #expect(p.pixel(x: 9, y: 5).a == 0)
+        #expect(clip.bounds == PixelBounds(x0: 0, y0: 0, x1: 8, y1: 16))
+    }
+}
