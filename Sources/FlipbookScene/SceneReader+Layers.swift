@@ -39,42 +39,43 @@ extension SceneReader {
     /// One layer and its subtree. `maskOf` is the parent's id when this is a mask, whose
     /// id may be left out (it becomes `<parentId>.mask`).
     func readLayer(_ node: Node, _ basePath: String, maskOf parent: String?) -> Layer? {
-        guard let f = fields(node, basePath, known: Self.layerKeys, what: "a layer mapping") else { return nil }
+        // The id first, so that every message about this layer can name it.
         var id = parent.map { $0 + ".mask" } ?? ""
+        if let written = node.mapping?["id"]?.scalar?.string, !written.isEmpty { id = written }
+        let path = id.isEmpty ? basePath : "\(basePath) (\(id))"
+        guard let f = fields(node, path, known: Self.layerKeys, what: "a layer mapping") else { return nil }
         if let n = f["id"] {
-            id = string(n, f.path("id")) ?? id
+            _ = string(n, f.path("id"))
         } else if parent == nil {
             error(node, basePath, "missing `id`")
         }
-        let path = id.isEmpty ? basePath : "\(basePath) (\(id))"
-        let fp = Fields(node: node, path: path, entries: f.entries)
         if let parent, id == parent {
-            error(f["id"], fp.path("id"), "a layer cannot be its own mask")
+            error(f["id"], f.path("id"), "a layer cannot be its own mask")
         } else if !id.isEmpty, let first = layers[id] {
-            error(f["id"] ?? node, fp.path("id"), "duplicate layer id `\(id)`; first used on line \(first.line.map(String.init) ?? "?")")
+            error(f["id"] ?? node, f.path("id"), "duplicate layer id `\(id)`; first used on line \(first.line.map(String.init) ?? "?")")
         }
 
         let saved = pendingFollows
         pendingFollows = []
         var p = LayerProperties()
-        readGeometry(fp, &p)
+        readGeometry(f, &p)
         for (key, field, nonNegative) in Self.numberProperties {
-            guard let n = fp[key], let v = slot(n, fp.path(key), follow: [key]) else { continue }
-            if nonNegative, v < 0 { error(n, fp.path(key), "must not be negative, got \(describe(n))") } else { p[keyPath: field] = v }
+            guard let n = f[key], let v = slot(n, f.path(key), follow: [key]) else { continue }
+            if nonNegative, v < 0 { error(n, f.path(key), "must not be negative, got \(describe(n))") } else { p[keyPath: field] = v }
         }
         for (key, field, allowNone) in Self.colorProperties {
-            if let n = fp[key], let c = color(n, fp.path(key), allowNone: allowNone) { p[keyPath: field] = c }
+            if let n = f[key], let c = color(n, f.path(key), allowNone: allowNone) { p[keyPath: field] = c }
         }
-        if let n = fp["hidden"], let v = bool(n, fp.path("hidden")) { p.hidden = v }
-        if let n = fp["masksToBounds"], let v = bool(n, fp.path("masksToBounds")) { p.masksToBounds = v }
-        if let n = fp["shadowOffset"], let v = slots(n, fp.path("shadowOffset"), count: 2, shape: "a point [x, y]", follow: []) {
+        if let n = f["hidden"], let v = bool(n, f.path("hidden")) { p.hidden = v }
+        if let n = f["masksToBounds"], let v = bool(n, f.path("masksToBounds")) { p.masksToBounds = v }
+        if let n = f["shadowOffset"], let v = slots(n, f.path("shadowOffset"), count: 2, shape: "a point [x, y]", follow: []) {
             p.shadowOffset = Point(v[0], v[1])
         }
-        if let n = fp["transform"], let t = readTransform(n, fp.path("transform"), prefix: "transform") { p.transform = t }
-        let content = readContent(fp, &p)
-        let replicator = readReplicator(fp, &p)
+        if let n = f["transform"], let t = readTransform(n, f.path("transform"), prefix: "transform") { p.transform = t }
+        let content = readContent(f, &p)
+        let replicator = readReplicator(f, &p)
         var layer = Layer(id: id, properties: p, content: content, replicator: replicator, line: node.mark?.line)
-        if let n = fp["snap"] { layer.snap = choice(n, fp.path("snap"), SnapMode.allCases) }
+        if let n = f["snap"] { layer.snap = choice(n, f.path("snap"), SnapMode.allCases) }
         if !id.isEmpty, layers[id] == nil, id != parent {
             layers[id] = LayerRecord(anchorPoint: p.anchorPoint, line: (f["id"] ?? node).mark?.line)
         }
@@ -82,8 +83,8 @@ extension SceneReader {
         follows += pendingFollows.map { var r = $0; r.layer = id; return r }
         pendingFollows = saved
 
-        if let n = fp["mask"] { layer.mask = readLayer(n, fp.path("mask"), maskOf: id) }
-        if let n = fp["sublayers"] { layer.sublayers = readLayers(n, fp.path("sublayers"), parent: id) }
+        if let n = f["mask"] { layer.mask = readLayer(n, f.path("mask"), maskOf: id) }
+        if let n = f["sublayers"] { layer.sublayers = readLayers(n, f.path("sublayers"), parent: id) }
         return layer
     }
 
