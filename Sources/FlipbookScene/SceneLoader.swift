@@ -144,6 +144,7 @@ extension SceneReader {
         for (keyNode, value) in mapping {
             guard let name = keyNode.scalar?.string else { continue }
             let path = SceneReader.join("assets", name)
+            declaredAssets.insert(name)
             guard let file = string(value, path) else { continue }
             if let resolved = resolveFile(file, value, path, what: "asset `\(name)`") { assets[name] = resolved }
         }

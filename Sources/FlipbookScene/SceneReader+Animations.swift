@@ -63,7 +63,12 @@ extension SceneReader {
                 if settles, duration == nil { duration = spring.settlingDuration }
             }
         }
-        if let duration { a.duration = duration } else if !f.has("duration") { require("duration", in: f) }
+        let uiKitSpring = f["spring"]?.mapping?["dampingRatio"] != nil
+        if let duration {
+            a.duration = duration
+        } else if !f.has("duration"), !uiKitSpring {
+            require("duration", in: f)
+        }
         if let n = f["repeat"] {
             if let v = rawNumber(n), !v.isNaN, v >= 0 { a.repeatCount = v } else {
                 error(n, f.path("repeat"), "expected a repeat count of 0 or more, or `infinity`, got \(describe(n))")
@@ -89,8 +94,10 @@ extension SceneReader {
         guard let name = string(node, path) else { return nil }
         if let c = TimingCurve.named[name] { return c }
         let names = TimingCurve.named.keys.sorted()
+        // CSS and SwiftUI spell it easeInOut; edit distance would point at easeOut.
+        let hint = name.lowercased() == "easeinout" ? "; did you mean `easeInEaseOut`?" : Suggestions.hint(for: name, in: names)
         error(node, path, "unknown curve `\(name)`; expected one of " + names.map { "`\($0)`" }.joined(separator: ", ")
-              + " or [x1, y1, x2, y2]" + Suggestions.hint(for: name, in: names))
+              + " or [x1, y1, x2, y2]" + hint)
         return nil
     }
 
@@ -160,7 +167,7 @@ extension SceneReader {
         var ok = !parsed.contains { $0 == nil }
         if let node = f["keyTimes"], let times = numberList(node, f.path("keyTimes")) {
             if times.count != n {
-                error(node, f.path("keyTimes"), "\(times.count) keyTimes for \(n) values; give one per value")
+                error(node, f.path("keyTimes"), "\(counted(times.count, "keyTime")) for \(counted(n, "value")); give one per value")
                 ok = false
             } else if !times.allSatisfy({ (0...1).contains($0) }) {
                 error(node, f.path("keyTimes"), "keyTimes must lie in 0…1 (fractions of the duration)")
@@ -176,7 +183,7 @@ extension SceneReader {
         if let node = f["curves"] {
             let list = node.sequence.map { Array($0) }
             if list == nil || list!.count != n - 1 {
-                error(node, f.path("curves"), "expected \(n - 1) curves, one per segment between \(n) values, got \(describe(node))")
+                error(node, f.path("curves"), "expected \(counted(n - 1, "curve")), one per segment between \(n) values, got \(describe(node))")
                 ok = false
             } else {
                 let read = list!.enumerated().map { curve($1, "\(f.path("curves"))[\($0)]") }

@@ -58,7 +58,8 @@ extension SceneReader {
             do {
                 return .path(try SVGPathParser.parse(d))
             } catch {
-                self.error(node, path, "invalid SVG path: \(error.message) at offset \(error.offset)")
+                let (line, column) = svgPlace(node, offset: error.offset)
+                self.error(line: line, column: column, path, "invalid SVG path: \(error.message) at offset \(error.offset)")
             }
             return nil
         case "rect":
@@ -85,11 +86,26 @@ extension SceneReader {
         }
     }
 
+    /// Where an SVG error offset lies in the file, for one-line plain or quoted scalars
+    /// (escapes aside); the scalar's own place otherwise.
+    private func svgPlace(_ node: Node, offset: Int) -> (Int?, Int?) {
+        guard let scalar = node.scalar, let mark = scalar.mark else { return (node.mark?.line, node.mark?.column) }
+        let prefix = scalar.string.utf8.prefix(offset)
+        let columns = String(decoding: prefix, as: UTF8.self).unicodeScalars.count
+        switch scalar.style {
+        case .plain where !prefix.contains(10): return (mark.line, mark.column + columns)
+        case .singleQuoted where !prefix.contains(10), .doubleQuoted where !prefix.contains(10):
+            return (mark.line, mark.column + 1 + columns)
+        default: return (mark.line, mark.column)
+        }
+    }
+
     /// `{ center, radius, start, end, clockwise }`; `start` defaults to 0 and `clockwise`
     /// to true (on screen, y down), the direction angles grow in.
     private func readArc(_ node: Node, _ path: String, _ p: inout LayerProperties) -> ShapeGeometry? {
-        guard let f = fields(node, path, known: Self.arcKeys), require("center", "radius", "end", in: f) else { return nil }
-        if let v = slots(f["center"]!, f.path("center"), count: 2, shape: "a point [x, y]", follow: []) {
+        guard let f = fields(node, path, known: Self.arcKeys) else { return nil }
+        let complete = require("center", "radius", "end", in: f)
+        if let n = f["center"], let v = slots(n, f.path("center"), count: 2, shape: "a point [x, y]", follow: []) {
             p.arcCenter = Point(v[0], v[1])
         }
         if let n = f["radius"], let v = slot(n, f.path("radius"), follow: ["arc.radius"]) {
@@ -99,7 +115,7 @@ extension SceneReader {
         if let n = f["end"], let v = slot(n, f.path("end"), follow: ["arc.end"]) { p.arcEnd = v }
         var clockwise = true
         if let n = f["clockwise"], let v = bool(n, f.path("clockwise")) { clockwise = v }
-        return .arc(clockwise: clockwise)
+        return complete ? .arc(clockwise: clockwise) : nil
     }
 
     /// CAGradientLayer; start and end points keep Core Animation's defaults,
@@ -117,7 +133,7 @@ extension SceneReader {
         }
         if let n = f["locations"], let v = numberList(n, f.path("locations")) {
             if !v.isEmpty, let count = colorsNode.sequence?.count, v.count != count {
-                error(n, f.path("locations"), "\(v.count) locations for \(count) colors; give one per color or none")
+                error(n, f.path("locations"), "\(counted(v.count, "location")) for \(counted(count, "color")); give one per color or none")
             }
             p.gradientLocations = v
         }
@@ -136,8 +152,10 @@ extension SceneReader {
             image.gravity = v
         }
         if assets[name] != nil { return image }
+        // Declared under `assets:` but missing on disk: already reported there.
+        if declaredAssets.contains(name) { return nil }
         if name.contains("/") || name.lowercased().hasSuffix(".png") {
-            guard let file = resolveFile(name, node, path, what: "image") else { return nil }
+            guard let file = resolveFile(name, node, path, what: "image `\(name)`") else { return nil }
             assets[name] = file
             return image
         }

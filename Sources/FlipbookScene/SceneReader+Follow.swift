@@ -10,7 +10,7 @@ extension SceneReader {
     func slot(_ node: Node, _ path: String, follow components: [String]) -> Double? {
         guard node.mapping != nil else { return number(node, path) }
         guard !components.isEmpty else {
-            error(node, path, "expected a number, got \(describe(node)); only single numbers with a key path can follow")
+            error(node, path, "expected a number, got \(describe(node)); this value has no single-number key path, so it cannot follow")
             return nil
         }
         return readFollow(node, path, components)
@@ -35,9 +35,12 @@ extension SceneReader {
         guard let (layer, keyPath) = splitKeyPath(source, f["follow"]!, f.path("follow")) else { return nil }
         guard let info = PropertyCatalog.info(for: keyPath), info.components.count == 1 else {
             let singles = PropertyCatalog.keyPaths.filter { PropertyCatalog.info(for: $0)?.components.count == 1 }
-            let what = PropertyCatalog.info(for: keyPath) == nil ? "unknown key path" : "not a single number:"
-            error(f["follow"]!, f.path("follow"), "\(what) `\(keyPath)`; follow one number such as `\(layer).position.x`"
-                  + Suggestions.hint(for: keyPath, in: singles))
+            if PropertyCatalog.info(for: keyPath) == nil {
+                error(f["follow"]!, f.path("follow"), "unknown key path `\(keyPath)`" + Suggestions.hint(for: keyPath, in: singles))
+            } else {
+                let example = singles.first { $0.hasPrefix(keyPath + ".") } ?? "position.x"
+                error(f["follow"]!, f.path("follow"), "`\(keyPath)` is not a single number; follow one component, such as `\(example)`")
+            }
             return nil
         }
         guard let map else { return nil }
@@ -74,6 +77,9 @@ extension SceneReader {
         }
         return (String(text[..<dot]), String(text[text.index(after: dot)...]))
     }
+
+    /// "1 curve", "2 curves".
+    func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     func formatted(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)

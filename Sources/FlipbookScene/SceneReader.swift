@@ -10,6 +10,8 @@ final class SceneReader {
     let baseDirectory: String
     private(set) var diagnostics: [Diagnostic] = []
     var assets: [String: String] = [:]
+    /// Names under `assets:`, found on disk or not.
+    var declaredAssets: Set<String> = []
     /// Every layer id seen, with the layer's model anchor point (for `frame` animations).
     var layers: [String: LayerRecord] = [:]
     /// Follow bindings of the layer being read; `readLayer` saves and restores it.
@@ -41,8 +43,11 @@ final class SceneReader {
     }
 
     func error(at mark: Mark?, _ path: String, _ message: String) {
-        diagnostics.append(Diagnostic(file: file, line: mark?.line, column: mark?.column,
-                                      keyPath: path, message: message))
+        error(line: mark?.line, column: mark?.column, path, message)
+    }
+
+    func error(line: Int?, column: Int?, _ path: String, _ message: String) {
+        diagnostics.append(Diagnostic(file: file, line: line, column: column, keyPath: path, message: message))
     }
 
     /// The diagnostics in file order (stable, so that problems on one line keep the
