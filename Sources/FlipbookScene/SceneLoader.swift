@@ -137,6 +137,7 @@ extension SceneReader {
 
     /// Asset name → absolute path; a missing file is an error naming the asset.
     func readAssets(_ node: Node) {
+        if node.null != nil { return }
         guard let mapping = node.mapping else {
             error(node, "assets", "expected a mapping of asset names to file paths, got \(describe(node))")
             return

@@ -29,6 +29,7 @@ extension SceneReader {
     }
 
     func readLayers(_ node: Node, _ path: String, parent: String?) -> [Layer] {
+        if node.null != nil { return [] }  // `sublayers:` with nothing after it
         guard let items = node.sequence else {
             error(node, path, "expected a list of layers, got \(describe(node))")
             return []
