@@ -121,7 +121,10 @@ extension SceneReader {
         if let n = f["fps"], let v = positive(n, f.path("fps")) { canvas.fps = v }
         if let n = f["duration"], let v = nonNegative(n, f.path("duration")) { canvas.duration = v }
         if let n = f["loop"], let v = nonNegative(n, f.path("loop")) {
-            if v == v.rounded() { canvas.loop = Int(v) } else { error(n, f.path("loop"), "expected a whole number") }
+            // GIF stores the loop count in 16 bits.
+            if v == v.rounded(), v <= 65535 { canvas.loop = Int(v) } else {
+                error(n, f.path("loop"), "expected a whole number from 0 to 65535, got \(describe(n))")
+            }
         }
         return (canvas, f.has("duration"))
     }
