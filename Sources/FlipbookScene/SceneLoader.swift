@@ -91,7 +91,7 @@ extension SceneReader {
         }
         if let a = f["assets"] { readAssets(a) }
         // Layers before animations whatever the key order: animations name layers.
-        if let l = f["layers"] { scene.layers = readLayers(l, "layers", parent: nil) }
+        if let l = f["layers"] { scene.layers = readLayers(l, "layers") }
         if let a = f["animations"] { scene.animations = readAnimations(a) }
         checkFollows()
         scene.assets = assets
