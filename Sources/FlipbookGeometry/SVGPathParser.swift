@@ -26,6 +26,8 @@ public struct SVGPathError: Error, Sendable, CustomStringConvertible, Equatable 
 /// Béziers through the endpoint-to-center conversion of the spec's implementation
 /// notes (F.6), radii scaled up when too small to reach the end point.
 public enum SVGPathParser {
+    /// The path `d` describes; an empty or all-whitespace `d` is an empty path.
+    /// Throws at the first problem, with its offset.
     public static func parse(_ d: String) throws(SVGPathError) -> Path {
         var parser = Scanner(bytes: Array(d.utf8))
         return try parser.run()
@@ -121,24 +123,14 @@ public enum SVGPathParser {
                 current = Point(current.x, try number() + (relative ? current.y : 0))
                 path.line(to: current)
             case UInt8(ascii: "C"), UInt8(ascii: "S"):
-                let c1: Point
-                if upper == UInt8(ascii: "C") {
-                    c1 = try point() + base
-                } else {
-                    c1 = lastCubicControl.map { current * 2 - $0 } ?? current
-                }
+                let c1 = try control(explicit: upper == UInt8(ascii: "C"), reflecting: lastCubicControl, base: base)
                 let c2 = try point() + base
                 let end = try point() + base
                 path.cubic(to: end, control1: c1, control2: c2)
                 cubicControl = c2
                 current = end
             case UInt8(ascii: "Q"), UInt8(ascii: "T"):
-                let c: Point
-                if upper == UInt8(ascii: "Q") {
-                    c = try point() + base
-                } else {
-                    c = lastQuadControl.map { current * 2 - $0 } ?? current
-                }
+                let c = try control(explicit: upper == UInt8(ascii: "Q"), reflecting: lastQuadControl, base: base)
                 let end = try point() + base
                 path.quad(to: end, control: c)
                 quadControl = c
@@ -152,6 +144,14 @@ public enum SVGPathParser {
             }
             lastCubicControl = cubicControl
             lastQuadControl = quadControl
+        }
+
+        /// C and Q read their first control point; S and T reflect the previous
+        /// segment's last control about the current point (or use the current point
+        /// when the previous segment was of another kind).
+        mutating func control(explicit: Bool, reflecting last: Point?, base: Point) throws(SVGPathError) -> Point {
+            if explicit { return try point() + base }
+            return last.map { current * 2 - $0 } ?? current
         }
 
         // MARK: Tokens

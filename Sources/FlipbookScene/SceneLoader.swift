@@ -91,7 +91,7 @@ extension SceneReader {
         }
         if let a = f["assets"] { readAssets(a) }
         // Layers before animations whatever the key order: animations name layers.
-        if let l = f["layers"] { scene.layers = readLayers(l, "layers", parent: nil) }
+        if let l = f["layers"] { scene.layers = readLayers(l, "layers") }
         if let a = f["animations"] { scene.animations = readAnimations(a) }
         checkFollows()
         scene.assets = assets
@@ -121,7 +121,10 @@ extension SceneReader {
         if let n = f["fps"], let v = positive(n, f.path("fps")) { canvas.fps = v }
         if let n = f["duration"], let v = nonNegative(n, f.path("duration")) { canvas.duration = v }
         if let n = f["loop"], let v = nonNegative(n, f.path("loop")) {
-            if v == v.rounded() { canvas.loop = Int(v) } else { error(n, f.path("loop"), "expected a whole number") }
+            // GIF stores the loop count in 16 bits.
+            if v == v.rounded(), v <= 65535 { canvas.loop = Int(v) } else {
+                error(n, f.path("loop"), "expected a whole number from 0 to 65535, got \(describe(n))")
+            }
         }
         return (canvas, f.has("duration"))
     }
@@ -137,6 +140,7 @@ extension SceneReader {
 
     /// Asset name → absolute path; a missing file is an error naming the asset.
     func readAssets(_ node: Node) {
+        if node.null != nil { return }
         guard let mapping = node.mapping else {
             error(node, "assets", "expected a mapping of asset names to file paths, got \(describe(node))")
             return

@@ -10,6 +10,7 @@ extension SceneReader {
     static let springKeys = ["dampingRatio", "initialVelocity", "mass", "stiffness", "damping"]
 
     func readAnimations(_ node: Node) -> [Animation] {
+        if node.null != nil { return [] }
         guard let items = node.sequence else {
             error(node, "animations", "expected a list of animations, got \(describe(node))")
             return []

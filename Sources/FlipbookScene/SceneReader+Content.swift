@@ -185,8 +185,9 @@ extension SceneReader {
         guard keys.contains(where: f.has) else { return nil }
         var replicator = Replicator(instanceCount: 1)
         if let n = f["instanceCount"], let v = number(n, f.path("instanceCount")) {
-            if v < 0 || v != v.rounded() {
-                error(n, f.path("instanceCount"), "expected a whole number of instances, 0 or more, got \(describe(n))")
+            // The cap keeps Int(v) safe and a typo from asking for billions of copies.
+            if v < 0 || v != v.rounded() || v > 100_000 {
+                error(n, f.path("instanceCount"), "expected a whole number of instances from 0 to 100000, got \(describe(n))")
             } else {
                 replicator.instanceCount = Int(v)
             }

@@ -69,12 +69,17 @@ extension SceneReader {
         return points
     }
 
-    /// `layer.key.path` split at the first dot.
+    /// `layer.key.path` split at the first dot, unless only a later dot leaves a known
+    /// key path: ids with dots (a mask's `card.mask`) stay reachable, and no key path
+    /// the first dot would find is given up (none starts with a layer-id-like word).
     func splitKeyPath(_ text: String, _ node: Node, _ path: String) -> (String, String)? {
-        guard let dot = text.firstIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex else {
+        let dots = text.indices.filter { text[$0] == "." && $0 != text.startIndex && text.index(after: $0) != text.endIndex }
+        guard let first = dots.first else {
             error(node, path, "expected `layerId.keyPath`, got `\(text)`")
             return nil
         }
+        func known(_ keyPath: Substring) -> Bool { keyPath == "frame" || PropertyCatalog.info(for: String(keyPath)) != nil }
+        let dot = dots.first { known(text[text.index(after: $0)...]) } ?? first
         return (String(text[..<dot]), String(text[text.index(after: dot)...]))
     }
 

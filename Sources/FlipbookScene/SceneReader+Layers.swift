@@ -28,7 +28,8 @@ extension SceneReader {
          ("strokeColor", \.strokeColor, true)]
     }
 
-    func readLayers(_ node: Node, _ path: String, parent: String?) -> [Layer] {
+    func readLayers(_ node: Node, _ path: String) -> [Layer] {
+        if node.null != nil { return [] }  // `sublayers:` with nothing after it
         guard let items = node.sequence else {
             error(node, path, "expected a list of layers, got \(describe(node))")
             return []
@@ -84,7 +85,7 @@ extension SceneReader {
         pendingFollows = saved
 
         if let n = f["mask"] { layer.mask = readLayer(n, f.path("mask"), maskOf: id) }
-        if let n = f["sublayers"] { layer.sublayers = readLayers(n, f.path("sublayers"), parent: id) }
+        if let n = f["sublayers"] { layer.sublayers = readLayers(n, f.path("sublayers")) }
         return layer
     }
 

@@ -83,7 +83,7 @@ final class SceneReader {
             return nil
         }
         var entries: [(String, Node, Node)] = []
-        for (keyNode, value) in mapping {
+        for (keyNode, value) in Self.merged(mapping) {
             guard let key = keyNode.scalar?.string else {
                 error(keyNode, path, "keys must be plain names")
                 continue
@@ -96,6 +96,28 @@ final class SceneReader {
             }
         }
         return Fields(node: node, path: path, entries: entries)
+    }
+
+    /// The pairs of a mapping with YAML merge keys (`<<: *style`) expanded; keys
+    /// written in the mapping itself win over merged ones, as YAML specifies.
+    static func merged(_ mapping: Node.Mapping) -> [(key: Node, value: Node)] {
+        var own: [(key: Node, value: Node)] = []
+        var inherited: [(key: Node, value: Node)] = []
+        for pair in mapping {
+            guard pair.key.scalar?.string == "<<", pair.key.scalar?.style == .plain else {
+                own.append(pair)
+                continue
+            }
+            let sources = pair.value.mapping.map { [$0] } ?? pair.value.sequence?.compactMap(\.mapping) ?? []
+            for source in sources { inherited += merged(source) }
+        }
+        let ownKeys = Set(own.compactMap { $0.key.scalar?.string })
+        var seen = Set<String>()
+        let extra = inherited.filter { pair in
+            guard let key = pair.key.scalar?.string else { return false }
+            return !ownKeys.contains(key) && seen.insert(key).inserted
+        }
+        return own + extra
     }
 
     /// Reports each of `keys` that is missing from `fields`.

@@ -11,7 +11,7 @@ enum Suggestions {
             let folded = distance(Array(word.lowercased()), Array(candidate.lowercased()))
             // Twice the distance, so that a pure case change (folded 0) costs 1.
             let cost = folded * 2 + (exact > folded ? 1 : 0)
-            guard folded <= limit, cost > 0 || exact > 0 else { continue }
+            guard folded <= limit else { continue }
             if best == nil || cost < best!.cost { best = (candidate, cost) }
         }
         return best?.name

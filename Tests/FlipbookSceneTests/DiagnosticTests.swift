@@ -59,7 +59,7 @@ import Testing
             "test.yaml:3:31: layers[0] (a).gradient.colros: unknown key `colros`; did you mean `colors`?",
         ]),
         ("layers: [{ id: a, instanceCount: -1 }]", [
-            "test.yaml:3:34: layers[0] (a).instanceCount: expected a whole number of instances, 0 or more, got `-1`",
+            "test.yaml:3:34: layers[0] (a).instanceCount: expected a whole number of instances from 0 to 100000, got `-1`",
         ]),
         ("layers: [{ id: a, path: \"M0 0 L1\" }]", [
             "test.yaml:3:33: layers[0] (a).path: invalid SVG path: expected a number at offset 7",
@@ -197,6 +197,14 @@ import Testing
             "test.yaml:5:37: animations[0].layer: `layer` does not belong in a `set:` animation; write `layer.keyPath: value` inside `set`",
             "test.yaml:5:63: animations[0].keyTimes: `keyTimes` belongs to keyframe animations (with `values`)",
         ]),
+        ("layers: [{ id: a, instanceCount: 1e300, text: { string: hi, colour: red } }]", [
+            "test.yaml:3:34: layers[0] (a).instanceCount: expected a whole number of instances from 0 to 100000, got `1e300`",
+            "test.yaml:3:41: layers[0] (a).text: text layers arrive in a later version",
+            "test.yaml:3:61: layers[0] (a).text.colour: unknown key `colour`; did you mean `color`?",
+        ]),
+        ("layers: [{ id: a, hidden: { follow: a.opacity, map: [[0, 0], [1, 1]] } }]", [
+            "test.yaml:3:27: layers[0] (a).hidden: expected true or false, got a mapping",
+        ]),
     ]
 
     @Test(arguments: table)
@@ -211,7 +219,7 @@ import Testing
             "test.yaml:2:31: canvas.fps: must be greater than 0, got `0`",
             "test.yaml:2:41: canvas.scale: must be greater than 0, got `-1`",
             "test.yaml:2:51: canvas.snap: unknown value `rnd`; expected one of `none`, `round`, `floor`, `ceil`, `half`",
-            "test.yaml:2:62: canvas.loop: expected a whole number",
+            "test.yaml:2:62: canvas.loop: expected a whole number from 0 to 65535, got `1.5`",
         ])
         #expect(problems("layers: []", header: "version: 1\n") == ["test.yaml:1:1: missing `canvas`"])
         #expect(problems("", header: "") == ["test.yaml: the scene is empty"])
