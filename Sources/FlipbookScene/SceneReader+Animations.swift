@@ -34,6 +34,12 @@ extension SceneReader {
         }
         var animation = Animation(duration: 0, targets: [], line: node.mark?.line)
         let isKeyframes = forms[2]
+        if isKeyframes, let n = f["spring"] {
+            // CAKeyframeAnimation has no spring timing; silently running it linearly would
+            // hide the mistake.
+            error(n, f.path("spring"), "a keyframe animation (with `values`) is timed by `curve` and `curves`; "
+                + "springs belong to `set:` and from/to animations")
+        }
         readTiming(f, &animation, defaultCurve: isKeyframes ? .linear : .easeInEaseOut)
         if forms[0] {
             animation.targets = readSet(f["set"]!, f.path("set"))
@@ -71,7 +77,8 @@ extension SceneReader {
             require("duration", in: f)
         }
         if let n = f["repeat"] {
-            if let v = rawNumber(n), !v.isNaN, v >= 0 { a.repeatCount = v } else {
+            // Core Animation plays a repeatCount of 0 once, like 1.
+            if let v = rawNumber(n), !v.isNaN, v >= 0 { a.repeatCount = v == 0 ? 1 : v } else {
                 error(n, f.path("repeat"), "expected a repeat count of 0 or more, or `infinity`, got \(describe(n))")
             }
         }

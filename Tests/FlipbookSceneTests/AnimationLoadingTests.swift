@@ -94,6 +94,13 @@ import Testing
         }
         #expect(values == [[0], [0.8], [1]] && times == [0, 0.6, 1] && curves == [.easeIn, .easeOut])
         #expect(s.animations[0].repeatCount == .infinity)
+        // Core Animation plays a repeatCount of 0 once.
+        let once = try SceneLoader.parse("""
+            canvas: { size: [10, 10] }
+            layers: [{ id: a }]
+            animations: [{ layer: a, keyPath: opacity, to: 0, duration: 1, repeat: 0 }]
+            """, path: nil)
+        #expect(once.animations[0].repeatCount == 1)
         #expect(s.animations[0].timing == .curve(.linear))
         #expect(close(evenTimes, [0, 1.0 / 3, 2.0 / 3, 1]))
         #expect(linear == [.linear, .linear, .linear])

@@ -202,6 +202,9 @@ import Testing
             "test.yaml:3:41: layers[0] (a).text: text layers arrive in a later version",
             "test.yaml:3:61: layers[0] (a).text.colour: unknown key `colour`; did you mean `color`?",
         ]),
+        ("layers: [{ id: a }]\nanimations:\n  - { layer: a, keyPath: opacity, values: [0, 1], duration: 1, spring: { dampingRatio: 0.5 } }", [
+            "test.yaml:5:72: animations[0].spring: a keyframe animation (with `values`) is timed by `curve` and `curves`; springs belong to `set:` and from/to animations",
+        ]),
         ("layers: [{ id: a, hidden: { follow: a.opacity, map: [[0, 0], [1, 1]] } }]", [
             "test.yaml:3:27: layers[0] (a).hidden: expected true or false, got a mapping",
         ]),
