@@ -45,6 +45,8 @@ let package = Package(
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText", "FlipbookRaster", "FlipbookCodecs"]),
+        .testTarget(name: "SeedSceneTests", dependencies: ["Flipbook", "FlipbookCodecs"],
+                    exclude: ["Goldens"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookCodecs"]),
     ]
 )
