@@ -58,3 +58,11 @@ public enum FileSystem {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }
+
+extension FileSystem {
+    /// The size in bytes of the file at `path`, or nil when it cannot be read.
+    public static func size(of path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+}

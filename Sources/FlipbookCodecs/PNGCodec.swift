@@ -45,30 +45,46 @@ public enum PNGCodec {
         do { return try decode(bytes) } catch { throw PNGError(message: "\(path): \(error.message)") }
     }
 
-    /// Encodes a pixmap as an 8-bit RGBA PNG (straight alpha).
+    /// Encodes a pixmap as an 8-bit RGBA PNG (straight alpha) with libpng's defaults
+    /// (zlib level 6, adaptive row filters).
     public static func encode(_ pixmap: Pixmap) throws(PNGError) -> [UInt8] {
+        try encode(pixmap, compressionLevel: 6)
+    }
+
+    /// Encodes with a speed/size trade-off. The simplified libpng API has no zlib-level
+    /// knob, so levels are coarse: 0…3 use `PNG_IMAGE_FLAG_FAST` (no row filters, zlib
+    /// level 3: much faster, larger files), 4…9 libpng's defaults (zlib 6, adaptive filters).
+    /// Exact zlib levels need libpng's full API, whose longjmp errors need a C shim.
+    public static func encode(_ pixmap: Pixmap, compressionLevel: Int) throws(PNGError) -> [UInt8] {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(pixmap.width)
         image.height = UInt32(pixmap.height)
         image.format = rgbaFormat
+        if compressionLevel <= 3 { image.flags |= UInt32(PNG_IMAGE_FLAG_FAST) }
+        defer { png_image_free(&image) }
         let straight = pixmap.straightRGBA()
-        var size = 0
-        // First call measures, second writes.
-        let measured = straight.withUnsafeBytes { src in
-            png_image_write_to_memory(&image, nil, &size, 0, src.baseAddress, Int32(pixmap.width * 4), nil)
-        }
-        guard measured != 0, size > 0 else { throw PNGError(message: "PNG encoding failed: \(message(of: image))") }
-        var out = [UInt8](repeating: 0, count: size)
-        let written = straight.withUnsafeBytes { src in
-            out.withUnsafeMutableBytes { dst in
-                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress,
-                                          Int32(pixmap.width * 4), nil)
+        // One compression pass into a buffer sized for the worst case (stored deflate blocks,
+        // 8 KiB IDAT chunks); libpng reports the needed size if it was still too small.
+        let raw = (pixmap.width * 4 + 1) * pixmap.height
+        var capacity = raw + 5 * (raw / 16_000 + 1) + 12 * (raw / 8_000 + 1) + 8_192
+        for _ in 0..<2 {
+            var size = capacity
+            var out = [UInt8](repeating: 0, count: capacity)
+            let written = straight.withUnsafeBytes { src in
+                out.withUnsafeMutableBytes { dst in
+                    png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress,
+                                              Int32(pixmap.width * 4), nil)
+                }
             }
+            if written != 0 && size <= capacity {
+                return Array(out[..<size])
+            }
+            guard size > capacity else { break }
+            capacity = size
+            image.warning_or_error = 0
         }
-        guard written != 0 else { throw PNGError(message: "PNG encoding failed: \(message(of: image))") }
-        png_image_free(&image)
-        return Array(out.prefix(size))
+        throw PNGError(message: "PNG encoding failed: \(message(of: image))")
     }
 
     /// Encodes and writes atomically: to a temporary file beside `path`, then renamed.

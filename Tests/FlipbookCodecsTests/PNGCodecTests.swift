@@ -18,6 +18,20 @@ import FlipbookRaster
         }
     }
 
+    /// Both speed tiers are lossless; a large noisy image exercises the buffer bound.
+    @Test func compressionLevelsRoundTrip() throws {
+        var straight: [UInt8] = []
+        var seed: UInt32 = 12345
+        for _ in 0..<(300 * 200) {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            straight += [UInt8(seed >> 24), UInt8((seed >> 16) & 0xFF), UInt8((seed >> 8) & 0xFF), 255]
+        }
+        let pixmap = Pixmap(width: 300, height: 200, straightRGBA: straight)
+        for level in [0, 1, 6, 9] {
+            #expect(try PNGCodec.decode(try PNGCodec.encode(pixmap, compressionLevel: level)) == pixmap)
+        }
+    }
+
     @Test func corruptBytesThrowInsteadOfCrashing() throws {
         var bytes = try PNGCodec.encode(Pixmap(width: 20, height: 20))
         #expect(throws: PNGError.self) { try PNGCodec.decode(Array(bytes.prefix(40))) }

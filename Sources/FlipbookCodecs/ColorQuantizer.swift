@@ -1,0 +1,110 @@
+/// Reduces an image to at most 256 palette colors, written here rather than giflib's
+/// deprecated `GifQuantizeBuffer`.
+///
+/// Pixels are packed straight-alpha colors `r | g << 8 | b << 16` (top byte 0);
+/// ``transparentPixel`` (any non-zero top byte) marks a pixel to be written transparent.
+///
+/// Algorithm:
+/// 1. Exact path: one pass assigns palette indices in order of first appearance through a
+///    small open-addressing hash table; if the image has at most `maxColors` distinct
+///    values (transparent counts as one), the result is lossless.
+/// 2. Otherwise Wu's variance-minimizing quantizer (``WuQuantizer``) on a 5-bit-per-channel
+///    histogram in a weighted RGB space (weights r 3, g 4, b 2) builds the palette, which
+///    `refinementPasses` rounds of k-means over the histogram cells then refine (each cell
+///    moves to its nearest palette color; each palette color moves to its cells' mean).
+///    One index is reserved for transparency when the image has transparent pixels.
+/// 3. Mapping takes each pixel to the nearest palette color (no dithering), searching once
+///    per distinct 18-bit color (``PaletteSearch``).
+///
+/// Everything is a pure function of its input, safe to run for many frames in parallel.
+public enum ColorQuantizer {
+    /// The packed value that marks a transparent pixel.
+    public static let transparentPixel: UInt32 = 0xFF00_0000
+    /// Channel weights of the color distance (a cheap perceptual approximation).
+    public static let weights = (r: 3, g: 4, b: 2)
+
+    /// A palette and one index per input pixel.
+    public struct Result: Sendable, Equatable {
+        /// Packed 0x00BBGGRR colors; the transparent entry (if any) is 0.
+        public var palette: [UInt32]
+        public var indices: [UInt8]
+        public var transparentIndex: Int?
+        /// Whether every pixel kept its exact color.
+        public var isExact: Bool
+    }
+
+    /// Quantizes packed pixels to at most `maxColors` (2…256) palette entries.
+    public static func quantize(_ pixels: [UInt32], maxColors: Int = 256, refinementPasses: Int = 2) -> Result {
+        precondition((2...256).contains(maxColors), "maxColors must be 2…256")
+        return pixels.withUnsafeBufferPointer { pixels in
+            if let exact = exactColors(pixels, limit: maxColors) { return exact }
+            let hasTransparent = pixels.contains { $0 >> 24 != 0 }
+            let wu = WuQuantizer(pixels: pixels)
+            var palette = wu.palette(maxColors: hasTransparent ? maxColors - 1 : maxColors)
+            if palette.isEmpty { palette = [0] }
+            for _ in 0..<refinementPasses { palette = refine(palette, cells: wu.cells) }
+            let transparentIndex = hasTransparent ? palette.count : nil
+            let indices = PaletteSearch(palette: palette).map(pixels, transparentIndex: transparentIndex)
+            if hasTransparent { palette.append(0) }
+            return Result(palette: palette, indices: indices, transparentIndex: transparentIndex, isExact: false)
+        }
+    }
+
+    /// The lossless palette and indices, or nil when there are more than `limit` values.
+    static func exactColors(_ pixels: UnsafeBufferPointer<UInt32>, limit: Int) -> Result? {
+        let bits = 11, empty = UInt32.max
+        var keys = [UInt32](repeating: empty, count: 1 << bits)
+        var values = [UInt8](repeating: 0, count: 1 << bits)
+        var palette: [UInt32] = []
+        var transparentIndex: Int?
+        var overflow = false
+        let indices = [UInt8](unsafeUninitializedCapacity: pixels.count) { out, count in
+            count = 0
+            keys.withUnsafeMutableBufferPointer { keys in
+                values.withUnsafeMutableBufferPointer { values in
+                    var last = empty, lastIndex: UInt8 = 0
+                    for i in 0..<pixels.count {
+                        var p = pixels[i]
+                        if p >> 24 != 0 { p = transparentPixel }
+                        if p != last {
+                            var slot = Int((p &* 0x9E37_79B1) >> UInt32(32 - bits))
+                            while keys[slot] != p && keys[slot] != empty { slot = (slot + 1) & ((1 << bits) - 1) }
+                            if keys[slot] == empty {
+                                guard palette.count < limit else { overflow = true; return }
+                                keys[slot] = p
+                                values[slot] = UInt8(palette.count)
+                                if p == transparentPixel { transparentIndex = palette.count }
+                                palette.append(p == transparentPixel ? 0 : p)
+                            }
+                            last = p
+                            lastIndex = values[slot]
+                        }
+                        out[i] = lastIndex
+                    }
+                    count = pixels.count
+                }
+            }
+        }
+        if overflow { return nil }
+        if palette.isEmpty { palette = [0] }
+        return Result(palette: palette, indices: indices, transparentIndex: transparentIndex, isExact: true)
+    }
+
+    /// One k-means round over histogram cells (each cell stands at its mean color).
+    static func refine(_ palette: [UInt32], cells: [ColorCell]) -> [UInt32] {
+        let search = PaletteSearch(palette: palette)
+        var sums = [(n: Int, r: Int, g: Int, b: Int)](repeating: (0, 0, 0, 0), count: palette.count)
+        for cell in cells {
+            let half = cell.count / 2
+            let j = search.nearest(Int32((cell.sumR + half) / cell.count), Int32((cell.sumG + half) / cell.count),
+                                   Int32((cell.sumB + half) / cell.count))
+            sums[j].n += cell.count; sums[j].r += cell.sumR; sums[j].g += cell.sumG; sums[j].b += cell.sumB
+        }
+        return palette.indices.map { j in
+            let s = sums[j]
+            guard s.n > 0 else { return palette[j] }
+            func mean(_ v: Int) -> UInt32 { UInt32(min(255, (v + s.n / 2) / s.n)) }
+            return mean(s.r) | mean(s.g) << 8 | mean(s.b) << 16
+        }
+    }
+}

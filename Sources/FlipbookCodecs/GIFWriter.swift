@@ -1,0 +1,203 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CGIFLib
+import FlipbookGeometry
+import FlipbookRaster
+
+/// Streaming animated-GIF writer (GIF89a through giflib): frames arrive in order, one at a
+/// time, and memory stays bounded by about two frames (the frame being written and the one
+/// held back so identical successors can extend its delay and so its disposal can be
+/// chosen once the next frame is known).
+///
+/// The file is written to a temporary file beside `path` (``AtomicFileWriter``) and renamed
+/// into place by ``finish()``; ``abandon()`` or a failure leaves the target untouched.
+///
+/// Layout: screen descriptor without a global color map, a NETSCAPE2.0 loop extension, then
+/// per frame a Graphics Control Extension (delay, disposal, transparent index) and an image
+/// with its own local color map (palette padded to a power of two). Local maps keep the
+/// writer streaming (no need to see all frames first) and let each changed rectangle use
+/// the best palette for its own pixels.
+///
+/// Disposal: every frame is "do not dispose", except the frame before one flagged
+/// ``GIFPreparedFrame/needsClearedCanvas`` (transparent canvas, visible pixels vanish),
+/// which is "restore to background" and, if it was a partial rectangle, is first
+/// re-encoded over the whole canvas so the clear leaves the canvas fully transparent.
+///
+/// Parallel use: ``encoder`` is a `Sendable` value; call ``GIFFrameEncoder/prepare(_:previous:)``
+/// for frame i with frame i−1 as `previous` on any thread, then ``write(_:delayCentiseconds:)``
+/// the results in order on one thread. ``append(_:delayCentiseconds:)`` does both serially.
+public final class GIFWriter {
+    public let path: String
+    public let encoder: GIFFrameEncoder
+    /// The NETSCAPE2.0 loop count (0 = forever; n means n repeats after the first play in
+    /// browsers). Negative: no loop extension (play once).
+    public let loopCount: Int
+    private var file: AtomicFileWriter?
+    private var gif: UnsafeMutablePointer<GifFileType>?
+    private var pending: (frame: GIFPreparedFrame, delay: Int)?
+    private var lastSource: Pixmap?
+    /// Frames written to the file so far (identical frames merged, pending frame excluded).
+    public private(set) var writtenFrameCount = 0
+
+    public init(path: String, width: Int, height: Int, loopCount: Int, background: Color?) throws {
+        guard (1...65535).contains(width), (1...65535).contains(height) else {
+            throw GIFError(message: "\(path): GIF size \(width)×\(height) is out of range 1…65535")
+        }
+        self.path = path
+        self.loopCount = loopCount
+        encoder = GIFFrameEncoder(width: width, height: height, background: background)
+        let file: AtomicFileWriter
+        do { file = try AtomicFileWriter(path: path) } catch { throw GIFError(message: "\(error)") }
+        self.file = file
+        var err: Int32 = 0
+        guard let stream = file.stream, let gif = EGifOpen(UnsafeMutableRawPointer(stream), { gif, bytes, count in
+            guard let gif, let bytes, count > 0 else { return 0 }
+            let stream = gif.pointee.UserData.assumingMemoryBound(to: FILE.self)
+            return Int32(fwrite(bytes, 1, Int(count), stream))
+        }, &err) else {
+            file.abandon()
+            self.file = nil
+            throw GIFError.giflib("\(path): EGifOpen", code: err)
+        }
+        self.gif = gif
+        do {
+            EGifSetGifVersion(gif, true)
+            try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil), "EGifPutScreenDesc")
+            if loopCount >= 0 { try putLoopExtension(min(loopCount, 65535)) }
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    deinit { abandon() }
+
+    /// Prepares (on this thread) and writes one frame. A delay ≤ 0 skips the frame (see
+    /// ``GIFTiming/delays(frameCount:fps:)``); delays of 1 cs are written as 2 (browsers
+    /// would play them as 10).
+    public func append(_ frame: Pixmap, delayCentiseconds: Int) throws {
+        guard delayCentiseconds > 0 else { return }
+        try checkSize(frame)
+        let prepared = encoder.prepare(frame, previous: lastSource)
+        try write(prepared, delayCentiseconds: delayCentiseconds)
+    }
+
+    /// Writes a frame prepared with ``encoder`` against the previously written frame's
+    /// source. Frames must arrive in order; a delay ≤ 0 skips the frame.
+    public func write(_ prepared: GIFPreparedFrame, delayCentiseconds: Int) throws {
+        guard gif != nil else { throw GIFError(message: "\(path): the GIF is already finished or abandoned") }
+        guard delayCentiseconds > 0 else { return }
+        try checkSize(prepared.source)
+        lastSource = prepared.source
+        if prepared.isIdenticalToPrevious, pending != nil {
+            pending!.delay += delayCentiseconds
+            return
+        }
+        guard let held = pending else {
+            // The first frame is drawn on an empty canvas: always the whole canvas.
+            let first = prepared.coversCanvas && !prepared.isIdenticalToPrevious
+                ? prepared : encoder.prepare(prepared.source, previous: nil)
+            pending = (first, delayCentiseconds)
+            return
+        }
+        var frame = held.frame
+        var disposal = Int32(DISPOSE_DO_NOT)
+        if prepared.needsClearedCanvas {
+            if !frame.coversCanvas { frame = encoder.prepare(frame.source, previous: nil) }
+            disposal = Int32(DISPOSE_BACKGROUND)
+        }
+        pending = nil
+        do {
+            try emit(frame, delay: held.delay, disposal: disposal)
+        } catch {
+            abandon()
+            throw error
+        }
+        pending = (prepared, delayCentiseconds)
+    }
+
+    /// Writes the held frame and the trailer, then renames the file into place.
+    public func finish() throws {
+        guard let gif, let file else { throw GIFError(message: "\(path): the GIF is already finished or abandoned") }
+        do {
+            guard let held = pending else { throw GIFError(message: "\(path): a GIF needs at least one frame") }
+            try emit(held.frame, delay: held.delay, disposal: Int32(DISPOSE_DO_NOT))
+            pending = nil
+            self.gif = nil
+            var err: Int32 = 0
+            guard EGifCloseFile(gif, &err) == GIF_OK else { throw GIFError.giflib("\(path): EGifCloseFile", code: err) }
+            do { try file.commit() } catch { throw GIFError(message: "\(error)") }
+            self.file = nil
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    /// Stops writing and deletes the temporary file; the target is untouched.
+    public func abandon() {
+        if let gif {
+            var err: Int32 = 0
+            EGifCloseFile(gif, &err)
+            self.gif = nil
+        }
+        file?.abandon()
+        file = nil
+        pending = nil
+        lastSource = nil
+    }
+
+    private func checkSize(_ frame: Pixmap) throws {
+        guard frame.width == encoder.width, frame.height == encoder.height else {
+            throw GIFError(message: "\(path): frame is \(frame.width)×\(frame.height), the GIF is \(encoder.width)×\(encoder.height)")
+        }
+    }
+
+    private func check(_ result: Int32, _ what: String) throws {
+        guard result == GIF_OK else { throw GIFError.giflib("\(path): \(what)", code: gif?.pointee.Error ?? 0) }
+    }
+
+    private func putLoopExtension(_ count: Int) throws {
+        try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), "EGifPutExtensionLeader")
+        var app = Array("NETSCAPE2.0".utf8)
+        try check(EGifPutExtensionBlock(gif, 11, &app), "EGifPutExtensionBlock")
+        var loop: [UInt8] = [1, UInt8(count & 0xFF), UInt8(count >> 8)]
+        try check(EGifPutExtensionBlock(gif, 3, &loop), "EGifPutExtensionBlock")
+        try check(EGifPutExtensionTrailer(gif), "EGifPutExtensionTrailer")
+    }
+
+    private func emit(_ frame: GIFPreparedFrame, delay: Int, disposal: Int32) throws {
+        var gcb = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false,
+                                       DelayTime: Int32(min(max(delay, 2), 65535)),
+                                       TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
+        var ext = [UInt8](repeating: 0, count: 4)
+        let n = EGifGCBToExtension(&gcb, &ext)
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), ext), "EGifPutExtension (graphics control)")
+
+        var size = 2
+        while size < frame.palette.count { size *= 2 }
+        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size)
+        for (i, c) in frame.palette.enumerated() {
+            colors[i] = GifColorType(Red: UInt8(c & 0xFF), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8((c >> 16) & 0xFF))
+        }
+        guard let map = GifMakeMapObject(Int32(size), colors) else {
+            throw GIFError(code: Int(E_GIF_ERR_NOT_ENOUGH_MEM), message: "\(path): GifMakeMapObject failed")
+        }
+        defer { GifFreeMapObject(map) }
+        try check(EGifPutImageDesc(gif, Int32(frame.left), Int32(frame.top), Int32(frame.width), Int32(frame.height),
+                                   false, map), "EGifPutImageDesc")
+        var row = [UInt8](repeating: 0, count: frame.width)
+        for y in 0..<frame.height {
+            row.withUnsafeMutableBufferPointer { dst in
+                frame.indices.withUnsafeBufferPointer { src in
+                    _ = dst.initialize(from: src[(y * frame.width)..<((y + 1) * frame.width)])
+                }
+            }
+            try check(EGifPutLine(gif, &row, Int32(frame.width)), "EGifPutLine")
+        }
+        writtenFrameCount += 1
+    }
+}
