@@ -17,6 +17,7 @@ struct FillCoverageTests {
             overlap(Double(x), Double(x + 1), r.minX, r.maxX) * overlap(Double(y), Double(y + 1), r.minY, r.maxY)
         }
         #expect(err <= 0.5 + 1e-9)
+        Golden.check(p, named: "fill-rect-fractional")
     }
 
     /// Circles against 64×64 supersampling of the true disk (pixels wholly inside or
@@ -35,6 +36,7 @@ struct FillCoverageTests {
             return supersampled(x: x, y: y) { px, py in (px - cx) * (px - cx) + (py - cy) * (py - cy) <= r * r }
         }
         #expect(err <= 2)
+        Golden.check(p, named: "fill-circle-\(size)")
     }
 
     /// Pentagram: even-odd leaves the central pentagon empty (winding 2), non-zero fills
@@ -59,6 +61,7 @@ struct FillCoverageTests {
         #expect(err <= 3)
         let center = p.pixel(x: 24, y: 25).a
         #expect(center == (rule == .nonZero ? 255 : 0))
+        Golden.check(p, named: "fill-star-\(rule)")
     }
 
     /// Two identical overlapping squares: winding 2 inside. Non-zero → full; even-odd → empty.
@@ -104,6 +107,7 @@ struct FillCoverageTests {
             }
         }
         #expect(err <= 4)
+        Golden.check(p, named: "fill-quad")
 
         // Cubic with control points spaced evenly in x: x(t) = 4 + 24t exactly, and
         // y(t) = 28 − 3·30·t(1−t) (control y's −2 and −2).
@@ -120,6 +124,7 @@ struct FillCoverageTests {
             }
         }
         #expect(err2 <= 4)
+        Golden.check(c, named: "fill-cubic")
     }
 
     /// Work is bounded: a clip mask's region limits the fill, and coverage multiplies.
