@@ -80,24 +80,29 @@ extension Pixmap {
         let (w, sw) = (width, source.width)
         let emptyMask: [UInt8] = []
         let maskData = mask?.data ?? emptyMask
+        let hasMask = mask != nil
+        var scratch = [UInt8](repeating: 0, count: box.width)
         data.withUnsafeMutableBufferPointer { bytes in
             bytes.withMemoryRebound(to: UInt32.self) { dst in
                 source.data.withUnsafeBufferPointer { sbytes in
                     sbytes.withMemoryRebound(to: UInt32.self) { src in
                         maskData.withUnsafeBufferPointer { m in
-                            let count = box.width
-                            for row in box.y0..<box.y1 {
-                                let d = dst.baseAddress! + row * w + box.x0
-                                let s = src.baseAddress! + (row - y) * sw + (box.x0 - x)
-                                if mask == nil {
-                                    Compositing.blend(d, s, count: count, coverage: opacity255)
-                                } else {
+                            scratch.withUnsafeMutableBufferPointer { cov in
+                                let count = box.width
+                                let c = cov.baseAddress!
+                                for row in box.y0..<box.y1 {
+                                    let d = dst.baseAddress! + row * w + box.x0
+                                    let s = src.baseAddress! + (row - y) * sw + (box.x0 - x)
+                                    if !hasMask {
+                                        Compositing.blend(d, s, count: count, coverage: opacity255)
+                                        continue
+                                    }
                                     let mrow = m.baseAddress! + row * w + box.x0
-                                    for i in 0..<count {
-                                        let c = opacity255 == 255 ? UInt32(mrow[i])
-                                            : Compositing.div255(UInt32(mrow[i]) * opacity255)
-                                        if c == 0 { continue }
-                                        d[i] = Compositing.over(c == 255 ? s[i] : Compositing.scale(s[i], c), d[i])
+                                    if opacity255 == 255 {
+                                        Compositing.blend(d, s, count: count, coverage: mrow)
+                                    } else {
+                                        for i in 0..<count { c[i] = UInt8(truncatingIfNeeded: Compositing.div255(UInt32(mrow[i]) &* opacity255)) }
+                                        Compositing.blend(d, s, count: count, coverage: UnsafePointer(c))
                                     }
                                 }
                             }
