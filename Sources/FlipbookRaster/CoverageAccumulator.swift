@@ -88,13 +88,16 @@ struct CoverageAccumulator: FlattenSink {
         if ax >= right && bx >= right { return }
         if ax <= left && bx <= left { walk(left, ay, left, by); return }
         if ax >= left && bx >= left && ax <= right && bx <= right { walk(ax, ay, bx, by); return }
-        // Split where the edge crosses the box's left and right sides.
+        // Split where the edge crosses the box's left and right sides (at most three
+        // pieces), then clamp or drop each piece by the side it lies on.
         var t1 = 2.0, t2 = 2.0
         if (ax < left) != (bx < left) { t1 = (left - ax) / (bx - ax) }
         if (ax > right) != (bx > right) { t2 = (right - ax) / (bx - ax) }
         if t2 < t1 { swap(&t1, &t2) }
         var ts0 = 0.0
-        for tEnd in [t1, t2, 1.0] where tEnd <= 1 && tEnd > ts0 {
+        for piece in 0..<3 {
+            let tEnd = piece == 0 ? t1 : piece == 1 ? t2 : 1.0
+            guard tEnd <= 1 && tEnd > ts0 else { continue }
             let pxa = ax + (bx - ax) * ts0, pya = ay + (by - ay) * ts0
             let pxb = ax + (bx - ax) * tEnd, pyb = ay + (by - ay) * tEnd
             let mid = (pxa + pxb) / 2

@@ -114,6 +114,23 @@ struct PathMeasure {
         }
     }
 
+    /// Unit tangent of a segment at parameter t (the chord direction where the
+    /// derivative vanishes).
+    static func tangent(_ s: Segment, _ t: Double) -> Point {
+        let u = 1 - t
+        let p = s.p
+        var d: Point
+        switch s.kind {
+        case .line: d = p.1 - p.0
+        case .quad: d = (p.1 - p.0) * (2 * u) + (p.2 - p.1) * (2 * t)
+        case .cubic: d = (p.1 - p.0) * (3 * u * u) + (p.2 - p.1) * (6 * u * t) + (p.3 - p.2) * (3 * t * t)
+        }
+        if d.length < 1e-12 { d = (s.kind == .quad ? p.2 : p.3) - p.0 }
+        if s.kind == .line { d = p.1 - p.0 }
+        let len = d.length
+        return len > 0 ? d * (1 / len) : Point(1, 0)
+    }
+
     /// The parameter at arc length `d` (0…length) along a segment.
     static func parameter(_ s: Segment, at d: Double) -> Double {
         guard s.length > 0 else { return 0 }
@@ -181,8 +198,10 @@ struct PathMeasure {
             if t1 > t0 || s.length == 0 {
                 out.elements.append(Self.piece(s, t0, t1))
             } else if d1 == d0 {
-                // A zero-length piece (a dash of length 0): keep it as a dot.
-                out.line(to: Self.point(s.kind, s.p, t0))
+                // A zero-length piece (a dash of length 0): a dot. A nanometre step along
+                // the tangent lets square caps turn with the path, as CoreGraphics' do.
+                let p = Self.point(s.kind, s.p, t0)
+                out.line(to: p + Self.tangent(s, t0) * 1e-9)
                 break
             }
             if b >= d1 { break }

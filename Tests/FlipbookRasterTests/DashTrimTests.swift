@@ -69,6 +69,24 @@ struct DashTrimTests {
         #expect(err <= 3)
     }
 
+    /// Zero-length dashes with square caps turn with the path: on the 45° line from
+    /// (6, 6) with pattern [0, 12] and width 4 the dots are squares of side 4 rotated by
+    /// 45°, centered every 12 along the line (|u|, |v| ≤ 2 in the line's frame).
+    @Test func zeroLengthDashesWithSquareCapsFollowTangent() {
+        let s = 0.5.squareRoot()
+        let line = Path([.move(Point(6, 6)), .line(Point(6 + 30 * s, 6 + 30 * s))])
+        let p = strokeAlpha(line, StrokeStyle(width: 4, cap: .square, dashes: [0, 12]), width: 32, height: 32)
+        let err = maxAlphaError(p) { x, y in
+            supersampled(x: x, y: y) { px, py in
+                let (dx, dy) = (px - 6, py - 6)
+                let along = (dx + dy) * s, across = (dy - dx) * s
+                let nearest = (along / 12).rounded() * 12
+                return nearest <= 30 && abs(along - nearest) <= 2 && abs(across) <= 2
+            }
+        }
+        #expect(err <= 3)
+    }
+
     /// Trimming two 20-long lines (total 40) to 0.25…0.75 keeps lengths 10…30: the second
     /// half of the first line and the first half of the second.
     @Test func trimSpansSubpaths() {
