@@ -36,6 +36,6 @@ let package = Package(
                     resources: [.copy("Goldens")]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookCodecs"]),
     ]
 )

@@ -24,7 +24,7 @@ public struct SceneRenderer: Sendable {
                     throw RenderError.missingAsset(name: content.asset, layer: l.id)
                 }
                 do { images[content.asset] = try PNGCodec.read(path: path) } catch {
-                    throw RenderError.unreadableAsset(name: content.asset, path: path, reason: error.message)
+                    throw RenderError.unreadableAsset(name: content.asset, path: path, reason: "\(error)")
                 }
             }
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Flipbook
 import FlipbookScene
 
@@ -32,20 +33,5 @@ func loadScene(_ path: String) throws -> Scene {
 }
 
 func printError(_ message: String) {
-    var stderr = StandardError()
-    print(message, to: &stderr)
+    FileHandle.standardError.write(Data((message + "\n").utf8))
 }
-
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        fputs(string, stdErrStream)
-    }
-}
-
-#if canImport(Glibc)
-import Glibc
-nonisolated(unsafe) let stdErrStream = Glibc.stderr!
-#elseif canImport(Darwin)
-import Darwin
-nonisolated(unsafe) let stdErrStream = Darwin.stderr
-#endif

@@ -9,6 +9,11 @@ public struct FileIOError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var reason: String
     public var description: String { "\(path): \(reason)" }
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 }
 
 /// Whole-file reads and atomic writes.

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FlipbookGeometry
 import FlipbookRaster
 
@@ -121,7 +126,6 @@ public struct GIFFrameEncoder: Sendable {
 
     /// The bounding box (exclusive upper bounds) of the pixels that differ, or nil.
     static func changedRect(_ a: Pixmap, _ b: Pixmap) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        if a.data == b.data { return nil }
         let w = a.width
         return a.data.withUnsafeBytes { ra in
             b.data.withUnsafeBytes { rb in
@@ -130,9 +134,11 @@ public struct GIFFrameEncoder: Sendable {
                         var x0 = w, x1 = 0, y0 = -1, y1 = 0
                         for y in 0..<a.height {
                             let row = y * w
+                            // Most rows of an animation are unchanged: memcmp skips them at
+                            // memory speed before the pixel-by-pixel search for the edges.
+                            if memcmp(pa.baseAddress! + row, pb.baseAddress! + row, w * 4) == 0 { continue }
                             var l = 0
                             while l < w && pa[row + l] == pb[row + l] { l += 1 }
-                            if l == w { continue }
                             var r = w
                             while r > l && pa[row + r - 1] == pb[row + r - 1] { r -= 1 }
                             if y0 < 0 { y0 = y }
