@@ -79,9 +79,19 @@ enum Compositing {
     static func blend(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
                       count: Int, coverage: UInt32) {
         if coverage >= 255 {
-            for i in 0..<count { dst[i] = over(src[i], dst[i]) }
+            // Transparent source pixels change nothing and opaque ones replace: both are
+            // common in layer groups, so they skip the arithmetic.
+            for i in 0..<count {
+                let s = src[i]
+                if s == 0 { continue }
+                dst[i] = s >> 24 == 255 ? s : over(s, dst[i])
+            }
         } else if coverage > 0 {
-            for i in 0..<count { dst[i] = over(scale(src[i], coverage), dst[i]) }
+            for i in 0..<count {
+                let s = src[i]
+                if s == 0 { continue }
+                dst[i] = over(scale(s, coverage), dst[i])
+            }
         }
     }
 

@@ -193,6 +193,8 @@ struct CoverageAccumulator: FlattenSink {
         rowCells.reserveCapacity(64)
         var spans: [Span] = []
         spans.reserveCapacity(64)
+        var clippedSpans: [Span] = []
+        if clip != nil { clippedSpans.reserveCapacity(64) }
         var coverageRow = [UInt8](repeating: 0, count: rowWidth + 1)
         coverageRow.withUnsafeMutableBufferPointer { covBuf in
             let cov = covBuf.baseAddress!
@@ -235,9 +237,16 @@ struct CoverageAccumulator: FlattenSink {
                     }
                 }
                 if spans.isEmpty { continue }
-                if let clip { Self.applyClip(clip, y: y, spans: &spans, coverage: cov, originX: x0) }
-                spans.withUnsafeBufferPointer { sp in
-                    painter.paintRow(y: y, spans: sp, coverage: cov, originX: x0)
+                if let clip {
+                    Self.applyClip(clip, y: y, spans: spans, into: &clippedSpans, coverage: cov, originX: x0)
+                    if clippedSpans.isEmpty { continue }
+                    clippedSpans.withUnsafeBufferPointer { sp in
+                        painter.paintRow(y: y, spans: sp, coverage: cov, originX: x0)
+                    }
+                } else {
+                    spans.withUnsafeBufferPointer { sp in
+                        painter.paintRow(y: y, spans: sp, coverage: cov, originX: x0)
+                    }
                 }
             }
         }
@@ -261,18 +270,56 @@ struct CoverageAccumulator: FlattenSink {
         }
     }
 
-    /// Multiplies every span by the clip mask's row, turning spans into per-pixel ones.
-    private static func applyClip(_ clip: Mask, y: Int, spans: inout [Span],
+    /// Multiplies the row's spans by the clip mask's row into `out`. Inside a constant
+    /// span, runs where the mask is fully open stay constant spans (keeping the painters'
+    /// fast paths), runs where it is closed are dropped, the rest become per-pixel.
+    private static func applyClip(_ clip: Mask, y: Int, spans: [Span], into out: inout [Span],
                                   coverage cov: UnsafeMutablePointer<UInt8>, originX: Int) {
+        out.removeAll(keepingCapacity: true)
+        func addPixel(_ x: Int, _ value: UInt32, _ out: inout [Span]) {
+            if value == 0 { return }
+            cov[x - originX] = UInt8(truncatingIfNeeded: value)
+            if let last = out.last, last.coverage < 0, last.x + last.count == x {
+                out[out.count - 1].count += 1
+            } else {
+                out.append(Span(x: x, count: 1, coverage: -1))
+            }
+        }
         clip.data.withUnsafeBufferPointer { m in
-            let rowBase = y * clip.width
-            for s in 0..<spans.count {
-                let span = spans[s]
-                for x in span.x..<(span.x + span.count) {
-                    let c = span.coverage >= 0 ? UInt32(span.coverage) : UInt32(cov[x - originX])
-                    cov[x - originX] = UInt8(Compositing.div255(c * UInt32(m[rowBase + x])))
+            let row = m.baseAddress! + y * clip.width
+            for span in spans {
+                let end = span.x + span.count
+                if span.coverage < 0 {
+                    for x in span.x..<end {
+                        addPixel(x, Compositing.div255(UInt32(cov[x - originX]) * UInt32(row[x])), &out)
+                    }
+                    continue
                 }
-                spans[s].coverage = -1
+                let c = UInt32(span.coverage)
+                var x = span.x
+                while x < end {
+                    if row[x] == 255 {
+                        var runEnd = x + 1
+                        // Eight bytes at a time through the open part of the mask.
+                        while runEnd + 8 <= end
+                                && UnsafeRawPointer(row + runEnd).loadUnaligned(as: UInt64.self) == UInt64.max {
+                            runEnd += 8
+                        }
+                        while runEnd < end && row[runEnd] == 255 { runEnd += 1 }
+                        if runEnd - x >= 8 {
+                            out.append(Span(x: x, count: runEnd - x, coverage: span.coverage))
+                        } else {
+                            for px in x..<runEnd { addPixel(px, c, &out) }
+                        }
+                        x = runEnd
+                    } else if row[x] == 0 {
+                        x += 1
+                        while x + 8 <= end && UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) == 0 { x += 8 }
+                    } else {
+                        addPixel(x, Compositing.div255(c * UInt32(row[x])), &out)
+                        x += 1
+                    }
+                }
             }
         }
     }

@@ -137,4 +137,23 @@ struct FillCoverageTests {
         #expect(p.pixel(x: 9, y: 5).a == 0)
         #expect(clip.bounds == PixelBounds(x0: 0, y0: 0, x1: 8, y1: 16))
     }
+
+    /// Clipped fill, pixel by pixel: a fractional rect clipped by a circle mask must give
+    /// round(rectCoverage · mask / 255) at opacity 1 (exact overlap areas for the rect,
+    /// the mask's own stored coverage), including long fully-open runs inside the circle.
+    @Test func clippedFillIsProductOfCoverages() {
+        let mask = Mask.path(.ellipse(in: Rect(2, 3, 56, 50)), transform: .identity, rule: .nonZero, width: 64, height: 64)
+        let r = Rect(0.5, 10.25, 62.75, 30.5)
+        var p = Pixmap(width: 64, height: 64)
+        p.fill(.rect(r), transform: .identity, rule: .nonZero, paint: .solid(.black), clip: mask)
+        var worst = 0
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let rect = (overlap(Double(x), Double(x + 1), r.minX, r.maxX) * overlap(Double(y), Double(y + 1), r.minY, r.maxY) * 255).rounded()
+                let want = Int((rect * Double(mask.coverage(x: x, y: y)) / 255).rounded())
+                worst = max(worst, abs(Int(p.pixel(x: x, y: y).a) - want))
+            }
+        }
+        #expect(worst == 0)
+    }
 }
