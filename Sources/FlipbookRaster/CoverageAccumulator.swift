@@ -22,21 +22,6 @@ import FlipbookGeometry
 /// - Output: per row a list of spans, constant coverage or per-pixel coverage in a
 ///   scratch row, handed to a ``SpanPainter``.
 
-/// A run of pixels in one row: `coverage >= 0` is one coverage for the whole run,
-/// `coverage < 0` means per-pixel values in the row's coverage buffer.
-struct Span {
-    var x: Int
-    var count: Int
-    var coverage: Int
-}
-
-/// Consumes the rasterizer's output row by row.
-protocol SpanPainter {
-    /// `coverage[x - originX]` holds per-pixel values for variable spans.
-    mutating func paintRow(y: Int, spans: UnsafeBufferPointer<Span>,
-                           coverage: UnsafeMutablePointer<UInt8>, originX: Int)
-}
-
 struct CoverageAccumulator: FlattenSink {
     struct Cell {
         var x: Int32

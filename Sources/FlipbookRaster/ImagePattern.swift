@@ -101,12 +101,10 @@ extension ImagePattern: SpanShader {
         } }
     }
 
-    /// p + (q − p)·w/256 per channel, rounded (w in 0…256).
+    /// p + (q − p)·w/256 per channel, rounded (w in 0…255; branch-free).
     @inline(__always)
     static func lerp(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
-        if w == 0 { return p }
-        if w >= 256 { return q }
-        let iw = 256 - w
+        let iw = 256 &- w
         let rb = ((p & 0x00FF_00FF) &* iw &+ (q & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8
         let ag = (((p >> 8) & 0x00FF_00FF) &* iw &+ ((q >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080)
         return (rb & 0x00FF_00FF) | (ag & 0xFF00_FF00)
