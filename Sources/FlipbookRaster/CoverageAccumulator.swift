@@ -101,11 +101,13 @@ struct CoverageAccumulator: FlattenSink {
         let sign: Double = yb > ya ? 1 : -1
         let (sx, sy, ex, ey) = yb > ya ? (xa, ya, xb, yb) : (xb, yb, xa, ya)
         let dxdy = (ex - sx) / (ey - sy)
+        let (lo, hi) = (min(sx, ex), max(sx, ex))
         var y = sy, x = sx
         var row = Int(y.rounded(.down))
         while y < ey && row < y1 {
             let rowEnd = min(Double(row + 1), ey)
-            let nx = rowEnd == ey ? ex : sx + dxdy * (rowEnd - sy)
+            // Clamped to the edge's x range: dxdy may overflow for edges of denormal height.
+            let nx = rowEnd == ey ? ex : min(max(sx + dxdy * (rowEnd - sy), lo), hi)
             addRowPiece(row, x, nx, (rowEnd - y) * sign)
             y = rowEnd; x = nx; row += 1
         }

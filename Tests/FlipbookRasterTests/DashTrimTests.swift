@@ -66,7 +66,7 @@ struct DashTrimTests {
                 }
             }
         }
-        #expect(err <= 3)
+        #expect(err <= 2)
     }
 
     /// Zero-length dashes with square caps turn with the path: on the 45° line from
@@ -84,7 +84,7 @@ struct DashTrimTests {
                 return nearest <= 30 && abs(along - nearest) <= 2 && abs(across) <= 2
             }
         }
-        #expect(err <= 3)
+        #expect(err <= 2)
     }
 
     /// Trimming two 20-long lines (total 40) to 0.25…0.75 keeps lengths 10…30: the second

@@ -72,7 +72,7 @@ struct StrokeTests {
                 }
             }
         }
-        #expect(err <= 3)
+        #expect(err <= 2)
         Golden.check(p, named: "stroke-join-\(join)")
     }
 
@@ -99,8 +99,8 @@ struct StrokeTests {
         let rect2 = [P + n2, Point(4, 4) + n2, Point(4, 4) - n2, P - n2]
         let miterShape = [rect1, rect2, [P, a, tip, b]]
         let bevelShape = [rect1, rect2, [P, a, b]]
-        #expect(maxAlphaError(mitered) { x, y in supersampled(x: x, y: y) { insideAny(miterShape, $0, $1) } } <= 3)
-        #expect(maxAlphaError(beveled) { x, y in supersampled(x: x, y: y) { insideAny(bevelShape, $0, $1) } } <= 3)
+        #expect(maxAlphaError(mitered) { x, y in supersampled(x: x, y: y) { insideAny(miterShape, $0, $1) } } <= 2)
+        #expect(maxAlphaError(beveled) { x, y in supersampled(x: x, y: y) { insideAny(bevelShape, $0, $1) } } <= 2)
         // The tip reaches into column 42 but not 43; the bevel stops before column 38.
         #expect(mitered.pixel(x: 42, y: 19).a > 0 || mitered.pixel(x: 42, y: 20).a > 0)
         #expect((0..<40).allSatisfy { mitered.pixel(x: 43, y: $0).a == 0 })
@@ -129,7 +129,7 @@ struct StrokeTests {
         let err = maxAlphaError(round) { x, y in
             supersampled(x: x, y: y) { px, py in (px - 10) * (px - 10) + (py - 10) * (py - 10) <= 9 }
         }
-        #expect(err <= 3)
+        #expect(err <= 2)
         let square = stroke(dotPath, StrokeStyle(width: 6, cap: .square), size: (20, 20))
         #expect(maxAlphaError(square) { x, y in (x >= 7 && x < 13 && y >= 7 && y < 13) ? 1 : 0 } == 0)
         let butt = stroke(dotPath, StrokeStyle(width: 6, cap: .butt), size: (20, 20))
@@ -149,6 +149,6 @@ struct StrokeTests {
                 return abs(d - r) <= hw
             }
         }
-        #expect(err <= 3)
+        #expect(err <= 2)
     }
 }
