@@ -15,25 +15,17 @@ import FlipbookGeometry
 public struct ImagePattern: Sendable {
     public let image: Pixmap
     public let transform: AffineTransform
-    let isOpaque: Bool
 
+    /// O(1): the image is not scanned (patterns are built per frame; the blend loop
+    /// already stores opaque pixels directly).
     public init(image: Pixmap, transform: AffineTransform) {
         self.image = image
         self.transform = transform
-        var opaque = image.width > 0 && image.height > 0
-        if opaque {
-            var i = 3
-            while i < image.data.count {
-                if image.data[i] != 255 { opaque = false; break }
-                i += 4
-            }
-        }
-        isOpaque = opaque
     }
 }
 
 extension ImagePattern: SpanShader {
-    var shadesOpaque: Bool { isOpaque }
+    var shadesOpaque: Bool { false }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let (w, h) = (image.width, image.height)
