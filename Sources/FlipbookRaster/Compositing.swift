@@ -32,8 +32,7 @@ enum Compositing {
 
     @inline(__always)
     static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-        let inverse = 255 &- (src >> 24)
-        return inverse == 0 ? src : src &+ scale(dst, inverse)
+        src &+ scale(dst, 255 &- (src >> 24))
     }
 
     /// Packs premultiplied channels.
@@ -80,20 +79,29 @@ enum Compositing {
     static func blend(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
                       count: Int, coverage: UInt32) {
         if coverage >= 255 {
-            for i in 0..<count { dst[i] = over(src[i], dst[i]) }
+            // Transparent source pixels change nothing and opaque ones replace: both are
+            // common in layer groups, so they skip the arithmetic.
+            for i in 0..<count {
+                let s = src[i]
+                if s == 0 { continue }
+                dst[i] = s >> 24 == 255 ? s : over(s, dst[i])
+            }
         } else if coverage > 0 {
-            for i in 0..<count { dst[i] = over(scale(src[i], coverage), dst[i]) }
+            for i in 0..<count {
+                let s = src[i]
+                if s == 0 { continue }
+                dst[i] = over(scale(s, coverage), dst[i])
+            }
         }
     }
 
-    /// `count` source pixels over `dst` with per-pixel coverage.
+    /// `count` source pixels over `dst` with per-pixel coverage (branch-free: scaling by
+    /// 255 is exact and a zero source leaves the destination unchanged).
     @inline(__always)
     static func blend(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
                       count: Int, coverage: UnsafePointer<UInt8>) {
         for i in 0..<count {
-            let c = UInt32(coverage[i])
-            if c == 0 { continue }
-            dst[i] = over(c == 255 ? src[i] : scale(src[i], c), dst[i])
+            dst[i] = over(scale(src[i], UInt32(coverage[i])), dst[i])
         }
     }
 }

@@ -22,21 +22,6 @@ import FlipbookGeometry
 /// - Output: per row a list of spans, constant coverage or per-pixel coverage in a
 ///   scratch row, handed to a ``SpanPainter``.
 
-/// A run of pixels in one row: `coverage >= 0` is one coverage for the whole run,
-/// `coverage < 0` means per-pixel values in the row's coverage buffer.
-struct Span {
-    var x: Int
-    var count: Int
-    var coverage: Int
-}
-
-/// Consumes the rasterizer's output row by row.
-protocol SpanPainter {
-    /// `coverage[x - originX]` holds per-pixel values for variable spans.
-    mutating func paintRow(y: Int, spans: UnsafeBufferPointer<Span>,
-                           coverage: UnsafeMutablePointer<UInt8>, originX: Int)
-}
-
 struct CoverageAccumulator: FlattenSink {
     struct Cell {
         var x: Int32
@@ -88,13 +73,16 @@ struct CoverageAccumulator: FlattenSink {
         if ax >= right && bx >= right { return }
         if ax <= left && bx <= left { walk(left, ay, left, by); return }
         if ax >= left && bx >= left && ax <= right && bx <= right { walk(ax, ay, bx, by); return }
-        // Split where the edge crosses the box's left and right sides.
+        // Split where the edge crosses the box's left and right sides (at most three
+        // pieces), then clamp or drop each piece by the side it lies on.
         var t1 = 2.0, t2 = 2.0
         if (ax < left) != (bx < left) { t1 = (left - ax) / (bx - ax) }
         if (ax > right) != (bx > right) { t2 = (right - ax) / (bx - ax) }
         if t2 < t1 { swap(&t1, &t2) }
         var ts0 = 0.0
-        for tEnd in [t1, t2, 1.0] where tEnd <= 1 && tEnd > ts0 {
+        for piece in 0..<3 {
+            let tEnd = piece == 0 ? t1 : piece == 1 ? t2 : 1.0
+            guard tEnd <= 1 && tEnd > ts0 else { continue }
             let pxa = ax + (bx - ax) * ts0, pya = ay + (by - ay) * ts0
             let pxb = ax + (bx - ax) * tEnd, pyb = ay + (by - ay) * tEnd
             let mid = (pxa + pxb) / 2
@@ -113,11 +101,13 @@ struct CoverageAccumulator: FlattenSink {
         let sign: Double = yb > ya ? 1 : -1
         let (sx, sy, ex, ey) = yb > ya ? (xa, ya, xb, yb) : (xb, yb, xa, ya)
         let dxdy = (ex - sx) / (ey - sy)
+        let (lo, hi) = (min(sx, ex), max(sx, ex))
         var y = sy, x = sx
         var row = Int(y.rounded(.down))
         while y < ey && row < y1 {
             let rowEnd = min(Double(row + 1), ey)
-            let nx = rowEnd == ey ? ex : sx + dxdy * (rowEnd - sy)
+            // Clamped to the edge's x range: dxdy may overflow for edges of denormal height.
+            let nx = rowEnd == ey ? ex : min(max(sx + dxdy * (rowEnd - sy), lo), hi)
             addRowPiece(row, x, nx, (rowEnd - y) * sign)
             y = rowEnd; x = nx; row += 1
         }
@@ -190,6 +180,8 @@ struct CoverageAccumulator: FlattenSink {
         rowCells.reserveCapacity(64)
         var spans: [Span] = []
         spans.reserveCapacity(64)
+        var clippedSpans: [Span] = []
+        if clip != nil { clippedSpans.reserveCapacity(64) }
         var coverageRow = [UInt8](repeating: 0, count: rowWidth + 1)
         coverageRow.withUnsafeMutableBufferPointer { covBuf in
             let cov = covBuf.baseAddress!
@@ -232,9 +224,16 @@ struct CoverageAccumulator: FlattenSink {
                     }
                 }
                 if spans.isEmpty { continue }
-                if let clip { Self.applyClip(clip, y: y, spans: &spans, coverage: cov, originX: x0) }
-                spans.withUnsafeBufferPointer { sp in
-                    painter.paintRow(y: y, spans: sp, coverage: cov, originX: x0)
+                if let clip {
+                    Self.applyClip(clip, y: y, spans: spans, into: &clippedSpans, coverage: cov, originX: x0)
+                    if clippedSpans.isEmpty { continue }
+                    clippedSpans.withUnsafeBufferPointer { sp in
+                        painter.paintRow(y: y, spans: sp, coverage: cov, originX: x0)
+                    }
+                } else {
+                    spans.withUnsafeBufferPointer { sp in
+                        painter.paintRow(y: y, spans: sp, coverage: cov, originX: x0)
+                    }
                 }
             }
         }
@@ -258,18 +257,56 @@ struct CoverageAccumulator: FlattenSink {
         }
     }
 
-    /// Multiplies every span by the clip mask's row, turning spans into per-pixel ones.
-    private static func applyClip(_ clip: Mask, y: Int, spans: inout [Span],
+    /// Multiplies the row's spans by the clip mask's row into `out`. Inside a constant
+    /// span, runs where the mask is fully open stay constant spans (keeping the painters'
+    /// fast paths), runs where it is closed are dropped, the rest become per-pixel.
+    private static func applyClip(_ clip: Mask, y: Int, spans: [Span], into out: inout [Span],
                                   coverage cov: UnsafeMutablePointer<UInt8>, originX: Int) {
+        out.removeAll(keepingCapacity: true)
+        func addPixel(_ x: Int, _ value: UInt32, _ out: inout [Span]) {
+            if value == 0 { return }
+            cov[x - originX] = UInt8(truncatingIfNeeded: value)
+            if let last = out.last, last.coverage < 0, last.x + last.count == x {
+                out[out.count - 1].count += 1
+            } else {
+                out.append(Span(x: x, count: 1, coverage: -1))
+            }
+        }
         clip.data.withUnsafeBufferPointer { m in
-            let rowBase = y * clip.width
-            for s in 0..<spans.count {
-                let span = spans[s]
-                for x in span.x..<(span.x + span.count) {
-                    let c = span.coverage >= 0 ? UInt32(span.coverage) : UInt32(cov[x - originX])
-                    cov[x - originX] = UInt8(Compositing.div255(c * UInt32(m[rowBase + x])))
+            let row = m.baseAddress! + y * clip.width
+            for span in spans {
+                let end = span.x + span.count
+                if span.coverage < 0 {
+                    for x in span.x..<end {
+                        addPixel(x, Compositing.div255(UInt32(cov[x - originX]) * UInt32(row[x])), &out)
+                    }
+                    continue
                 }
-                spans[s].coverage = -1
+                let c = UInt32(span.coverage)
+                var x = span.x
+                while x < end {
+                    if row[x] == 255 {
+                        var runEnd = x + 1
+                        // Eight bytes at a time through the open part of the mask.
+                        while runEnd + 8 <= end
+                                && UnsafeRawPointer(row + runEnd).loadUnaligned(as: UInt64.self) == UInt64.max {
+                            runEnd += 8
+                        }
+                        while runEnd < end && row[runEnd] == 255 { runEnd += 1 }
+                        if runEnd - x >= 8 {
+                            out.append(Span(x: x, count: runEnd - x, coverage: span.coverage))
+                        } else {
+                            for px in x..<runEnd { addPixel(px, c, &out) }
+                        }
+                        x = runEnd
+                    } else if row[x] == 0 {
+                        x += 1
+                        while x + 8 <= end && UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) == 0 { x += 8 }
+                    } else {
+                        addPixel(x, Compositing.div255(c * UInt32(row[x])), &out)
+                        x += 1
+                    }
+                }
             }
         }
     }

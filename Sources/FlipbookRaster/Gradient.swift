@@ -111,10 +111,26 @@ extension Gradient: SpanShader {
         table.withUnsafeBufferPointer { lut in
             switch kind {
             case .axial:
-                for i in 0..<count {
-                    let f = min(max((u - origin) * scale + 0.5, 0), maxIndex)
-                    out[i] = lut[Int(f)]
-                    u += du
+                // The table index is linear along the span: step it in 32.32 fixed point
+                // when it stays in a safe range, clamping per pixel.
+                let f0 = (u - origin) * scale + 0.5, df = du * scale
+                let fEnd = f0 + df * Double(count)
+                if abs(f0) < 1e6, abs(fEnd) < 1e6 {
+                    let one = 4_294_967_296.0
+                    var f = Int64(f0 * one)
+                    let step = Int64(df * one)
+                    let top = Self.tableSize - 1
+                    for i in 0..<count {
+                        let index = Int(truncatingIfNeeded: f >> 32)
+                        out[i] = lut[min(max(index, 0), top)]
+                        f &+= step
+                    }
+                } else {
+                    for i in 0..<count {
+                        let f = min(max((u - origin) * scale + 0.5, 0), maxIndex)
+                        out[i] = lut[Int(f)]
+                        u += du
+                    }
                 }
             case .radial:
                 for i in 0..<count {

@@ -7,32 +7,25 @@ import FlipbookGeometry
 ///   pixel is sampled at its center (x + 0.5, y + 0.5) and image pixel (i, j) has its
 ///   center at (i + 0.5, j + 0.5).
 /// - Bilinear weights are applied to premultiplied pixels, so transparent neighbours add
-///   no dark fringe; weights are 8-bit fixed point (1/256), the result rounds.
+///   no dark fringe; weights are 8-bit fixed point (1/256, truncated), the result rounds.
+///   Sample positions step along the span in 32.32 fixed point.
 /// - Outside the image the nearest edge pixel repeats (clamp-to-edge); callers clip with
 ///   the destination rectangle.
 /// - An exact integer translation copies pixels without filtering.
 public struct ImagePattern: Sendable {
     public let image: Pixmap
     public let transform: AffineTransform
-    let isOpaque: Bool
 
+    /// O(1): the image is not scanned (patterns are built per frame; the blend loop
+    /// already stores opaque pixels directly).
     public init(image: Pixmap, transform: AffineTransform) {
         self.image = image
         self.transform = transform
-        var opaque = image.width > 0 && image.height > 0
-        if opaque {
-            var i = 3
-            while i < image.data.count {
-                if image.data[i] != 255 { opaque = false; break }
-                i += 4
-            }
-        }
-        isOpaque = opaque
     }
 }
 
 extension ImagePattern: SpanShader {
-    var shadesOpaque: Bool { isOpaque }
+    var shadesOpaque: Bool { false }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let (w, h) = (image.width, image.height)
@@ -53,32 +46,57 @@ extension ImagePattern: SpanShader {
                 return
             }
             let px = Double(x) + 0.5, py = Double(y) + 0.5
-            // Sample positions in the "pixel index" space (centers at integers).
-            var u = t.a * px + t.c * py + t.tx - 0.5
-            var v = t.b * px + t.d * py + t.ty - 0.5
+            // Sample positions in "pixel index" space (centers at integers), stepped in
+            // 32.32 fixed point: bits above 32 are the pixel, the next 8 the weight.
+            let one = 4_294_967_296.0
+            let limit = 1e9   // keeps far-off samples clamped without overflow
+            func fixed(_ v: Double) -> Int64 { Int64(min(max(v, -limit), limit) * one) }
+            var u = fixed(t.a * px + t.c * py + t.tx - 0.5)
+            var v = fixed(t.b * px + t.d * py + t.ty - 0.5)
+            let du = fixed(t.a), dv = fixed(t.b)
             let maxX = w - 1, maxY = h - 1
+            if t.b == 0 && t.c == 0 && count > 1 {
+                // Axis-aligned: the two source rows and their weight are the same for the
+                // whole span, so blend them vertically once, then only horizontally.
+                let iy = Int(truncatingIfNeeded: v >> 32)
+                let wy = UInt32(truncatingIfNeeded: (v >> 24) & 0xFF)
+                let r0 = min(max(iy, 0), maxY) * w, r1 = min(max(iy + 1, 0), maxY) * w
+                let firstColumn = Int(truncatingIfNeeded: u >> 32)
+                let lastColumn = Int(truncatingIfNeeded: (u &+ du &* Int64(count - 1)) >> 32)
+                let lo = min(max(min(firstColumn, lastColumn), 0), maxX)
+                let hi = min(max(max(firstColumn, lastColumn) + 1, 0), maxX)
+                if hi - lo < 2 * count + 16 {
+                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: hi - lo + 1) { mixed in
+                        for j in lo...hi { mixed[j - lo] = Self.lerp(src[r0 + j], src[r1 + j], wy) }
+                        for i in 0..<count {
+                            let ix = Int(truncatingIfNeeded: u >> 32)
+                            let wx = UInt32(truncatingIfNeeded: (u >> 24) & 0xFF)
+                            let x0 = min(max(ix, lo), hi) - lo, x1 = min(max(ix + 1, lo), hi) - lo
+                            out[i] = Self.lerp(mixed[x0], mixed[x1], wx)
+                            u &+= du
+                        }
+                    }
+                    return
+                }
+            }
             for i in 0..<count {
-                let fu = u.rounded(.down), fv = v.rounded(.down)
-                let wx = UInt32(((u - fu) * 256).rounded())
-                let wy = UInt32(((v - fv) * 256).rounded())
-                let ix = Int(max(min(fu, Double(maxX + 1)), -1))
-                let iy = Int(max(min(fv, Double(maxY + 1)), -1))
+                let ix = Int(truncatingIfNeeded: u >> 32), iy = Int(truncatingIfNeeded: v >> 32)
+                let wx = UInt32(truncatingIfNeeded: (u >> 24) & 0xFF)
+                let wy = UInt32(truncatingIfNeeded: (v >> 24) & 0xFF)
                 let x0 = min(max(ix, 0), maxX), x1 = min(max(ix + 1, 0), maxX)
-                let y0 = min(max(iy, 0), maxY), y1 = min(max(iy + 1, 0), maxY)
-                let top = Self.lerp(src[y0 * w + x0], src[y0 * w + x1], wx)
-                let bottom = Self.lerp(src[y1 * w + x0], src[y1 * w + x1], wx)
+                let r0 = min(max(iy, 0), maxY) * w, r1 = min(max(iy + 1, 0), maxY) * w
+                let top = Self.lerp(src[r0 + x0], src[r0 + x1], wx)
+                let bottom = Self.lerp(src[r1 + x0], src[r1 + x1], wx)
                 out[i] = Self.lerp(top, bottom, wy)
-                u += t.a; v += t.b
+                u &+= du; v &+= dv
             }
         } }
     }
 
-    /// p + (q − p)·w/256 per channel, rounded (w in 0…256).
+    /// p + (q − p)·w/256 per channel, rounded (w in 0…255; branch-free).
     @inline(__always)
     static func lerp(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
-        if w == 0 { return p }
-        if w >= 256 { return q }
-        let iw = 256 - w
+        let iw = 256 &- w
         let rb = ((p & 0x00FF_00FF) &* iw &+ (q & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8
         let ag = (((p >> 8) & 0x00FF_00FF) &* iw &+ ((q >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080)
         return (rb & 0x00FF_00FF) | (ag & 0xFF00_FF00)

@@ -120,33 +120,3 @@ public struct Mask: Sendable, Equatable {
         return result
     }
 }
-
-/// Writes rasterized coverage into mask bytes and records where it wrote.
-struct MaskPainter: SpanPainter {
-    let width: Int
-    var data: UnsafeMutablePointer<UInt8>? = nil
-    var written = PixelBounds.empty
-
-    init(width: Int) { self.width = width }
-
-    mutating func paintRow(y: Int, spans: UnsafeBufferPointer<Span>,
-                           coverage: UnsafeMutablePointer<UInt8>, originX: Int) {
-        guard let data else { return }
-        let row = data + y * width
-        var lo = Int.max, hi = Int.min
-        for s in spans {
-            if s.coverage >= 0 {
-                (row + s.x).update(repeating: UInt8(s.coverage), count: s.count)
-                if s.coverage == 0 { continue }
-                lo = min(lo, s.x); hi = max(hi, s.x + s.count)
-            } else {
-                for x in s.x..<(s.x + s.count) {
-                    let c = coverage[x - originX]
-                    row[x] = c
-                    if c != 0 { lo = min(lo, x); hi = max(hi, x + 1) }
-                }
-            }
-        }
-        if lo < hi { written = written.union(PixelBounds(x0: lo, y0: y, x1: hi, y1: y + 1)) }
-    }
-}

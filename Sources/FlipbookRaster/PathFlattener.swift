@@ -54,7 +54,7 @@ enum PathFlattener {
             case .quad(let c, let p):
                 ensureOpen(&sink)
                 let (p1, p2) = (t.apply(c), t.apply(p))
-                if let cull, isCulled([current, p1, p2], cull) {
+                if let cull, isCulled(current, p1, p2, p2, cull) {
                     sink.lineTo(p2)
                 } else {
                     emitQuad(current, p1, p2, tolerance, &sink)
@@ -63,7 +63,7 @@ enum PathFlattener {
             case .cubic(let c1, let c2, let p):
                 ensureOpen(&sink)
                 let (p1, p2, p3) = (t.apply(c1), t.apply(c2), t.apply(p))
-                if let cull, isCulled([current, p1, p2, p3], cull) {
+                if let cull, isCulled(current, p1, p2, p3, cull) {
                     sink.lineTo(p3)
                 } else {
                     emitCubic(current, p1, p2, p3, tolerance, &sink)
@@ -80,14 +80,11 @@ enum PathFlattener {
         if open { sink.endContour(closed: false) }
     }
 
+    /// Whether a curve's control points all lie on one side outside the box.
     @inline(__always)
-    static func isCulled(_ pts: [Point], _ box: CullBox) -> Bool {
-        var minX = Double.infinity, minY = Double.infinity
-        var maxX = -Double.infinity, maxY = -Double.infinity
-        for p in pts {
-            minX = min(minX, p.x); maxX = max(maxX, p.x)
-            minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
+    static func isCulled(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ box: CullBox) -> Bool {
+        let minX = min(min(p0.x, p1.x), min(p2.x, p3.x)), maxX = max(max(p0.x, p1.x), max(p2.x, p3.x))
+        let minY = min(min(p0.y, p1.y), min(p2.y, p3.y)), maxY = max(max(p0.y, p1.y), max(p2.y, p3.y))
         return maxY <= box.minY || minY >= box.maxY || minX >= box.maxX || maxX <= box.minX
     }
 

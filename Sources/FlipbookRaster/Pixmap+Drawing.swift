@@ -80,96 +80,34 @@ extension Pixmap {
         let (w, sw) = (width, source.width)
         let emptyMask: [UInt8] = []
         let maskData = mask?.data ?? emptyMask
+        let hasMask = mask != nil
+        var scratch = [UInt8](repeating: 0, count: box.width)
         data.withUnsafeMutableBufferPointer { bytes in
             bytes.withMemoryRebound(to: UInt32.self) { dst in
                 source.data.withUnsafeBufferPointer { sbytes in
                     sbytes.withMemoryRebound(to: UInt32.self) { src in
                         maskData.withUnsafeBufferPointer { m in
-                            let count = box.width
-                            for row in box.y0..<box.y1 {
-                                let d = dst.baseAddress! + row * w + box.x0
-                                let s = src.baseAddress! + (row - y) * sw + (box.x0 - x)
-                                if mask == nil {
-                                    Compositing.blend(d, s, count: count, coverage: opacity255)
-                                } else {
+                            scratch.withUnsafeMutableBufferPointer { cov in
+                                let count = box.width
+                                let c = cov.baseAddress!
+                                for row in box.y0..<box.y1 {
+                                    let d = dst.baseAddress! + row * w + box.x0
+                                    let s = src.baseAddress! + (row - y) * sw + (box.x0 - x)
+                                    if !hasMask {
+                                        Compositing.blend(d, s, count: count, coverage: opacity255)
+                                        continue
+                                    }
                                     let mrow = m.baseAddress! + row * w + box.x0
-                                    for i in 0..<count {
-                                        let c = opacity255 == 255 ? UInt32(mrow[i])
-                                            : Compositing.div255(UInt32(mrow[i]) * opacity255)
-                                        if c == 0 { continue }
-                                        d[i] = Compositing.over(c == 255 ? s[i] : Compositing.scale(s[i], c), d[i])
+                                    if opacity255 == 255 {
+                                        Compositing.blend(d, s, count: count, coverage: mrow)
+                                    } else {
+                                        for i in 0..<count { c[i] = UInt8(truncatingIfNeeded: Compositing.div255(UInt32(mrow[i]) &* opacity255)) }
+                                        Compositing.blend(d, s, count: count, coverage: UnsafePointer(c))
                                     }
                                 }
                             }
                         }
                     }
-                }
-            }
-        }
-    }
-}
-
-/// Paints spans with one premultiplied color.
-struct SolidPainter: SpanPainter {
-    let pixels: UnsafeMutablePointer<UInt32>
-    let width: Int
-    let color: UInt32
-
-    init(pixels: UnsafeMutablePointer<UInt32>, width: Int, color: UInt32) {
-        self.pixels = pixels; self.width = width; self.color = color
-    }
-
-    mutating func paintRow(y: Int, spans: UnsafeBufferPointer<Span>,
-                           coverage: UnsafeMutablePointer<UInt8>, originX: Int) {
-        let row = pixels + y * width
-        for s in spans {
-            if s.coverage >= 0 {
-                Compositing.blendSolid(row + s.x, count: s.count, color: color, coverage: UInt32(s.coverage))
-            } else {
-                Compositing.blendSolid(row + s.x, count: s.count, color: color,
-                                       coverage: coverage + (s.x - originX))
-            }
-        }
-    }
-}
-
-/// Paints spans with pixels from a gradient or image, shaded one span at a time.
-struct ShaderPainter<Shader: SpanShader>: SpanPainter {
-    let pixels: UnsafeMutablePointer<UInt32>
-    let width: Int
-    let shader: Shader
-    let opacity: UInt32
-    var scratch: [UInt32]
-
-    init(pixels: UnsafeMutablePointer<UInt32>, width: Int, shader: Shader, opacity: UInt32, scratchCount: Int) {
-        self.pixels = pixels; self.width = width; self.shader = shader; self.opacity = opacity
-        scratch = [UInt32](repeating: 0, count: max(scratchCount, 1))
-    }
-
-    mutating func paintRow(y: Int, spans: UnsafeBufferPointer<Span>,
-                           coverage: UnsafeMutablePointer<UInt8>, originX: Int) {
-        let row = pixels + y * width
-        let (shader, opacity) = (self.shader, self.opacity)
-        scratch.withUnsafeMutableBufferPointer { buf in
-            let tmp = buf.baseAddress!
-            for s in spans {
-                let dst = row + s.x
-                if s.coverage >= 0 {
-                    let c = opacity == 255 ? UInt32(s.coverage) : Compositing.div255(UInt32(s.coverage) * opacity)
-                    if c == 0 { continue }
-                    if c == 255 && shader.shadesOpaque {
-                        shader.shade(x: s.x, y: y, count: s.count, into: dst)
-                        continue
-                    }
-                    shader.shade(x: s.x, y: y, count: s.count, into: tmp)
-                    Compositing.blend(dst, tmp, count: s.count, coverage: c)
-                } else {
-                    let cov = coverage + (s.x - originX)
-                    if opacity != 255 {
-                        for i in 0..<s.count { cov[i] = UInt8(Compositing.div255(UInt32(cov[i]) * opacity)) }
-                    }
-                    shader.shade(x: s.x, y: y, count: s.count, into: tmp)
-                    Compositing.blend(dst, tmp, count: s.count, coverage: UnsafePointer(cov))
                 }
             }
         }

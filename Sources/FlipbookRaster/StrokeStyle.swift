@@ -1,14 +1,10 @@
 import FlipbookGeometry
 
-/// Fill rules and stroke parameters, with CAShapeLayer's names and defaults.
+/// Stroke parameters, with CAShapeLayer's names and defaults (width 1, butt caps,
+/// miter joins, miter limit 10, no dashes).
 ///
-/// Rules: a fill rule decides coverage from the accumulated (fractional) winding number
-/// w of a pixel: non-zero takes min(|w|, 1); even-odd folds |w| modulo 2 into 0…1.
-
-/// How the winding number of a pixel becomes coverage.
-public enum FillRule: Sendable, Hashable {
-    case nonZero, evenOdd
-}
+/// Rules: see ``Stroker`` for how caps, joins and the miter limit shape the outline and
+/// ``Dasher`` for how the pattern and phase cut it.
 
 /// The shape at the two open ends of a stroked subpath.
 public enum LineCap: Sendable, Hashable {

@@ -9,20 +9,23 @@ import Darwin
 /// Turns a stroked path into the outline to fill (with the non-zero rule), with
 /// CoreGraphics' caps, joins, miter limit and dashes.
 ///
-/// Algorithm: the outline is a union of simple pieces, every one wound the same way
-/// (positive shoelace area), so the non-zero fill of the result is exactly their union
-/// with no cancellation anywhere:
-/// - the path (dashed first, if a pattern is set) is flattened to polylines within
-///   `tolerance` in path units, and each polyline segment becomes a rectangle of the
-///   stroke width;
-/// - at every vertex a join piece fills the outer wedge between the two rectangles:
-///   bevel = triangle, miter = quadrilateral to the miter tip, round = circular sector.
-///   Vertices inside a flattened curve turn by tiny angles; there a bevel is within
-///   `tolerance` of any join, so they get one (the curve's true offset is smooth);
-/// - open ends get caps (butt: nothing, square: half-square rectangle, round: half disk);
-///   closed subpaths have no caps and a join at the closing point;
-/// - a subpath of zero length draws a dot with round caps (a disk) or square caps (an
-///   axis-aligned square), nothing with butt caps, as CoreGraphics does.
+/// Algorithm: the path (dashed first, if a pattern is set) is flattened to polylines
+/// within `tolerance` in path units; every polyline becomes offset contours at ± half
+/// the width:
+/// - open polyline: one contour: the left offsets forward, the end cap, the right
+///   offsets backward, the start cap;
+/// - closed polyline: two contours, left offsets forward and right offsets backward
+///   (opposite orientations, so the non-zero fill is the ring between them), no caps,
+///   a join at every vertex including the closing one.
+/// At a vertex, the side the path turns away from (outer) gets the join: bevel = straight
+/// across, miter = through the miter tip, round = circular arc. The inner side goes
+/// through the intersection of the two offset lines when it lies within both segments
+/// (no overlap, so edge pixels stay exact); otherwise it goes through the vertex itself,
+/// which leaves a small same-signed loop that the non-zero rule absorbs. Vertices inside
+/// a flattened curve turn by tiny angles; when a bevel is within `tolerance` of any join
+/// they get a bevel (the curve's true offset is smooth).
+/// A subpath of zero length draws a dot with round caps (a disk) or square caps (an
+/// axis-aligned square) and nothing with butt caps, as CoreGraphics does.
 /// Rules (CoreGraphics): a miter is drawn when miter length / width = 1 / sin(φ/2)
 /// ≤ miterLimit (φ the angle between the segments), otherwise a bevel.
 public enum Stroker {
@@ -67,27 +70,23 @@ struct OutlineBuilder {
             if let p = pts.first { dot(p) }
             return
         }
-        let n = pts.count
-        let segmentCount = closed ? n : n - 1
-        var dirs: [Point] = []
-        dirs.reserveCapacity(segmentCount)
-        for i in 0..<segmentCount {
-            let d = pts[(i + 1) % n] - pts[i]
-            dirs.append(d * (1 / d.length))
-        }
-        for i in 0..<segmentCount {
-            let (a, b) = (pts[i], pts[(i + 1) % n])
-            let off = normal(dirs[i]) * halfWidth
-            polygon([a + off, b + off, b - off, a - off])
-        }
-        if closed {
-            for i in 0..<n { join(at: pts[i], incoming: dirs[(i + segmentCount - 1) % segmentCount], outgoing: dirs[i]) }
+        let reversed = Array(pts.reversed())
+        if closed && pts.count > 2 {
+            side(of: pts, closed: true, forward: true, startsContour: true)
+            path.close()
+            side(of: reversed, closed: true, forward: false, startsContour: true)
+            path.close()
         } else {
-            for i in 1..<(n - 1) { join(at: pts[i], incoming: dirs[i - 1], outgoing: dirs[i]) }
-            cap(at: pts[0], outward: dirs[0] * -1)
-            cap(at: pts[n - 1], outward: dirs[segmentCount - 1])
+            let last = pts.count - 1
+            side(of: pts, closed: false, forward: true, startsContour: true)
+            cap(at: pts[last], outward: unit(pts[last] - pts[last - 1]))
+            side(of: reversed, closed: false, forward: false, startsContour: false)
+            cap(at: pts[0], outward: unit(pts[0] - pts[1]))
+            path.close()
         }
     }
+
+    @inline(__always) func unit(_ v: Point) -> Point { v * (1 / v.length) }
 
     /// The left normal (−dy, dx) of a unit direction.
     @inline(__always) func normal(_ d: Point) -> Point { Point(-d.y, d.x) }
@@ -96,38 +95,76 @@ struct OutlineBuilder {
 
     @inline(__always) func dot(_ a: Point, _ b: Point) -> Double { a.x * b.x + a.y * b.y }
 
-    mutating func join(at p: Point, incoming d0: Point, outgoing d1: Point) {
+    /// Appends the left offset of the polyline (starting with a move when
+    /// `startsContour`, else continuing the contour with lines). Open polylines run from
+    /// the first point's offset to the last's; closed ones visit a join at every vertex.
+    /// `forward` is false on the pass along the reversed polyline.
+    mutating func side(of pts: [Point], closed: Bool, forward: Bool, startsContour: Bool) {
+        let n = pts.count
+        var started = !startsContour
+        func to(_ p: Point, _ builder: inout OutlineBuilder) {
+            if started { builder.path.line(to: p) } else { builder.path.move(to: p); started = true }
+        }
+        if !closed {
+            let d = unit(pts[1] - pts[0])
+            to(pts[0] + normal(d) * halfWidth, &self)
+        }
+        let vertices = closed ? Array(0..<n) : Array(1..<(n - 1))
+        for i in vertices {
+            let prev = pts[(i + n - 1) % n], p = pts[i], next = pts[(i + 1) % n]
+            let (inVec, outVec) = (p - prev, next - p)
+            join(at: p, incoming: unit(inVec), outgoing: unit(outVec),
+                 room: min(inVec.length, outVec.length) / 2, forward: forward) { q, b in to(q, &b) }
+        }
+        if !closed {
+            let d = unit(pts[n - 1] - pts[n - 2])
+            to(pts[n - 1] + normal(d) * halfWidth, &self)
+        }
+    }
+
+    /// The left offset's path around vertex `p`. `room` is how far the inner corner may
+    /// retreat along either segment.
+    mutating func join(at p: Point, incoming d0: Point, outgoing d1: Point, room: Double, forward: Bool,
+                       to: (Point, inout OutlineBuilder) -> Void) {
         let turn = cross(d0, d1)
         let cosine = max(-1, min(1, dot(d0, d1)))
-        if abs(turn) < 1e-12 && cosine > 0 { return }            // straight on
-        // The outer side is opposite the turn (for a reversal, pick one side).
-        let side: Double = turn >= 0 ? -1 : 1
-        let a = p + normal(d0) * (halfWidth * side)
-        let b = p + normal(d1) * (halfWidth * side)
-        let cosHalf = ((1 + cosine) / 2).squareRoot()             // cos(α/2), α = turn angle
-        if halfWidth * (1 - cosHalf) <= tolerance {
-            polygon([p, a, b])                                     // imperceptible turn
+        let a = p + normal(d0) * halfWidth
+        let b = p + normal(d1) * halfWidth
+        if abs(turn) < 1e-12 && cosine > 0 { to(a, &self); return }     // straight on
+        let cosHalf = ((1 + cosine) / 2).squareRoot()                    // cos(α/2), α = turn angle
+        // The left side is outer when the path turns right (negative cross product); a
+        // full reversal counts as outer on the forward pass only.
+        let outer = turn < 0 || (turn == 0 && forward)
+        if !outer {
+            let retreat = cosHalf > 1e-9 ? halfWidth * ((1 - cosHalf * cosHalf).squareRoot() / cosHalf) : .infinity
+            if retreat <= room {
+                let bisector = normal(d0) + normal(d1)
+                to(p + bisector * (halfWidth / cosHalf / bisector.length), &self)
+            } else {
+                to(a, &self); to(p, &self); to(b, &self)
+            }
             return
         }
+        to(a, &self)
+        if halfWidth * (1 - cosHalf) <= tolerance { to(b, &self); return }   // imperceptible turn
         switch style.join {
         case .bevel:
-            polygon([p, a, b])
+            break
         case .miter:
-            if cosHalf > 0, 1 / cosHalf <= style.miterLimit {
-                let bisector = (a - p) + (b - p)
-                let tip = p + bisector * (halfWidth / cosHalf / bisector.length)
-                polygon([p, a, tip, b])
-            } else {
-                polygon([p, a, b])
+            if cosHalf > 1e-9, 1 / cosHalf <= style.miterLimit {
+                let bisector = normal(d0) + normal(d1)
+                to(p + bisector * (halfWidth / cosHalf / bisector.length), &self)
             }
         case .round:
             let start = atan2(a.y - p.y, a.x - p.x) * 180 / .pi
             let sweep = acos(cosine) * 180 / .pi
-            // Turning with positive cross product, the outer offset turns the same way.
-            sector(center: p, startDegrees: side < 0 ? start : start - sweep, sweepDegrees: sweep)
+            path.addArc(center: p, radius: halfWidth, startDegrees: start, endDegrees: start - sweep, clockwise: false)
         }
+        to(b, &self)
     }
 
+    /// Continues the contour from the left offset of the end at `p` (moving along
+    /// `outward`) around to its right offset.
     mutating func cap(at p: Point, outward d: Point) {
         let off = normal(d) * halfWidth
         switch style.cap {
@@ -135,49 +172,27 @@ struct OutlineBuilder {
             break
         case .square:
             let ext = d * halfWidth
-            polygon([p + off, p + off + ext, p - off + ext, p - off])
+            path.line(to: p + off + ext)
+            path.line(to: p - off + ext)
         case .round:
             let start = atan2(off.y, off.x) * 180 / .pi
-            // From +normal through the outward direction to −normal: the half disk.
-            let viaOutward = cross(off, d) > 0
-            sector(center: p, startDegrees: viaOutward ? start : start - 180, sweepDegrees: 180)
+            // Rotating the left normal by −90° gives the outward direction.
+            path.addArc(center: p, radius: halfWidth, startDegrees: start, endDegrees: start - 180, clockwise: false)
         }
     }
 
     mutating func dot(_ p: Point) {
+        let h = halfWidth
         switch style.cap {
         case .butt:
             break
         case .square:
-            let h = halfWidth
-            polygon([Point(p.x - h, p.y - h), Point(p.x + h, p.y - h), Point(p.x + h, p.y + h), Point(p.x - h, p.y + h)])
+            path.elements += [.move(Point(p.x - h, p.y - h)), .line(Point(p.x + h, p.y - h)),
+                              .line(Point(p.x + h, p.y + h)), .line(Point(p.x - h, p.y + h)), .close]
         case .round:
-            var disk = Path()
-            disk.addArc(center: p, radius: halfWidth, startDegrees: 0, endDegrees: 360, clockwise: true)
-            disk.close()
-            path.elements += disk.elements
+            path.move(to: Point(p.x + h, p.y))
+            path.addArc(center: p, radius: h, startDegrees: 0, endDegrees: 360, clockwise: true)
+            path.close()
         }
-    }
-
-    /// A circular sector (center, arc of positive sweep, back to center): positive area.
-    mutating func sector(center: Point, startDegrees: Double, sweepDegrees: Double) {
-        path.move(to: center)
-        path.addArc(center: center, radius: halfWidth, startDegrees: startDegrees,
-                    endDegrees: startDegrees + sweepDegrees, clockwise: true)
-        path.close()
-    }
-
-    /// Appends a closed polygon, reversed if needed so that its shoelace area is positive.
-    mutating func polygon(_ pts: [Point]) {
-        var area = 0.0
-        for i in 0..<pts.count {
-            let (u, v) = (pts[i], pts[(i + 1) % pts.count])
-            area += u.x * v.y - v.x * u.y
-        }
-        if area == 0 { return }
-        let ordered = area > 0 ? pts : pts.reversed()
-        path.move(to: ordered[0])
-        for q in ordered.dropFirst() { path.line(to: q) }
-        path.close()
     }
 }

@@ -1,0 +1,122 @@
+import Testing
+import FlipbookGeometry
+@testable import FlipbookRaster
+
+/// Masks and compositing: expectations from exact overlap areas and the premultiplied
+/// source-over formula dst' = src + dst·(1 − src.a), evaluated here in Double.
+struct MaskCompositingTests {
+    func rectMask(_ r: Rect, _ size: Int) -> Mask {
+        Mask.path(.rect(r), transform: .identity, rule: .nonZero, width: size, height: size)
+    }
+
+    func rectCoverage(_ r: Rect, _ x: Int, _ y: Int) -> Double {
+        overlap(Double(x), Double(x + 1), r.minX, r.maxX) * overlap(Double(y), Double(y + 1), r.minY, r.maxY)
+    }
+
+    /// Intersection multiplies coverages: each rect mask holds round(255 · overlap area)
+    /// and the product is round(a · b / 255); the bounds shrink to the overlap region.
+    @Test func maskIntersectionMultiplies() {
+        let (ra, rb) = (Rect(2, 2.5, 18.5, 20), Rect(10.25, 6, 20, 10.75))
+        var m = rectMask(ra, 32)
+        let b = rectMask(rb, 32)
+        #expect(m.bounds == PixelBounds(x0: 2, y0: 2, x1: 21, y1: 23))
+        m.intersect(b)
+        var worst = 0
+        for y in 0..<32 {
+            for x in 0..<32 {
+                let a = (rectCoverage(ra, x, y) * 255).rounded(), c = (rectCoverage(rb, x, y) * 255).rounded()
+                worst = max(worst, abs(Int(m.coverage(x: x, y: y)) - Int((a * c / 255).rounded())))
+            }
+        }
+        #expect(worst == 0)
+        #expect(m.bounds == PixelBounds(x0: 10, y0: 6, x1: 21, y1: 17))
+        var render = Pixmap(width: 32, height: 32)
+        render.fill(.rect(Rect(0, 0, 32, 32)), transform: .identity, rule: .nonZero,
+                    paint: .solid(Color(red: 0, green: 0.5, blue: 1)), clip: m)
+        Golden.check(render, named: "mask-intersection")
+    }
+
+    /// Scaling by 0.5 halves every coverage (rounded); alpha masks copy the alpha channel;
+    /// an empty mask has empty bounds and coverage 0 outside the grid.
+    @Test func maskScaleAlphaAndEmpty() {
+        var m = rectMask(Rect(1, 1, 4, 4.5), 8)
+        m.scale(by: 0.5)
+        #expect(m.coverage(x: 2, y: 2) == 128 && m.coverage(x: 2, y: 5) == 64)
+        var p = Pixmap(width: 4, height: 4)
+        p.data[4 * 5 + 3] = 77
+        let alpha = Mask(alphaOf: p)
+        #expect(alpha.coverage(x: 1, y: 1) == 77 && alpha.bounds == PixelBounds(x0: 1, y0: 1, x1: 2, y1: 2))
+        let empty = Mask(width: 3, height: 3)
+        #expect(empty.bounds.isEmpty && empty.coverage(x: -1, y: 9) == 0)
+        m.scale(by: 0)
+        #expect(m.bounds.isEmpty)
+    }
+
+    /// Straight source-over, rounding once per step as premultiplied RGBA8 does.
+    func over(_ src: [Double], _ dst: [Double], scale s: Double) -> [Int] {
+        let scaled = src.map { ($0 * s / 255).rounded() }
+        return (0..<4).map { Int(scaled[$0] + (dst[$0] * (255 - scaled[3]) / 255).rounded()) }
+    }
+
+    /// draw(_:x:y:opacity:mask:) places a 12×12 half-transparent source at (−3, 5) (so it
+    /// is clipped on the left), at opacity 0.5 (128/255) and through a disk mask, over an
+    /// opaque gray background. Every pixel follows source-over with the source scaled by
+    /// round(mask · 128 / 255).
+    @Test func drawWithOpacityAndMask() {
+        var source = Pixmap(width: 12, height: 12)
+        for y in 0..<12 {
+            for x in 0..<12 {
+                let i = 4 * (y * 12 + x)
+                let a = x < 6 ? 255 : 128
+                source.data[i] = UInt8(a)                      // red, premultiplied
+                source.data[i + 2] = UInt8(y * a / 12)          // some blue
+                source.data[i + 3] = UInt8(a)
+            }
+        }
+        var dst = Pixmap(width: 24, height: 24)
+        dst.fill(Color(red: 0.5, green: 0.5, blue: 0.5))
+        let background = dst
+        let mask = Mask.path(.ellipse(in: Rect(0, 4, 14, 14)), transform: .identity, rule: .nonZero, width: 24, height: 24)
+        dst.draw(source, x: -3, y: 5, opacity: 0.5, mask: mask)
+        var worst = 0
+        for y in 0..<24 {
+            for x in 0..<24 {
+                let d = background.pixel(x: x, y: y)
+                let dv = [Double(d.r), Double(d.g), Double(d.b), Double(d.a)]
+                var want = dv.map { Int($0) }
+                let (sx, sy) = (x + 3, y - 5)
+                if sx >= 0, sx < 12, sy >= 0, sy < 12 {
+                    let s = source.pixel(x: sx, y: sy)
+                    let scale = (Double(mask.coverage(x: x, y: y)) * 128 / 255).rounded()
+                    want = over([Double(s.r), Double(s.g), Double(s.b), Double(s.a)], dv, scale: scale)
+                }
+                let g = dst.pixel(x: x, y: y)
+                let got = [Int(g.r), Int(g.g), Int(g.b), Int(g.a)]
+                for c in 0..<4 { worst = max(worst, abs(got[c] - want[c])) }
+            }
+        }
+        #expect(worst <= 1)
+        Golden.check(dst, named: "draw-opacity-mask")
+    }
+
+    /// fill(_ color:) replaces (no blending): clear over opaque gives clear.
+    @Test func fillColorReplaces() {
+        var p = Pixmap(width: 3, height: 2)
+        p.fill(.white)
+        #expect(p.data.allSatisfy { $0 == 255 })
+        p.fill(Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+        #expect(p.pixel(x: 2, y: 1) == (128, 0, 0, 128))
+        p.fill(.clear)
+        #expect(p.data.allSatisfy { $0 == 0 })
+    }
+
+    /// Solid fills: opacity and partial coverage scale the premultiplied color once,
+    /// then source-over: 50 % red at coverage 1 over opaque blue gives (128, 0, 127, 255).
+    @Test func solidSourceOver() {
+        var p = Pixmap(width: 4, height: 4)
+        p.fill(Color(red: 0, green: 0, blue: 1))
+        p.fill(.rect(Rect(0, 0, 4, 4)), transform: .identity, rule: .nonZero,
+               paint: .solid(Color(red: 1, green: 0, blue: 0)), opacity: 0.5)
+        #expect(p.pixel(x: 1, y: 1) == (128, 0, 127, 255))
+    }
+}
