@@ -28,6 +28,8 @@ struct Paragraph {
     }
 
     var scalars: [UInt32] = []
+    /// For each scalar, the index of its cluster (HarfBuzz reports scalar indices).
+    var clusterOfScalar: [Int] = []
     var clusters: [Cluster] = []
     var paragraphLevel: UInt8 = 0
 
@@ -41,6 +43,7 @@ struct Paragraph {
             for scalar in character.unicodeScalars {
                 let shaped: Unicode.Scalar = scalar == "\t" ? " " : scalar
                 scalars.append(shaped.value)
+                clusterOfScalar.append(clusters.count)
                 if !Self.isIgnorable(shaped) { drawn.append(shaped) }
             }
             let first = character.unicodeScalars.first!

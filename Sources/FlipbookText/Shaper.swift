@@ -57,10 +57,6 @@ enum Shaper {
             i = j
         }
         var line = Line()
-        var scalarToCluster = [Int](repeating: 0, count: paragraph.scalars.count)
-        for (index, cluster) in clusters.enumerated() {
-            for s in cluster.scalars { scalarToCluster[s] = index }
-        }
         for r in BidiResolver.visualOrder(runs.map(\.level)) {
             let run = runs[r]
             let font = clusters[run.range.lowerBound].font!
@@ -69,7 +65,7 @@ enum Shaper {
             let end = clusters[run.range.upperBound - 1].scalars.upperBound
             shapeRun(paragraph.scalars, start..<end, font: font, rtl: run.level % 2 == 1) { id, cluster, adv, dx, dy in
                 line.glyphs.append(Glyph(font: font, id: id, x: line.width + dx * scale, yOffset: dy * scale,
-                                         advance: adv * scale, cluster: scalarToCluster[cluster]))
+                                         advance: adv * scale, cluster: paragraph.clusterOfScalar[cluster]))
                 line.width += adv * scale
             }
         }
