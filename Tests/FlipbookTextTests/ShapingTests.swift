@@ -95,6 +95,17 @@ struct ShapingTests {
         #expect(letters == ["1", "2", "3", " ", "ם", "ו", "ל", "ש"])
     }
 
+    /// Arabic joins: the letters of "مرحبا" take contextual forms (other glyphs than the
+    /// same letters shaped alone) and are drawn right to left (alef, last, leftmost).
+    @Test func arabicJoinsAndRunsRightToLeft() throws {
+        let word = "مرحبا"
+        let layout = try TextTest.layout(word, size: 20)
+        #expect(layout.missingCharacters == 0)
+        #expect(layout.glyphs.map(\.character) == word.reversed().map(String.init))
+        let isolated = try word.map { try TextTest.layout(String($0), size: 20).glyphs[0].id }
+        #expect(layout.glyphs.map(\.id) != isolated.reversed())
+    }
+
     @Test func bidiLevelsAndOrder() {
         let (base, levels) = BidiResolver.levels([.l, .neutral, .r, .neutral, .r, .neutral, .l])
         #expect(base == 0)
