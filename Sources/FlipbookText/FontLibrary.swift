@@ -14,7 +14,7 @@ import CFreeType
 /// - Fallback for a character the primary font lacks: first the fallback fonts already
 ///   used with this primary font (in the order found), then fontconfig: the primary's
 ///   pattern plus a charset holding the character, `FcFontMatch`, accepted only if the
-///   match really covers it. Results (including "no font") are cached per primary font
+///   match really covers it, else the first font of `FcFontSort` that does. Results (including "no font") are cached per primary font
 ///   and character, so a repeated string never queries fontconfig again.
 /// - Everything (fontconfig, the FT_Library, the caches) is behind one lock; faces are
 ///   shared and never freed.
@@ -138,12 +138,25 @@ final class FontLibrary: @unchecked Sendable {
         FcPatternAddCharSet(query, FC_CHARSET, charset)
         FcCharSetDestroy(charset)
         var result = FcResultNoMatch
-        guard let matched = FcFontMatch(config, query, &result) else { return nil }
-        defer { FcPatternDestroy(matched) }
+        if let matched = FcFontMatch(config, query, &result) {
+            defer { FcPatternDestroy(matched) }
+            if let face = coveringFace(matched, scalar, &s) { return face }
+        }
+        // The best match may not cover it (e.g. a strongly bound family): walk the sorted list.
+        guard let sorted = FcFontSort(config, query, FcTrue, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(sorted) }
+        for i in 0..<Int(sorted.pointee.nfont) {
+            if let font = sorted.pointee.fonts[i], let face = coveringFace(font, scalar, &s) { return face }
+        }
+        return nil
+    }
+
+    /// The face of a fontconfig match if its charset and cmap cover `scalar`.
+    private static func coveringFace(_ pattern: OpaquePointer, _ scalar: Unicode.Scalar, _ s: inout State) -> FontFace? {
         var covered: OpaquePointer?
-        guard FcPatternGetCharSet(matched, FC_CHARSET, 0, &covered) == FcResultMatch,
+        guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &covered) == FcResultMatch,
               FcCharSetHasChar(covered, scalar.value) != 0,
-              let (file, index) = fileAndIndex(matched),
+              let (file, index) = fileAndIndex(pattern),
               case .success(let face) = face(file: file, index: index, &s), face.covers(scalar) else { return nil }
         return face
     }

@@ -20,6 +20,20 @@ struct EngineTests {
         #expect(a.path == b.path)
     }
 
+    /// Like CATextLayer with an unknown name, an unknown family gets fontconfig's
+    /// substitute instead of an error.
+    @Test func unknownFamilyGetsFontconfigsSubstitute() throws {
+        let layout = try TextTest.layout("Hello", font: .family("No Such Family 1234"))
+        #expect(layout.glyphs.count == 5 && layout.missingCharacters == 0)
+    }
+
+    /// A font opened by file still falls back through fontconfig for what it lacks.
+    @Test func fileFontFallsBackForCJK() throws {
+        let layout = try TextTest.layout("Hello 你好", font: TextTest.dejaVuFile)
+        #expect(layout.missingCharacters == 0)
+        #expect(layout.glyphs.last?.fontFamily.contains("WenQuanYi") == true)
+    }
+
     @Test func boldStyleResolves() throws {
         let layout = try TextTest.layout("Hello", font: .family("DejaVu Sans:bold"))
         #expect(layout.glyphs.first?.fontFile.hasSuffix("DejaVuSans-Bold.ttf") == true)
