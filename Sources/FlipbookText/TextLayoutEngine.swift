@@ -101,8 +101,8 @@ struct TextLayoutEngine {
                                                    forceEllipsis: force, measure: measure)
         }
         if request.wrapped {
-            let fitting = height.isFinite && lineHeight > 0 ? Int(((height + 1e-6) / lineHeight).rounded(.down)) : Int.max
-            let maxLines = max(1, fitting)
+            let fitting = ((height + 1e-6) / lineHeight).rounded(.down)
+            let maxLines = fitting < Double(plan.count) ? max(1, Int(fitting)) : plan.count
             guard plan.count > maxLines else { return }
             plan.removeLast(plan.count - maxLines)
             let last = plan[maxLines - 1]

@@ -48,6 +48,9 @@ struct EngineTests {
         _ = try TextTest.layout("a b c", size: 20, box: Size(.nan, .nan), wrapped: true, truncation: .end)
         _ = try TextTest.layout("a b c", size: 20, box: Size(-5, .infinity), alignment: .justified, wrapped: true)
         _ = try TextTest.layout("\n\n\t\u{200D}\u{FE0F}", size: 20, box: Size(0, 0), wrapped: true, truncation: .middle)
+        _ = try TextTest.layout("a b c", size: 1e-300, box: Size(1, 1e300), wrapped: true, truncation: .end)
+        _ = try TextTest.layout("a b c", size: 1e5, box: Size(1e300, 1e-300), alignment: .center, wrapped: true,
+                                truncation: .end)
         let controls = try TextTest.layout("a\u{7}b", size: 20)
         #expect(controls.missingCharacters == 0)
     }
