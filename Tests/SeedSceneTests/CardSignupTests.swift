@@ -241,20 +241,20 @@ import FlipbookGeometry
 
     // MARK: - Goldens (recorded once text rendering lands)
 
-    @Test(.disabled("goldens recorded once text rendering lands"),
+    @Test(
           arguments: [("pop", 1.15), ("focus1", 2.15), ("filled", 5.9), ("shrink", 6.55), ("logo", 8.9)])
     func golden(_ label: String, _ seconds: Double) throws {
         let scene = try SceneGolden.load(Self.name)
         try SceneGolden.check(try SceneGolden.render(scene, at: seconds), named: "\(Self.name)-\(label)")
     }
 
-    @Test(.disabled("goldens recorded once text rendering lands"))
+    @Test
     func golden3x() throws {
         let scene = try SceneGolden.load(Self.name)
         try SceneGolden.check(try SceneGolden.render(scene, at: 5.9, scale: 3), named: "\(Self.name)-filled-3x")
     }
 
-    @Test(.disabled("goldens recorded once text rendering lands"))
+    @Test
     func golden1x() throws {
         let scene = try SceneGolden.load(Self.name)
         try SceneGolden.check(try SceneGolden.render(scene, at: 5.9, scale: 1), named: "\(Self.name)-filled-1x")

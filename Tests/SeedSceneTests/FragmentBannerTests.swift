@@ -110,8 +110,9 @@ import FlipbookTimeline
                         "fade \(n + 1) tile \(idx) alpha \(a): \(seen) vs \(want)")
             }
             if (7...9).contains(idx) {
-                // The half-faded tiles must be able to tell the two images apart.
-                #expect((0..<3).map { abs(c[$0] - b[$0]) }.max()! >= 40, "fade \(n + 1) tile \(idx)")
+                // The half-faded tiles must be able to tell the two images apart: a channel
+                // differs by 10× the tolerance of the mix check above.
+                #expect((0..<3).map { abs(c[$0] - b[$0]) }.max()! >= 30, "fade \(n + 1) tile \(idx)")
             }
         }
     }
@@ -176,7 +177,7 @@ import FlipbookTimeline
         #expect(seen != [255, 255, 255])
     }
 
-    @Test(.disabled("goldens recorded once text rendering lands"))
+    @Test
     func goldenFrames() throws {
         let scene = try SceneGolden.load("fragment-banner")
         for (t, name) in [(0.0, "idle"), (1.0, "fade1"), (2.65, "fade2"), (4.3, "fade3"), (5.7, "wrapped")] {

@@ -79,10 +79,11 @@ import FlipbookTimeline
 
         let before = try SceneGolden.render(scene, at: 0.0)
         let open = try SceneGolden.render(scene, at: 1.5)
-        // x = 100 pt, y = 245 pt: between account (…230) and password (260…) the background
-        // shows before the tap; the list's first row covers it when open.
-        #expect(near(SceneGolden.rgb(before, 200, 490), Self.background))
-        #expect(near(SceneGolden.rgb(open, 200, 490), Self.white))
+        // x = 300 pt (right of the row labels), y = 245 pt: between account (…230) and
+        // password (260…) the background shows before the tap; the list's first row covers
+        // it when open.
+        #expect(near(SceneGolden.rgb(before, 600, 490), Self.background))
+        #expect(near(SceneGolden.rgb(open, 600, 490), Self.white))
         #expect(near(SceneGolden.rgb(open, 200, 757), Self.white))
         #expect(near(SceneGolden.rgb(open, 200, 759), Self.separator))   // 5th row's separator, 149.5…150
         #expect(near(SceneGolden.rgb(open, 200, 761), Self.green))
@@ -221,22 +222,22 @@ import FlipbookTimeline
 
     // MARK: - Goldens
 
-    @Test(.disabled("goldens recorded once text rendering lands"))
+    @Test
     func goldenIdle() throws {
         try SceneGolden.check(try SceneGolden.render(scene, at: 0), named: "login-form-idle")
     }
 
-    @Test(.disabled("goldens recorded once text rendering lands"))
+    @Test
     func goldenListOvershoot() throws {
         try SceneGolden.check(try SceneGolden.render(scene, at: 17.0 / 30), named: "login-form-overshoot")
     }
 
-    @Test(.disabled("goldens recorded once text rendering lands"))
+    @Test
     func goldenListOpen() throws {
         try SceneGolden.check(try SceneGolden.render(scene, at: 1.5), named: "login-form-open")
     }
 
-    @Test(.disabled("goldens recorded once text rendering lands"))
+    @Test
     func goldenSpinner() throws {
         try SceneGolden.check(try SceneGolden.render(scene, at: 3.9), named: "login-form-spinner")
         try SceneGolden.check(try SceneGolden.render(scene, at: 3.9, scale: 3), named: "login-form-spinner-3x")

@@ -184,22 +184,22 @@ import FlipbookTimeline
 
     // MARK: - Goldens (recorded once text rendering lands)
 
-    @Test(.disabled("goldens recorded once text rendering lands"))
+    @Test
     func goldenEmailFocused() throws {
         try SceneGolden.check(try SceneGolden.render(try SceneGolden.load("owl-login"), at: 0.5), named: "owl-login-email")
     }
 
-    @Test(.disabled("goldens recorded once text rendering lands"))
+    @Test
     func goldenArmsHalfway() throws {
         try SceneGolden.check(try SceneGolden.render(try SceneGolden.load("owl-login"), at: 1.15), named: "owl-login-halfway")
     }
 
-    @Test(.disabled("goldens recorded once text rendering lands"))
+    @Test
     func goldenPasswordCovered() throws {
         try SceneGolden.check(try SceneGolden.render(try SceneGolden.load("owl-login"), at: 2.8), named: "owl-login-password")
     }
 
-    @Test(.disabled("goldens recorded once text rendering lands"))
+    @Test
     func goldenPasswordCovered3x() throws {
         try SceneGolden.check(try SceneGolden.render(try SceneGolden.load("owl-login"), at: 2.8, scale: 3),
                               named: "owl-login-password-3x")

@@ -200,7 +200,7 @@ import FlipbookTimeline
 
     // MARK: - Goldens
 
-    @Test(.disabled("goldens recorded once text rendering lands"))
+    @Test
     func goldenFrames() throws {
         for (t, name) in [(0.35, "entrance"), (2.0, "swipe1"), (3.0, "page2"), (4.8, "page3"), (6.3, "page4")] {
             try SceneGolden.check(try SceneGolden.render(scene, at: t, scale: 2), named: "parallax-guide-\(name)")
