@@ -2,8 +2,9 @@
 import PackageDescription
 
 // The pipeline, one target per stage, dependencies pointing one way:
-// Geometry ← Scene ← Timeline ← Render → Raster ← Codecs ← Flipbook ← CLI.
-// Only FlipbookCodecs imports the C libraries (CLibPNG, CGIFLib).
+// Geometry ← Scene ← Timeline ← Render → Raster ← Codecs ← Flipbook ← CLI, and
+// Render → Text (glyph outlines). Only FlipbookCodecs imports libpng and giflib
+// (CLibPNG, CGIFLib); only FlipbookText imports FreeType, HarfBuzz and fontconfig.
 let package = Package(
     name: "Flipbook",
     platforms: [.macOS(.v13)],
@@ -20,7 +21,14 @@ let package = Package(
         .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", .product(name: "Yams", package: "Yams")]),
         .target(name: "FlipbookTimeline", dependencies: ["FlipbookScene"]),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
-        .target(name: "FlipbookRender", dependencies: ["FlipbookTimeline", "FlipbookRaster"]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        .target(name: "FlipbookText", dependencies: ["FlipbookGeometry", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "FlipbookRender", dependencies: ["FlipbookTimeline", "FlipbookRaster", "FlipbookText"]),
         .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CGIFLib", path: "Sources/CGIFLib",
@@ -36,6 +44,9 @@ let package = Package(
                     resources: [.copy("Goldens")]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs"]),
+        .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText", "FlipbookRaster", "FlipbookCodecs"]),
+        .testTarget(name: "SeedSceneTests", dependencies: ["Flipbook", "FlipbookCodecs"],
+                    exclude: ["Goldens"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookCodecs"]),
     ]
 )

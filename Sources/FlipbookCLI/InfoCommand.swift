@@ -36,6 +36,7 @@ struct InfoCommand: ParsableCommand {
         case .shape: kind = "shape"
         case .gradient(let g): kind = "gradient(\(g.rawValue))"
         case .image(let i): kind = "image(\(i.asset))"
+        case .text(let t): kind = "text(\"\(t.string.prefix(24))\")"
         }
         if let r = layer.replicator { kind = "replicator ×\(r.instanceCount)" }
         let frame = "\(format(p.position.x - p.anchorPoint.x * p.bounds.width)), "

@@ -45,23 +45,28 @@ public struct FrameRenderer: Sendable {
         // A layer scaled to nothing draws nothing (and cannot be inverted for paints).
         guard abs(toDevice.determinant) > 1e-12 else { return }
         let p = layer.properties
-        let needsGroup = layer.mask != nil || (p.opacity < 1 && LayerPainter.drawingCount(layer) > 1)
+        let casts = LayerShadow.isVisible(p)
+        let needsGroup = casts || layer.mask != nil || (p.opacity < 1 && LayerPainter.drawingCount(layer) > 1)
         guard needsGroup else {
             paint(layer, toDevice, into: &surface, clip: clip, opacity: p.opacity)
             return
         }
         var group = Pixmap(width: surface.width, height: surface.height)
         paint(layer, toDevice, into: &group, clip: nil, opacity: 1)
-        var groupMask = clip
+        var maskAlpha: Mask?
         if let maskLayer = layer.mask {
             // The mask lives in the layer's space; its own opacity scales its alpha
             // because it is drawn with it.
             var maskSurface = Pixmap(width: surface.width, height: surface.height)
             draw(maskLayer, parent: toDevice, into: &maskSurface, clip: nil)
-            var alpha = Mask(alphaOf: maskSurface)
-            if let clip { alpha.intersect(clip) }
-            groupMask = alpha
+            maskAlpha = Mask(alphaOf: maskSurface)
         }
+        if casts {
+            LayerShadow.draw(for: group, mask: maskAlpha, properties: p, parent: parent, opacity: p.opacity,
+                             into: &surface, clip: clip)
+        }
+        var groupMask = maskAlpha ?? clip
+        if maskAlpha != nil, let clip { groupMask?.intersect(clip) }
         surface.draw(group, x: 0, y: 0, opacity: p.opacity, mask: groupMask)
     }
 

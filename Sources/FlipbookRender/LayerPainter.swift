@@ -1,6 +1,7 @@
 import FlipbookGeometry
 import FlipbookRaster
 import FlipbookScene
+import FlipbookText
 import FlipbookTimeline
 
 /// Paints one layer's own drawings (background, contents, border) with its evaluated
@@ -28,7 +29,7 @@ struct LayerPainter {
         switch layer.content {
         case .none: break
         case .shape: n += (p.fillColor.isInvisible ? 0 : 1) + (strokes(p) ? 1 : 0)
-        case .gradient, .image: n += 1
+        case .gradient, .image, .text: n += 1
         }
         if !layer.sublayers.isEmpty { n += 2 }
         if hasBorder(p) { n += 1 }
@@ -73,6 +74,46 @@ struct LayerPainter {
         case .shape(let shape): paintShape(shape, into: &surface, clip: clip)
         case .gradient(let kind): paintGradient(kind, into: &surface, clip: clip)
         case .image(let image): paintImage(image, into: &surface, clip: clip)
+        case .text(let text): paintText(text, into: &surface, clip: clip)
+        }
+    }
+
+    /// CATextLayer: glyph outlines laid out in the bounds (first line at the top) and
+    /// filled with the text color like any path, so text anti-aliases, transforms and masks
+    /// as shapes do. A font that cannot be loaded draws nothing (the loader and
+    /// `flipbook validate` report it first).
+    private func paintText(_ text: TextContent, into surface: inout Pixmap, clip: Mask?) {
+        guard !props.textColor.isInvisible, props.fontSize > 0, !text.string.isEmpty else { return }
+        let request = TextRequest(
+            string: text.string, font: Self.font(text.font), fontSize: props.fontSize, boxSize: props.bounds.size,
+            alignment: Self.alignment(text.alignment), wrapped: text.wrapped, truncation: Self.truncation(text.truncation))
+        guard let layout = try? TextEngine.shared.layout(request), !layout.path.isEmpty else { return }
+        let placed = layout.path.applying(.translation(props.bounds.x, props.bounds.y))
+        fill(placed, .nonZero, .solid(props.textColor), into: &surface, clip: clip)
+    }
+
+    private static func font(_ f: FontReference) -> TextRequest.Font {
+        switch f {
+        case .family(let name): .family(name)
+        case .file(let path): .file(path)
+        }
+    }
+
+    private static func alignment(_ a: FlipbookScene.TextAlignment) -> TextRequest.Alignment {
+        switch a {
+        case .left, .natural: .left
+        case .center: .center
+        case .right: .right
+        case .justified: .justified
+        }
+    }
+
+    private static func truncation(_ t: TextTruncation) -> TextRequest.Truncation {
+        switch t {
+        case .none: .none
+        case .start: .start
+        case .middle: .middle
+        case .end: .end
         }
     }
 

@@ -52,7 +52,42 @@ public enum LayerContent: Sendable {
     case shape(ShapeContent)
     case gradient(GradientKind)
     case image(ImageContent)
+    case text(TextContent)
 }
+
+/// The non-animatable parts of a CATextLayer (font size and color animate, so they live
+/// in ``LayerProperties``).
+public struct TextContent: Sendable, Hashable {
+    public var string: String
+    /// A font: a family name or fontconfig pattern ("DejaVu Sans", "DejaVu Sans:bold"),
+    /// or an absolute path to a font file (the loader resolves paths relative to the scene).
+    public var font: FontReference
+    public var alignment: TextAlignment
+    /// Wraps at the bounds' width, as CATextLayer's `isWrapped`.
+    public var wrapped: Bool
+    /// What to do with a line that does not fit, as CATextLayer's `truncationMode`.
+    public var truncation: TextTruncation
+
+    public init(string: String, font: FontReference = .family("Helvetica"), alignment: TextAlignment = .left,
+                wrapped: Bool = false, truncation: TextTruncation = .none) {
+        self.string = string
+        self.font = font
+        self.alignment = alignment
+        self.wrapped = wrapped
+        self.truncation = truncation
+    }
+}
+
+/// How a text layer names its font.
+public enum FontReference: Sendable, Hashable {
+    /// Matched through fontconfig, with fallback fonts for characters it lacks.
+    case family(String)
+    /// A font file (absolute path).
+    case file(String)
+}
+
+public enum TextAlignment: String, Sendable, CaseIterable { case left, center, right, natural, justified }
+public enum TextTruncation: String, Sendable, CaseIterable { case none, start, middle, end }
 
 /// The non-animatable parts of a CAShapeLayer (colors, widths, dashes and the
 /// rect/ellipse/arc numbers live in ``LayerProperties``).

@@ -75,9 +75,9 @@ public struct LayerProperties: Sendable, Hashable {
     // CAReplicatorLayer
     public var instanceTransform = LayerTransform.identity
     public var instanceAlphaOffset = 0.0
-    // CATextLayer (drawn by a later stage; animatable already)
-    public var textColor = Color.black
-    public var fontSize = 17.0
+    // CATextLayer: foregroundColor defaults to opaque white and fontSize to 36, as there.
+    public var textColor = Color.white
+    public var fontSize = 36.0
 
     public init() {}
 }

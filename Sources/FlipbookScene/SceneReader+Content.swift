@@ -1,8 +1,7 @@
 import FlipbookGeometry
 import Yams
 
-/// What a layer draws (shape, gradient, image; text is refused for now) and the
-/// replicator keys.
+/// What a layer draws (shape, gradient, image, text) and the replicator keys.
 extension SceneReader {
     static let contentKinds = ["path", "rect", "ellipse", "arc", "gradient", "contents", "text"]
     static let contentKeys = contentKinds + [
@@ -12,7 +11,7 @@ extension SceneReader {
     ]
     static let arcKeys = ["center", "radius", "start", "end", "clockwise"]
     static let gradientKeys = ["type", "colors", "locations", "startPoint", "endPoint"]
-    static let textKeys = ["string", "font", "fontSize", "color", "alignment", "wrapped"]
+    static let textKeys = ["string", "font", "fontSize", "color", "alignment", "wrapped", "truncation"]
 
     /// The layer's one content kind. Reads the shape numbers (rect, arc, dashes) into `p`.
     func readContent(_ f: Fields, _ p: inout LayerProperties) -> LayerContent {
@@ -30,9 +29,7 @@ extension SceneReader {
         case "contents":
             return readContents(node, path, f).map { .image($0) } ?? .none
         case "text":
-            readText(node, path, &p)
-            error(kind.keyNode, path, "text layers arrive in a later version")
-            return .none
+            return readText(node, path, &p).map { .text($0) } ?? .none
         default:
             guard let geometry = readShapeGeometry(kind.key, node, path, f, &p) else { return .none }
             var shape = ShapeContent(geometry: geometry)
@@ -164,19 +161,34 @@ extension SceneReader {
         return nil
     }
 
-    /// Checks a text block and keeps its animatable numbers, though text layers cannot
-    /// be drawn yet.
-    private func readText(_ node: Node, _ path: String, _ p: inout LayerProperties) {
-        guard let f = fields(node, path, known: Self.textKeys) else { return }
-        if let n = f["string"], n.scalar == nil { error(n, f.path("string"), "expected text, got \(describe(n))") }
-        if let n = f["font"] { _ = string(n, f.path("font")) }
-        if let n = f["fontSize"], let v = slot(n, f.path("fontSize"), follow: ["text.fontSize"]) { p.fontSize = v }
+    /// CATextLayer: `text: { string, font, fontSize, color, alignment, wrapped, truncation }`.
+    /// A font that looks like a file (has a `/` or a font file extension) is a path
+    /// relative to the scene and must exist; anything else is a fontconfig family or pattern.
+    private func readText(_ node: Node, _ path: String, _ p: inout LayerProperties) -> TextContent? {
+        guard let f = fields(node, path, known: Self.textKeys) else { return nil }
+        var text = TextContent(string: "")
+        if let n = f["string"] {
+            if let s = n.scalar?.string { text.string = s } else { error(n, f.path("string"), "expected text, got \(describe(n))") }
+        }
+        if let n = f["font"], let name = string(n, f.path("font")) {
+            let lower = name.lowercased()
+            if name.contains("/") || [".ttf", ".otf", ".ttc", ".otc", ".pfb"].contains(where: lower.hasSuffix) {
+                if let file = resolveFile(name, n, f.path("font"), what: "font `\(name)`") { text.font = .file(file) }
+            } else if name.isEmpty {
+                error(n, f.path("font"), "expected a font family or a font file path, got an empty string")
+            } else {
+                text.font = .family(name)
+            }
+        }
+        if let n = f["fontSize"], let v = slot(n, f.path("fontSize"), follow: ["text.fontSize"]) {
+            if v < 0 { error(n, f.path("fontSize"), "a font size must not be negative, got \(v)") } else { p.fontSize = v }
+        }
         if let n = f["color"], let v = color(n, f.path("color")) { p.textColor = v }
-        if let n = f["alignment"] { _ = choice(n, f.path("alignment"), TextAlignmentName.allCases) }
-        if let n = f["wrapped"] { _ = bool(n, f.path("wrapped")) }
+        if let n = f["alignment"], let v = choice(n, f.path("alignment"), TextAlignment.allCases) { text.alignment = v }
+        if let n = f["wrapped"], let v = bool(n, f.path("wrapped")) { text.wrapped = v }
+        if let n = f["truncation"], let v = choice(n, f.path("truncation"), TextTruncation.allCases) { text.truncation = v }
+        return text
     }
-
-    private enum TextAlignmentName: String, CaseIterable { case left, center, right }
 
     /// CAReplicatorLayer's keys; nil when the layer has none of them. `instanceCount`
     /// defaults to 1 (just the original).

@@ -67,8 +67,10 @@ import Testing
         ("layers: [{ id: a, path: M0 0 Q1 }]", [
             "test.yaml:3:32: layers[0] (a).path: invalid SVG path: expected a number at offset 7",
         ]),
-        ("layers: [{ id: a, text: { string: hi, fontSize: 12 } }]", [
-            "test.yaml:3:19: layers[0] (a).text: text layers arrive in a later version",
+        ("layers: [{ id: a, text: { string: hi, fontSize: -12, alignment: middle, font: /nonexistent/none.ttf } }]", [
+            "test.yaml:3:49: layers[0] (a).text.fontSize: a font size must not be negative, got -12.0",
+            "test.yaml:3:65: layers[0] (a).text.alignment: unknown value `middle`; expected one of `left`, `center`, `right`, `natural`, `justified`",
+            "test.yaml:3:79: layers[0] (a).text.font: font `/nonexistent/none.ttf`: no file at `/nonexistent/none.ttf`",
         ]),
         ("layers: [{ id: a, contents: owl }]", [
             "test.yaml:3:29: layers[0] (a).contents: unknown asset `owl` (name one under `assets:` or give a .png path)",
@@ -199,7 +201,6 @@ import Testing
         ]),
         ("layers: [{ id: a, instanceCount: 1e300, text: { string: hi, colour: red } }]", [
             "test.yaml:3:34: layers[0] (a).instanceCount: expected a whole number of instances from 0 to 100000, got `1e300`",
-            "test.yaml:3:41: layers[0] (a).text: text layers arrive in a later version",
             "test.yaml:3:61: layers[0] (a).text.colour: unknown key `colour`; did you mean `color`?",
         ]),
         ("layers: [{ id: a }]\nanimations:\n  - { layer: a, keyPath: opacity, values: [0, 1], duration: 1, spring: { dampingRatio: 0.5 } }", [

@@ -1,0 +1,38 @@
+import FlipbookGeometry
+import FlipbookRaster
+import FlipbookScene
+
+/// CALayer's shadow: a blurred copy of the layer's composited alpha (contents, sublayers,
+/// background and border, after its mask), tinted with shadowColor × shadowOpacity,
+/// moved by shadowOffset and drawn beneath the layer.
+///
+/// Rules chosen where Core Animation is not documented:
+/// - Blur: a Gaussian with σ = shadowRadius points. Design tools that export to Core
+///   Animation (Sketch, Figma) write a CSS-style blur of 2 × shadowRadius, and a CSS blur
+///   b is a Gaussian of σ = b / 2.
+/// - shadowOffset and shadowRadius are in the superlayer's space: they follow its scale
+///   but not the layer's own transform. On iOS y grows downward, so the default offset
+///   (0, −3) puts the shadow 3 pt above the layer, as on a device.
+/// - masksToBounds clips the shadow away entirely, the behaviour iOS developers know.
+/// - The layer's opacity fades its shadow with it.
+enum LayerShadow {
+    static func isVisible(_ p: LayerProperties) -> Bool {
+        p.shadowOpacity > 0 && !p.shadowColor.isInvisible && !p.masksToBounds
+    }
+
+    static func draw(for group: Pixmap, mask: Mask?, properties p: LayerProperties, parent: AffineTransform,
+                     opacity: Double, into surface: inout Pixmap, clip: Mask?) {
+        var alpha = Mask(alphaOf: group)
+        if let mask { alpha.intersect(mask) }
+        let scale = abs(parent.determinant).squareRoot()
+        let offset = Point(parent.a * p.shadowOffset.x + parent.c * p.shadowOffset.y,
+                           parent.b * p.shadowOffset.x + parent.d * p.shadowOffset.y)
+        var shadow = alpha.blurred(sigma: max(p.shadowRadius, 0) * scale,
+                                   dx: Int(offset.x.rounded()), dy: Int(offset.y.rounded()))
+        if let clip { shadow.intersect(clip) }
+        var color = p.shadowColor
+        color.alpha *= min(max(p.shadowOpacity, 0), 1) * opacity
+        let whole = Path.rect(Rect(0, 0, Double(surface.width), Double(surface.height)))
+        surface.fill(whole, transform: .identity, rule: .nonZero, paint: .solid(color), clip: shadow)
+    }
+}
