@@ -121,6 +121,21 @@ struct StrokeTests {
         #expect(err == 0)
     }
 
+    /// A closed two-point subpath (there and back) has 180° joins at its ends, not caps:
+    /// with square caps and miter joins the ends are flat (the miter ratio is infinite),
+    /// so the stroke of (8, 10) → (24, 10) → close at width 4 is exactly [8, 24] × [8, 12];
+    /// with round joins the ends are half disks.
+    @Test func closedTwoPointSubpathUsesJoinsAtItsEnds() {
+        let there = Path([.move(Point(8, 10)), .line(Point(24, 10)), .close])
+        let flat = stroke(there, StrokeStyle(width: 4, cap: .square, join: .miter), size: (32, 20))
+        #expect(maxAlphaError(flat) { x, y in (x >= 8 && x < 24 && y >= 8 && y < 12) ? 1 : 0 } == 0)
+        let round = stroke(there, StrokeStyle(width: 4, cap: .butt, join: .round), size: (32, 20))
+        let err = maxAlphaError(round) { x, y in
+            supersampled(x: x, y: y) { px, py in segmentDistance(Point(px, py), Point(8, 10), Point(24, 10)) <= 2 }
+        }
+        #expect(err <= 2)
+    }
+
     /// Zero-length subpaths draw dots with round caps (a disk of the half width), squares
     /// with square caps, nothing with butt caps.
     @Test func zeroLengthSubpathDrawsDot() {
