@@ -12,12 +12,13 @@ import Darwin
 ///
 /// A layer maps its bounds space to its parent's space by: bounds origin to the frame's
 /// top-left, the layer transform about the anchor point, then the frame's origin
-/// (`position − anchorPoint × size`). When the parent's accumulated transform and the
-/// layer's own transform have no rotation or skew, the frame's two corners are snapped
-/// in device pixels (YYKit's `CGRectPixelRound` and friends: origin and far corner each
-/// snapped, the size is what lies between), and the frame is stretched onto that rect
-/// before the layer transform applies. A zero-width or zero-height frame snaps its
-/// origin only.
+/// (`position − anchorPoint × size`). When that whole mapping to the device has no
+/// rotation or skew, the two corners of the layer's rect as it lands on the device are
+/// snapped to device pixels (YYKit's `CGRectPixelRound` and friends: origin and far corner
+/// each snapped, the size is what lies between), and the layer is stretched onto that
+/// rect. Snapping the transformed rect, not the frame before the layer's own transform,
+/// keeps a rounding error of half a pixel from being multiplied by a large scale (a
+/// 1-pt line grown 280×). A zero-width or zero-height rect snaps its origin only.
 enum PixelSnapping {
     /// One device coordinate snapped by `mode`. Halves round away from zero, as C's round().
     static func snap(_ v: Double, _ mode: SnapMode) -> Double {
@@ -36,19 +37,18 @@ enum PixelSnapping {
         let size = p.bounds.size
         let anchor = Point(p.anchorPoint.x * size.width, p.anchorPoint.y * size.height)
         let frameOrigin = p.position - anchor
-        let own = layer.transformMatrix
-        // bounds space → frame-local space (frame's top-left at 0, 0), own transform about the anchor.
-        let local = AffineTransform.translation(-p.bounds.x - anchor.x, -p.bounds.y - anchor.y)
-            .concatenating(own)
-            .concatenating(.translation(anchor.x, anchor.y))
-        guard layer.snap != .none, parent.isAxisAligned, own.isAxisAligned else {
-            return local.concatenating(.translation(frameOrigin.x, frameOrigin.y)).concatenating(parent)
-        }
-        let d0 = parent.apply(frameOrigin)
-        let d1 = parent.apply(frameOrigin + Point(size.width, size.height))
+        // bounds space → frame-local space (frame's top-left at 0, 0), own transform about
+        // the anchor, then into the parent and onto the device.
+        let toDevice = AffineTransform.translation(-p.bounds.x - anchor.x, -p.bounds.y - anchor.y)
+            .concatenating(layer.transformMatrix)
+            .concatenating(.translation(anchor.x + frameOrigin.x, anchor.y + frameOrigin.y))
+            .concatenating(parent)
+        guard layer.snap != .none, toDevice.isAxisAligned else { return toDevice }
+        let d0 = toDevice.apply(p.bounds.origin)
+        let d1 = toDevice.apply(Point(p.bounds.x + size.width, p.bounds.y + size.height))
         let x0 = snap(d0.x, layer.snap), y0 = snap(d0.y, layer.snap)
-        let sx = size.width != 0 ? (snap(d1.x, layer.snap) - x0) / size.width : parent.a
-        let sy = size.height != 0 ? (snap(d1.y, layer.snap) - y0) / size.height : parent.d
-        return local.concatenating(AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: x0, ty: y0))
+        let sx = size.width != 0 ? (snap(d1.x, layer.snap) - x0) / size.width : toDevice.a
+        let sy = size.height != 0 ? (snap(d1.y, layer.snap) - y0) / size.height : toDevice.d
+        return AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: x0 - sx * p.bounds.x, ty: y0 - sy * p.bounds.y)
     }
 }

@@ -40,8 +40,30 @@ public struct TextRequest: Sendable, Hashable {
 public struct TextLayout: Sendable {
     public var path: Path
     public var lines: [Line]
-    /// Characters no font in the fallback chain could draw (drawn as nothing).
+    /// Characters (grapheme clusters) no font in the fallback chain could draw (drawn
+    /// as nothing).
     public var missingCharacters: Int
+    /// Every drawn glyph, line by line, left to right.
+    public var glyphs: [Glyph]
+    /// Baseline-to-baseline distance used, points.
+    public var lineHeight: Double
+
+    /// A positioned glyph (for tests and diagnostics; the path already holds its outline).
+    public struct Glyph: Sendable, Equatable {
+        public var id: UInt32
+        /// The font's family name as FreeType reports it, and its file.
+        public var fontFamily: String
+        public var fontFile: String
+        /// The grapheme cluster the glyph belongs to.
+        public var character: String
+        /// Index into ``TextLayout/lines``.
+        public var line: Int
+        /// Where the glyph's origin sits: x from the box's left, y = baseline (offsets applied).
+        public var origin: Point
+        public var advance: Double
+        /// Bounds of the outline's points in box space (nil for blank glyphs).
+        public var bounds: Rect?
+    }
 
     public struct Line: Sendable, Equatable {
         /// The line's text after wrapping and truncation.
@@ -60,9 +82,12 @@ public struct TextLayout: Sendable {
         }
     }
 
-    public init(path: Path = Path(), lines: [Line] = [], missingCharacters: Int = 0) {
+    public init(path: Path = Path(), lines: [Line] = [], missingCharacters: Int = 0, glyphs: [Glyph] = [],
+                lineHeight: Double = 0) {
         self.path = path
         self.lines = lines
         self.missingCharacters = missingCharacters
+        self.glyphs = glyphs
+        self.lineHeight = lineHeight
     }
 }

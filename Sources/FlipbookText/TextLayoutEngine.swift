@@ -1,0 +1,154 @@
+import FlipbookGeometry
+
+/// CATextLayer layout: paragraphs → lines (wrapping, truncation) → aligned glyph
+/// outlines in the box's space (points, origin top-left, y down).
+///
+/// Rules:
+/// - Metrics are the primary font's: the first baseline is at its ascender, and lines
+///   are `ascender − descender + lineGap` apart (FreeType's hhea-based `height`, i.e.
+///   what CoreText uses for a CTLine's ascent + descent + leading), at fontSize / unitsPerEm.
+///   Fallback fonts sit on the same baselines and do not change line height.
+/// - Explicit newlines (any `Character.isNewline`) end paragraphs; an empty paragraph is
+///   an empty line.
+/// - `wrapped` with a finite width breaks paragraphs with ``LineBreaker``; otherwise each
+///   paragraph is one line that may overflow the box (nothing is clipped).
+/// - Truncation (finite width only): unwrapped, every line wider than the box is cut by
+///   ``Truncator``; wrapped, only the last line fitting the box height (at least one) is
+///   cut, and it takes the rest of its paragraph. With `.none` all lines are drawn, even
+///   past the box's bottom.
+/// - Alignment in the box width: left, center, right of the line's advance width
+///   (trailing spaces excluded); justified stretches the spaces of every wrapped line
+///   except a paragraph's last, which stays left-aligned. With an unbounded width all
+///   lines start at x = 0.
+/// - Each glyph's unhinted outline (font units, y up) is mapped by scale (s, −s) to the
+///   pen position, so text is a path like any other.
+struct TextLayoutEngine {
+    let library: FontLibrary
+
+    private struct PlannedLine {
+        var paragraph: Int
+        var range: Range<Int>
+        var endsParagraph: Bool
+        /// Replacement text after truncation.
+        var truncated: String?
+    }
+
+    func layout(_ request: TextRequest, width: Double, height: Double) throws(TextError) -> TextLayout {
+        let primary = try library.primary(request.font)
+        let face = primary.face
+        let size = request.fontSize
+        let scale = size / face.unitsPerEm
+        let lineHeight = (face.ascender - face.descender + face.lineGap) * scale
+        let paragraphs = request.string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map { analyzed($0, primary: primary, size: size) }
+
+        var plan: [PlannedLine] = []
+        for (p, paragraph) in paragraphs.enumerated() {
+            let ranges = request.wrapped && width.isFinite
+                ? LineBreaker.lines(paragraph, width: width)
+                : [LineBreaker.trimmed(paragraph.clusters.indices, paragraph.clusters)]
+            for (k, range) in ranges.enumerated() {
+                plan.append(PlannedLine(paragraph: p, range: range, endsParagraph: k == ranges.count - 1))
+            }
+        }
+        if request.truncation != .none, width.isFinite {
+            truncate(&plan, paragraphs, request: request, width: width, height: height, lineHeight: lineHeight,
+                     primary: primary)
+        }
+
+        var layout = TextLayout(missingCharacters: paragraphs.reduce(0) { $0 + $1.missingCount },
+                                lineHeight: lineHeight)
+        for (index, planned) in plan.enumerated() {
+            var paragraph = paragraphs[planned.paragraph]
+            var range = planned.range
+            var text = paragraph.text(range)
+            if let truncated = planned.truncated {
+                paragraph = analyzed(Substring(truncated), primary: primary, size: size)
+                range = LineBreaker.trimmed(paragraph.clusters.indices, paragraph.clusters)
+                text = truncated
+            }
+            var shaped = Shaper.shape(paragraph, range, fontSize: size)
+            if request.alignment == .justified, !planned.endsParagraph, width.isFinite {
+                justify(&shaped, paragraph, to: width)
+            }
+            let x: Double = switch request.alignment {
+            case _ where !width.isFinite: 0
+            case .left, .justified: 0
+            case .center: (width - shaped.width) / 2
+            case .right: width - shaped.width
+            }
+            let baseline = face.ascender * scale + Double(index) * lineHeight
+            layout.lines.append(TextLayout.Line(text: text, baseline: baseline, x: x, width: shaped.width))
+            place(shaped, paragraph, line: index, x: x, baseline: baseline, fontSize: size, into: &layout)
+        }
+        return layout
+    }
+
+    private func analyzed(_ text: Substring, primary: FontLibrary.Primary, size: Double) -> Paragraph {
+        var paragraph = Paragraph(text, primary: primary, library: library)
+        Shaper.measure(&paragraph, fontSize: size)
+        return paragraph
+    }
+
+    private func truncate(_ plan: inout [PlannedLine], _ paragraphs: [Paragraph], request: TextRequest,
+                          width: Double, height: Double, lineHeight: Double, primary: FontLibrary.Primary) {
+        let measure = { (text: String) -> Double in
+            let p = analyzed(Substring(text), primary: primary, size: request.fontSize)
+            return Shaper.shape(p, LineBreaker.trimmed(p.clusters.indices, p.clusters), fontSize: request.fontSize).width
+        }
+        func cut(_ i: Int, characters: [Character], force: Bool) {
+            plan[i].truncated = Truncator.truncate(characters, mode: request.truncation, width: width,
+                                                   forceEllipsis: force, measure: measure)
+        }
+        if request.wrapped {
+            let fitting = ((height + 1e-6) / lineHeight).rounded(.down)
+            let maxLines = fitting < Double(plan.count) ? max(1, Int(fitting)) : plan.count
+            guard plan.count > maxLines else { return }
+            plan.removeLast(plan.count - maxLines)
+            let last = plan[maxLines - 1]
+            let paragraph = paragraphs[last.paragraph]
+            let rest = LineBreaker.trimmed(last.range.lowerBound..<paragraph.clusters.count, paragraph.clusters)
+            cut(maxLines - 1, characters: paragraph.clusters[rest].map(\.text), force: request.truncation == .end)
+            plan[maxLines - 1].endsParagraph = true
+        } else {
+            for i in plan.indices {
+                let paragraph = paragraphs[plan[i].paragraph]
+                let clusters = paragraph.clusters[plan[i].range]
+                guard clusters.reduce(0, { $0 + $1.advance }) > width - 1e-9 else { continue }
+                cut(i, characters: clusters.map(\.text), force: false)
+            }
+        }
+    }
+
+    /// Spreads `width − line width` evenly over the line's spaces.
+    private func justify(_ line: inout Shaper.Line, _ paragraph: Paragraph, to width: Double) {
+        let spaces = line.glyphs.count { paragraph.clusters[$0.cluster].isSpace }
+        guard spaces > 0, line.width < width else { return }
+        let extra = (width - line.width) / Double(spaces)
+        var shift = 0.0
+        for i in line.glyphs.indices {
+            line.glyphs[i].x += shift
+            if paragraph.clusters[line.glyphs[i].cluster].isSpace { shift += extra }
+        }
+        line.width = width
+    }
+
+    private func place(_ line: Shaper.Line, _ paragraph: Paragraph, line index: Int, x: Double, baseline: Double,
+                       fontSize: Double, into layout: inout TextLayout) {
+        for glyph in line.glyphs {
+            let origin = Point(x + glyph.x, baseline - glyph.yOffset)
+            let outline = glyph.font.outlines.outline(glyph.id)
+            var bounds: Rect?
+            if !outline.isEmpty {
+                let k = fontSize / glyph.font.unitsPerEm
+                let placed = outline.applying(AffineTransform(a: k, b: 0, c: 0, d: -k, tx: origin.x, ty: origin.y))
+                layout.path.elements.append(contentsOf: placed.elements)
+                bounds = placed.controlBounds
+            }
+            layout.glyphs.append(TextLayout.Glyph(
+                id: glyph.id, fontFamily: glyph.font.familyName, fontFile: glyph.font.file,
+                character: String(paragraph.clusters[glyph.cluster].text), line: index, origin: origin,
+                advance: glyph.advance, bounds: bounds))
+        }
+    }
+}
