@@ -53,7 +53,23 @@ enum Compositing {
         }
         let src = coverage >= 255 ? color : scale(color, coverage)
         if src == 0 { return }
-        for i in 0..<count { dst[i] = over(src, dst[i]) }
+        // Two pixels per 64-bit word, the same lane arithmetic as `scale` and `over`.
+        let inverse = UInt64(255 &- (src >> 24))
+        let source = UInt64(src) | (UInt64(src) << 32)
+        let mask: UInt64 = 0x00FF_00FF_00FF_00FF
+        let half: UInt64 = 0x0080_0080_0080_0080
+        let raw = UnsafeMutableRawPointer(dst)
+        var i = 0
+        while i + 2 <= count {
+            let p = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
+            var rb = (p & mask) &* inverse &+ half
+            rb = ((rb &+ ((rb >> 8) & mask)) >> 8) & mask
+            var ag = ((p >> 8) & mask) &* inverse &+ half
+            ag = (ag &+ ((ag >> 8) & mask)) & ~mask
+            raw.storeBytes(of: (rb | ag) &+ source, toByteOffset: i * 4, as: UInt64.self)
+            i += 2
+        }
+        if i < count { dst[i] = over(src, dst[i]) }
     }
 
     /// `count` pixels of `color` with per-pixel coverage.

@@ -11,8 +11,10 @@ import FlipbookGeometry
 ///   the pattern restarts at the phase for every subpath.
 /// - Each "on" interval becomes an open subpath with curves kept as curves; an "on"
 ///   interval of length 0 becomes a zero-length subpath, which round and square caps
-///   draw as a dot. Closed subpaths are dashed from their start around to it, the first
-///   and last dash are not joined.
+///   draw as a dot. Closed subpaths are dashed from their start around to it; a dash
+///   that runs through the start point is one dash (the end's piece continues into the
+///   start's, so the corner there gets its join), and a dash covering the whole closed
+///   subpath keeps it closed.
 enum Dasher {
     /// Upper bound on dashes per call, so absurd patterns cannot run away.
     static let maxDashes = 1_000_000
@@ -46,10 +48,19 @@ enum Dasher {
                 continue
             }
             var d = 0.0
+            // On a closed contour a dash running through the start point is one dash: the
+            // piece at the start waits and is appended to the piece that reaches the end.
+            var pendingStart: Double? = nil
+            var endsOn = false
             while d < contour.length {
                 let step = min(remaining, contour.length - d)
                 if index % 2 == 0 {
-                    measure.appendPiece(of: ci, from: d, to: d + step, into: &out)
+                    if contour.closed && d == 0 && step > 0 {
+                        pendingStart = step
+                    } else {
+                        measure.appendPiece(of: ci, from: d, to: d + step, into: &out)
+                        endsOn = d + step >= contour.length && step > 0
+                    }
                     emitted += 1
                     if emitted >= maxDashes { return out }
                 }
@@ -58,6 +69,13 @@ enum Dasher {
                 if remaining <= 0 {
                     index = (index + 1) % pattern.count
                     remaining = pattern[index]
+                }
+            }
+            if let first = pendingStart {
+                if first >= contour.length {
+                    out.elements += contour.elements          // one dash all the way round
+                } else {
+                    measure.appendPiece(of: ci, from: 0, to: first, into: &out, continuing: endsOn)
                 }
             }
         }

@@ -120,6 +120,14 @@ extension Gradient: SpanShader {
                     var f = Int64(f0 * one)
                     let step = Int64(df * one)
                     let top = Self.tableSize - 1
+                    let firstIndex = min(max(Int(truncatingIfNeeded: f >> 32), 0), top)
+                    let lastIndex = min(max(Int(truncatingIfNeeded: (f &+ step &* Int64(count - 1)) >> 32), 0), top)
+                    if firstIndex == lastIndex {
+                        // One table entry for the whole span (e.g. every row of a vertical
+                        // gradient, CAGradientLayer's default): a plain 32-bit fill.
+                        out.update(repeating: lut[firstIndex], count: count)
+                        return
+                    }
                     for i in 0..<count {
                         let index = Int(truncatingIfNeeded: f >> 32)
                         out[i] = lut[min(max(index, 0), top)]

@@ -180,10 +180,12 @@ struct PathMeasure {
     }
 
     /// Appends the part of contour `index` between lengths d0 ≤ d1 as an open subpath.
-    func appendPiece(of index: Int, from d0: Double, to d1: Double, into out: inout Path) {
+    /// With `continuing`, the piece carries on the current subpath (no move).
+    func appendPiece(of index: Int, from d0: Double, to d1: Double, into out: inout Path,
+                     continuing: Bool = false) {
         let c = contours[index]
         var offset = 0.0
-        var started = false
+        var started = continuing
         for s in c.segments {
             let (a, b) = (offset, offset + s.length)
             offset = b

@@ -35,7 +35,7 @@ enum Rasterizer {
               maxX.isFinite, maxY.isFinite else { return nil }
         let clampToInt = { (v: Double) -> Int in Int(min(max(v, -1e9), 1e9)) }
         let r = PixelBounds(x0: clampToInt(minX.rounded(.down)), y0: clampToInt(minY.rounded(.down)),
-                            x1: clampToInt(maxX.rounded(.up)) + 1, y1: clampToInt(maxY.rounded(.up)) + 1)
+                            x1: clampToInt(maxX.rounded(.up)), y1: clampToInt(maxY.rounded(.up)))
             .intersection(box)
         return r.isEmpty ? nil : r
     }

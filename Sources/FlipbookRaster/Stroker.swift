@@ -47,7 +47,7 @@ public enum Stroker {
     }
 }
 
-/// Emits the pieces of a stroke outline, each with positive shoelace area.
+/// Builds the offset contours of a stroke outline, polyline by polyline.
 struct OutlineBuilder {
     let halfWidth: Double
     let style: StrokeStyle
@@ -77,11 +77,15 @@ struct OutlineBuilder {
             side(of: reversed, closed: true, forward: false, startsContour: true)
             path.close()
         } else {
+            // A closed subpath of two points goes there and back: its ends are 180° joins,
+            // which are round for round joins and flat otherwise (a miter's ratio is
+            // infinite there), so they are drawn as round or butt caps.
+            let endCap: LineCap = closed ? (style.join == .round ? .round : .butt) : style.cap
             let last = pts.count - 1
             side(of: pts, closed: false, forward: true, startsContour: true)
-            cap(at: pts[last], outward: unit(pts[last] - pts[last - 1]))
+            cap(at: pts[last], outward: unit(pts[last] - pts[last - 1]), style: endCap)
             side(of: reversed, closed: false, forward: false, startsContour: false)
-            cap(at: pts[0], outward: unit(pts[0] - pts[1]))
+            cap(at: pts[0], outward: unit(pts[0] - pts[1]), style: endCap)
             path.close()
         }
     }
@@ -165,9 +169,9 @@ struct OutlineBuilder {
 
     /// Continues the contour from the left offset of the end at `p` (moving along
     /// `outward`) around to its right offset.
-    mutating func cap(at p: Point, outward d: Point) {
+    mutating func cap(at p: Point, outward d: Point, style capStyle: LineCap) {
         let off = normal(d) * halfWidth
-        switch style.cap {
+        switch capStyle {
         case .butt:
             break
         case .square:

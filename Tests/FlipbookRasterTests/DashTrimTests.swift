@@ -87,6 +87,28 @@ struct DashTrimTests {
         #expect(err <= 2)
     }
 
+    /// A dash through the start of a closed path is one dash with a join: rect
+    /// (8, 8, 32, 16) has perimeter 96 starting at its top-left corner; pattern [10, 6]
+    /// with phase 4 is on over [0, 6] and [12 + 16k, 22 + 16k], so the last dash [92, 96]
+    /// (the left edge from y = 12 up to the corner) continues into [0, 6] (the top edge to
+    /// x = 14). With a miter join the outer corner square [6, 8]² is filled; separate
+    /// butt-ended dashes would leave it empty.
+    @Test func dashThroughClosedStartIsJoined() {
+        let p = strokeAlpha(.rect(Rect(8, 8, 32, 16)), StrokeStyle(width: 4, dashes: [10, 6], dashPhase: 4), width: 48, height: 32)
+        #expect(p.pixel(x: 6, y: 6).a == 255 && p.pixel(x: 7, y: 7).a == 255)
+        #expect(p.pixel(x: 13, y: 7).a == 255 && p.pixel(x: 14, y: 7).a == 0)
+        #expect(p.pixel(x: 7, y: 11).a == 255 && p.pixel(x: 7, y: 12).a == 0)
+        // A dash longer than the whole closed path keeps it closed: the plain ring.
+        let whole = strokeAlpha(.rect(Rect(8, 8, 16, 16)), StrokeStyle(width: 4, dashes: [200, 10]), width: 32, height: 32)
+        let ring = maxAlphaError(whole) { x, y in
+            let outer = x >= 6 && x < 26 && y >= 6 && y < 26
+            let inner = x >= 10 && x < 22 && y >= 10 && y < 22
+            return outer && !inner ? 1 : 0
+        }
+        #expect(ring == 0)
+        Golden.check(p, named: "dash-closed-rect")
+    }
+
     /// Trimming two 20-long lines (total 40) to 0.25…0.75 keeps lengths 10…30: the second
     /// half of the first line and the first half of the second.
     @Test func trimSpansSubpaths() {

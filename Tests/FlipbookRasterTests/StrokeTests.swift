@@ -121,6 +121,21 @@ struct StrokeTests {
         #expect(err == 0)
     }
 
+    /// A closed two-point subpath (there and back) has 180° joins at its ends, not caps:
+    /// with square caps and miter joins the ends are flat (the miter ratio is infinite),
+    /// so the stroke of (8, 10) → (24, 10) → close at width 4 is exactly [8, 24] × [8, 12];
+    /// with round joins the ends are half disks.
+    @Test func closedTwoPointSubpathUsesJoinsAtItsEnds() {
+        let there = Path([.move(Point(8, 10)), .line(Point(24, 10)), .close])
+        let flat = stroke(there, StrokeStyle(width: 4, cap: .square, join: .miter), size: (32, 20))
+        #expect(maxAlphaError(flat) { x, y in (x >= 8 && x < 24 && y >= 8 && y < 12) ? 1 : 0 } == 0)
+        let round = stroke(there, StrokeStyle(width: 4, cap: .butt, join: .round), size: (32, 20))
+        let err = maxAlphaError(round) { x, y in
+            supersampled(x: x, y: y) { px, py in segmentDistance(Point(px, py), Point(8, 10), Point(24, 10)) <= 2 }
+        }
+        #expect(err <= 2)
+    }
+
     /// Zero-length subpaths draw dots with round caps (a disk of the half width), squares
     /// with square caps, nothing with butt caps.
     @Test func zeroLengthSubpathDrawsDot() {
@@ -150,5 +165,52 @@ struct StrokeTests {
             }
         }
         #expect(err <= 2)
+    }
+
+    /// Property test over 40 random polylines (2–7 points, open or closed, half widths
+    /// 0.3–6.3) with round caps and joins, whose stroke is exactly the set of points within
+    /// the half width of the polyline. Nothing may be lost (no pixel more than 8/255
+    /// below the truth, supersampled 16×16 to keep the test fast: its own error is up to
+    /// ~8/255; cracks, holes or cancelled windings would be far larger) and nothing may
+    /// spill (pixels the truth leaves empty stay ≤ 3). Pixels where the outline
+    /// overlaps itself (near U-turns, self-crossings) may be darker than the truth: an
+    /// area-accumulating rasterizer adds the partial coverages of overlapping parts there
+    /// (the known conflation of FreeType-style rasterizers), so no upper bound is asserted
+    /// on covered pixels.
+    @Test func randomRoundStrokesLoseNothingAndSpillNothing() {
+        var seed: UInt64 = 12345
+        func random() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var worstLoss = 0.0, worstSpill = 0.0
+        for _ in 0..<40 {
+            let n = 2 + Int(random() * 6)
+            let pts = (0..<n).map { _ in Point(8 + random() * 32, 8 + random() * 32) }
+            let hw = 0.3 + random() * 6
+            let closed = n > 2 && random() < 0.3
+            var path = Path()
+            path.move(to: pts[0])
+            for q in pts.dropFirst() { path.line(to: q) }
+            if closed { path.close() }
+            let p = stroke(path, StrokeStyle(width: 2 * hw, cap: .round, join: .round), size: (48, 48))
+            let vertices = closed ? pts + [pts[0]] : pts
+            for y in 0..<48 {
+                for x in 0..<48 {
+                    func distance(_ px: Double, _ py: Double) -> Double {
+                        (0..<(vertices.count - 1)).map { segmentDistance(Point(px, py), vertices[$0], vertices[$0 + 1]) }.min()!
+                    }
+                    // A pixel's points are within 0.71 of its center.
+                    let d = distance(Double(x) + 0.5, Double(y) + 0.5)
+                    let truth = d > hw + 0.71 ? 0 : d < hw - 0.71 ? 255
+                        : 255 * supersampled(x: x, y: y, n: 16) { distance($0, $1) <= hw }
+                    let got = Double(p.pixel(x: x, y: y).a)
+                    worstLoss = max(worstLoss, truth - got)
+                    if truth == 0 { worstSpill = max(worstSpill, got) }
+                }
+            }
+        }
+        #expect(worstLoss <= 8)
+        #expect(worstSpill <= 3)
     }
 }

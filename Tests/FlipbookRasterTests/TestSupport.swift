@@ -70,6 +70,14 @@ func winding(_ poly: [Point], _ x: Double, _ y: Double) -> Int {
     return w
 }
 
+/// Distance from p to the segment ab.
+func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
+    let ab = b - a, ap = p - a
+    let l2 = ab.x * ab.x + ab.y * ab.y
+    let t = l2 > 0 ? min(max((ap.x * ab.x + ap.y * ab.y) / l2, 0), 1) : 0
+    return (p - (a + ab * t)).length
+}
+
 /// Points where two non-adjacent edges of a closed polygon cross.
 func edgeCrossings(_ poly: [Point]) -> [Point] {
     var out: [Point] = []
