@@ -34,7 +34,8 @@ let package = Package(
         .systemLibrary(name: "CGIFLib", path: "Sources/CGIFLib",
                        providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         .target(name: "FlipbookCodecs", dependencies: ["FlipbookRaster", "CLibPNG", "CGIFLib"]),
-        .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookTimeline", "FlipbookRender", "FlipbookRaster", "FlipbookCodecs"]),
+        .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookTimeline", "FlipbookRender", "FlipbookRaster",
+                                                 "FlipbookText", "FlipbookCodecs"]),
         .executableTarget(name: "FlipbookCLI", dependencies: [
             "Flipbook", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -3,6 +3,7 @@ import FlipbookGeometry
 import FlipbookRaster
 import FlipbookRender
 import FlipbookScene
+import FlipbookText
 import FlipbookTimeline
 
 /// A scene ready to render: its timeline built, its image assets decoded, the output
@@ -19,6 +20,13 @@ public struct SceneRenderer: Sendable {
         var images: [String: Pixmap] = [:]
         for layer in scene.layers {
             try layer.forEachLayer { l in
+                if case .text(let text) = l.content {
+                    // Lay each text out once now, so that a font that cannot be loaded is
+                    // an error before any frame renders rather than a blank label.
+                    do { _ = try TextEngine.shared.layout(TextRequest(text, properties: l.properties)) } catch {
+                        throw RenderError.unusableFont(layer: l.id, reason: "\(error)")
+                    }
+                }
                 guard case .image(let content) = l.content, images[content.asset] == nil else { return }
                 guard let path = scene.assets[content.asset] else {
                     throw RenderError.missingAsset(name: content.asset, layer: l.id)
@@ -58,11 +66,13 @@ public struct SceneRenderer: Sendable {
 public enum RenderError: Error, CustomStringConvertible {
     case missingAsset(name: String, layer: String)
     case unreadableAsset(name: String, path: String, reason: String)
+    case unusableFont(layer: String, reason: String)
 
     public var description: String {
         switch self {
         case .missingAsset(let name, let layer): "layer `\(layer)` uses asset `\(name)`, which the scene does not declare"
         case .unreadableAsset(let name, let path, let reason): "asset `\(name)` (\(path)) could not be read: \(reason)"
+        case .unusableFont(let layer, let reason): "text layer `\(layer)`: \(reason)"
         }
     }
 }

@@ -6,8 +6,9 @@ import FlipbookTimeline
 /// Draws a ``FrameTree`` into pixels at a chosen scale: the last pure stage before the
 /// encoders.
 ///
-/// Drawing order within a layer follows CALayer: background, contents (shape, gradient
-/// or image), sublayers, border; then mask and group opacity apply to the whole.
+/// Drawing order within a layer follows CALayer: shadow, background, contents (shape,
+/// gradient, image or text), sublayers, border; then mask and group opacity apply to the
+/// whole.
 /// A layer is flattened into an offscreen surface only when it must be: when it has a
 /// mask, or when it is translucent and draws more than one thing that could overlap
 /// (so that overlapping parts of a half-transparent group do not darken). Otherwise its

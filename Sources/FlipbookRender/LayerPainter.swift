@@ -80,41 +80,14 @@ struct LayerPainter {
 
     /// CATextLayer: glyph outlines laid out in the bounds (first line at the top) and
     /// filled with the text color like any path, so text anti-aliases, transforms and masks
-    /// as shapes do. A font that cannot be loaded draws nothing (the loader and
-    /// `flipbook validate` report it first).
+    /// as shapes do. A font that cannot be loaded draws nothing (`SceneRenderer` lays
+    /// every text layer out once before rendering and reports it first).
     private func paintText(_ text: TextContent, into surface: inout Pixmap, clip: Mask?) {
         guard !props.textColor.isInvisible, props.fontSize > 0, !text.string.isEmpty else { return }
-        let request = TextRequest(
-            string: text.string, font: Self.font(text.font), fontSize: props.fontSize, boxSize: props.bounds.size,
-            alignment: Self.alignment(text.alignment), wrapped: text.wrapped, truncation: Self.truncation(text.truncation))
+        let request = TextRequest(text, properties: props)
         guard let layout = try? TextEngine.shared.layout(request), !layout.path.isEmpty else { return }
         let placed = layout.path.applying(.translation(props.bounds.x, props.bounds.y))
         fill(placed, .nonZero, .solid(props.textColor), into: &surface, clip: clip)
-    }
-
-    private static func font(_ f: FontReference) -> TextRequest.Font {
-        switch f {
-        case .family(let name): .family(name)
-        case .file(let path): .file(path)
-        }
-    }
-
-    private static func alignment(_ a: FlipbookScene.TextAlignment) -> TextRequest.Alignment {
-        switch a {
-        case .left, .natural: .left
-        case .center: .center
-        case .right: .right
-        case .justified: .justified
-        }
-    }
-
-    private static func truncation(_ t: TextTruncation) -> TextRequest.Truncation {
-        switch t {
-        case .none: .none
-        case .start: .start
-        case .middle: .middle
-        case .end: .end
-        }
     }
 
     private func shapePath(_ geometry: ShapeGeometry) -> Path {

@@ -87,6 +87,23 @@ import FlipbookCodecs
         #expect(!FileManager.default.fileExists(atPath: folder + "/output/bad.gif"))
     }
 
+    /// A font file that exists but is not a font is refused before rendering, naming the
+    /// layer and FreeType's verdict.
+    @Test func unusableFontIsASceneError() throws {
+        let folder = try CLI.temporaryFolder()
+        try CLI.write("not a font", to: folder + "/broken.ttf")
+        try CLI.write("""
+            canvas: { size: [100, 50] }
+            layers:
+              - { id: label, frame: [0, 0, 100, 50], text: { string: hi, font: broken.ttf } }
+            """, to: folder + "/text.yaml")
+        for command in ["validate", "render"] {
+            let outcome = try CLI.run([command, "text.yaml"], in: folder)
+            #expect(outcome.status == 2, "\(command)")
+            #expect(outcome.stderr.contains("text layer `label`: FreeType cannot open the font file"), "\(outcome.stderr)")
+        }
+    }
+
     @Test func missingSceneFileExitsTwo() throws {
         let outcome = try CLI.run(["render", "/nonexistent/scene.yaml"])
         #expect(outcome.status == 2)
