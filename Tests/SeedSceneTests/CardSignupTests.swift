@@ -22,22 +22,9 @@ import FlipbookGeometry
     static let cardX = (375.0 - 320) / 2
     static let cardY = (667.0 - 480) / 2
 
-    /// CAMediaTimingFunction's cubic Bézier from (0,0) through (x1,y1), (x2,y2) to (1,1),
-    /// solved here by bisection, independently of the library's Newton solver.
-    static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
-        func b(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-            3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
-        }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<100 {
-            let mid = (lo + hi) / 2
-            if b(x1, x2, mid) < x { lo = mid } else { hi = mid }
-        }
-        return b(y1, y2, (lo + hi) / 2)
-    }
-    static func easeOut(_ x: Double) -> Double { bezier(0, 0, 0.58, 1, at: x) }
-    static func easeIn(_ x: Double) -> Double { bezier(0.42, 0, 1, 1, at: x) }
-    static func easeInEaseOut(_ x: Double) -> Double { bezier(0.42, 0, 0.58, 1, at: x) }
+    static func easeOut(_ x: Double) -> Double { IndependentTiming.easeOut(x) }
+    static func easeIn(_ x: Double) -> Double { IndependentTiming.easeIn(x) }
+    static func easeInEaseOut(_ x: Double) -> Double { IndependentTiming.easeInEaseOut(x) }
 
     static let accent = [29, 170, 209]   // progressLine: rgb(0.1137, 0.6667, 0.8196) in the xib
     static let dim = 247                 // 245 at alpha 0.8 over white: 245·0.8 + 255·0.2

@@ -45,19 +45,6 @@ import FlipbookTimeline
         return 1 - exp(-z * w0 * t) * (cos(wd * t) + ((z * w0 - v0) / wd) * sin(wd * t))
     }
 
-    /// CAMediaTimingFunction progress at time fraction `x`, solved by bisection on the Bézier.
-    static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
-        func b(_ a: Double, _ c: Double, _ s: Double) -> Double {
-            3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * c + s * s * s
-        }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<80 {
-            let mid = (lo + hi) / 2
-            if b(x1, x2, mid) < x { lo = mid } else { hi = mid }
-        }
-        return b(y1, y2, (lo + hi) / 2)
-    }
-
     // MARK: - Record list
 
     /// showRecordList: `_listTopConstraint.constant = _accountHeightConstraint.constant` (30)
@@ -156,7 +143,7 @@ import FlipbookTimeline
         #expect(full.bounds.width == 325 && full.bounds.height == 46 && full.position.x == 187.5)
 
         let half = try props("signIn", 3.075)
-        let expectedHalf = 325 - 279 * Self.bezier(0.42, 0, 1, 1, at: 0.5)
+        let expectedHalf = 325 - 279 * IndependentTiming.bezier(0.42, 0, 1, 1, at: 0.5)
         #expect(abs(half.bounds.width - expectedHalf) < 1e-6)
         #expect(half.bounds.width > 237 && half.bounds.width < 237.1)
 
@@ -194,7 +181,7 @@ import FlipbookTimeline
         #expect(abs(d.0 - b.0) < 1e-9 && abs(d.1 - b.1) < 1e-9)
         #expect(try props("spinner", 3.5).opacity == 1)
         #expect(try props("signInTitle", 3.5).textColor.alpha == 0)
-        #expect(abs(try props("signInTitle", 3.25).textColor.alpha - (1 - Self.bezier(0.42, 0, 0.58, 1, at: 0.5))) < 1e-6)
+        #expect(abs(try props("signInTitle", 3.25).textColor.alpha - (1 - IndependentTiming.bezier(0.42, 0, 0.58, 1, at: 0.5))) < 1e-6)
 
         let frame = try SceneGolden.render(scene, at: 3.9)
         #expect(SceneGolden.rgb(frame, 360, 701)[0] > 200)
@@ -209,7 +196,7 @@ import FlipbookTimeline
         let s = try props("spinner", 6.31)
         #expect(s.strokeStart == 0 && s.strokeEnd == 0)
         let half = try props("signIn", 6.375)
-        #expect(abs(half.bounds.width - (46 + 279 * Self.bezier(0, 0, 0.58, 1, at: 0.5))) < 1e-6)
+        #expect(abs(half.bounds.width - (46 + 279 * IndependentTiming.bezier(0, 0, 0.58, 1, at: 0.5))) < 1e-6)
         #expect(half.position.x == 187.5)
         let back = try props("signIn", 6.45)
         #expect(abs(back.bounds.width - 325) < 1e-9 && back.position.x == 187.5)
