@@ -5,7 +5,8 @@ import Foundation
 ///
 /// At most `window` results exist at once (produced but not yet consumed), so memory
 /// stays bounded by a few frames whatever the count. If `consume` throws, the workers
-/// stop taking new indices and the error is rethrown once they have finished.
+/// stop taking new indices and the error is rethrown once they have finished. A
+/// ``RenderCancellation/shared`` request stops it the same way, with ``RenderCancelled``.
 public enum OrderedParallelMap {
     public static func run<T: Sendable>(
         count: Int, jobs: Int, window: Int? = nil,
@@ -15,7 +16,10 @@ public enum OrderedParallelMap {
         guard count > 0 else { return }
         let workers = max(1, min(jobs, count))
         if workers == 1 {
-            for i in 0..<count { try consume(i, produce(i)) }
+            for i in 0..<count {
+                try RenderCancellation.shared.check()
+                try consume(i, produce(i))
+            }
             return
         }
         let state = SharedState<T>(window: max(window ?? workers * 2, workers))
@@ -33,7 +37,11 @@ public enum OrderedParallelMap {
         }
         var failure: Error?
         for index in 0..<count {
-            guard let value = state.take(index) else { break }
+            guard !RenderCancellation.shared.isCancelled, let value = state.take(index) else {
+                if RenderCancellation.shared.isCancelled { failure = RenderCancelled() }
+                state.cancel()
+                break
+            }
             do { try consume(index, value) } catch {
                 failure = error
                 state.cancel()
@@ -59,7 +67,7 @@ public enum OrderedParallelMap {
             condition.lock()
             defer { condition.unlock() }
             while !cancelled && next < count && next - consumed >= window { condition.wait() }
-            guard !cancelled, next < count else { return nil }
+            guard !cancelled, next < count, !RenderCancellation.shared.isCancelled else { return nil }
             next += 1
             return next - 1
         }
@@ -74,7 +82,15 @@ public enum OrderedParallelMap {
         func take(_ index: Int) -> T? {
             condition.lock()
             defer { condition.unlock() }
-            while ready[index] == nil && !cancelled { condition.wait() }
+            while ready[index] == nil && !cancelled {
+                // Polled: a signal handler cannot signal this condition.
+                if RenderCancellation.shared.isCancelled {
+                    cancelled = true
+                    condition.broadcast()
+                    return nil
+                }
+                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+            }
             guard let value = ready.removeValue(forKey: index) else { return nil }
             consumed = index + 1
             condition.broadcast()

@@ -18,19 +18,40 @@ public enum PNGSequenceExporter {
 
     /// Renders `frames` of `renderer` into `folder` (created when missing). Returns the
     /// number of bytes written.
+    ///
+    /// Each frame is written whole to a hidden temporary file in the folder; only once every
+    /// frame has been rendered and written are they renamed into place, so a failed or
+    /// interrupted export (``RenderCancelled``) deletes its temporary files and leaves
+    /// the frames already in the folder untouched.
     @discardableResult
     public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to folder: String,
                               jobs: Int) throws -> Int {
         try FileSystem.makeDirectories(folder)
         let first = frames.lowerBound
         var total = 0
-        try OrderedParallelMap.run(count: frames.count, jobs: jobs, produce: { offset -> Result<[UInt8], PNGError> in
-            Result { () throws(PNGError) -> [UInt8] in try PNGCodec.encode(renderer.renderFrame(first + offset)) }
-        }, consume: { offset, encoded in
-            let bytes = try encoded.get()
-            try FileIO.writeAtomically(bytes, to: folder + "/" + fileName(ofFrame: first + offset))
-            total += bytes.count
-        })
+        var staged: [(temporary: String, final: String)] = []
+        let tag = "\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        do {
+            try OrderedParallelMap.run(count: frames.count, jobs: jobs, produce: { offset -> Result<[UInt8], PNGError> in
+                Result { () throws(PNGError) -> [UInt8] in try PNGCodec.encode(renderer.renderFrame(first + offset)) }
+            }, consume: { offset, encoded in
+                let bytes = try encoded.get()
+                let name = fileName(ofFrame: first + offset)
+                let temporary = folder + "/." + name + ".partial-" + tag
+                staged.append((temporary, folder + "/" + name))
+                try FileIO.writeAtomically(bytes, to: temporary)
+                total += bytes.count
+            })
+            try RenderCancellation.shared.check()
+        } catch {
+            for file in staged { unlink(file.temporary) }
+            throw error
+        }
+        for (index, file) in staged.enumerated() where rename(file.temporary, file.final) != 0 {
+            let reason = FileIO.lastError()
+            for rest in staged[index...] { unlink(rest.temporary) }
+            throw FileIOError(path: file.final, reason: reason)
+        }
         return total
     }
 }

@@ -16,8 +16,15 @@ public struct SceneRenderer: Sendable {
     public let fps: Double
 
     /// Loads every image asset the layers use; `scale` and `fps` override the scene's.
-    public init(scene: Scene, scale: Double? = nil, fps: Double? = nil) throws {
+    ///
+    /// `limits` are checked first, from the scene's numbers alone (``ResourceLimitError``),
+    /// and each image's header before its pixels are decoded, so that a hostile scene is
+    /// refused before anything large is allocated.
+    public init(scene: Scene, scale: Double? = nil, fps: Double? = nil,
+                limits: ResourceLimits = .default) throws {
+        try limits.check(scene, scale: scale, fps: fps)
         var images: [String: Pixmap] = [:]
+        var imageBytes = 0.0
         for layer in scene.layers {
             try layer.forEachLayer { l in
                 if case .text(let text) = l.content {
@@ -31,8 +38,20 @@ public struct SceneRenderer: Sendable {
                 guard let path = scene.assets[content.asset] else {
                     throw RenderError.missingAsset(name: content.asset, layer: l.id)
                 }
-                do { images[content.asset] = try PNGCodec.read(path: path) } catch {
-                    throw RenderError.unreadableAsset(name: content.asset, path: path, reason: "\(error)")
+                if let size = FileSystem.size(of: path), Double(size) > Double(limits.maxMemory) {
+                    throw RenderError.unreadableAsset(name: content.asset, path: path,
+                                                      reason: "the file is \(size) bytes, over the --max-memory limit")
+                }
+                do {
+                    let image = try PNGCodec.read(path: path) { width, height in
+                        limits.imageViolation(width: width, height: height)
+                            ?? (imageBytes + Double(width * height * 4) > Double(limits.maxMemory)
+                                ? "the decoded images would take more than the --max-memory limit" : nil)
+                    }
+                    imageBytes += Double(image.data.count)
+                    images[content.asset] = image
+                } catch {
+                    throw RenderError.unreadableAsset(name: content.asset, path: path, reason: Self.reason(error, path))
                 }
             }
         }
@@ -43,7 +62,13 @@ public struct SceneRenderer: Sendable {
     }
 
     /// round(duration × fps), at least 1.
-    public var frameCount: Int { max(1, Int((scene.canvas.duration * fps).rounded())) }
+    public var frameCount: Int { max(1, Canvas.clampedInt((scene.canvas.duration * fps).rounded())) }
+
+    /// A PNG error without the leading path, which the asset message already names.
+    private static func reason(_ error: any Error, _ path: String) -> String {
+        let message = "\(error)"
+        return message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
+    }
 
     /// Output size in pixels.
     public var pixelSize: (width: Int, height: Int) { renderer.pixelSize(of: scene.canvas.size) }

@@ -13,8 +13,10 @@ struct InfoCommand: ParsableCommand {
     @Option(help: "Pixels per point; overrides the scene's canvas scale.")
     var scale: Double?
 
+    @OptionGroup var limits: LimitOptions
+
     func run() throws {
-        let loaded = try loadScene(scene)
+        let loaded = try limits.load(scene, scale: scale)
         let canvas = loaded.canvas
         let (w, h) = canvas.pixelSize(scale: scale)
         print("scene:      \(loaded.name)")

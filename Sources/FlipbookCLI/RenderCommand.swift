@@ -44,6 +44,8 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @OptionGroup var limits: LimitOptions
+
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be in (0, 16], got \(scale)") }
         if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps must be in (0, 240], got \(fps)") }
@@ -54,9 +56,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try loadScene(scene)
+        Interruption.install()
+        let loaded = try limits.load(scene, scale: scale, fps: fps, jobs: jobs ?? ProcessorCount.online)
         let renderer: SceneRenderer
-        do { renderer = try SceneRenderer(scene: loaded, scale: scale, fps: fps) } catch {
+        do { renderer = try SceneRenderer(scene: loaded, scale: scale, fps: fps, limits: limits.limits(jobs: jobs ?? ProcessorCount.online)) } catch {
             printError("\(scene): \(error)")
             throw ExitStatus.badScene
         }
@@ -80,6 +83,7 @@ struct RenderCommand: ParsableCommand {
                 bytes = try PNGSequenceExporter.export(renderer, frames: range, to: target, jobs: threads)
             }
         } catch {
+            try Interruption.exitIfInterrupted(error, target: target)
             printError("\(target): \(error)")
             throw ExitStatus.failure
         }

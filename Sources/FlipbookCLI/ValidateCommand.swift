@@ -11,9 +11,11 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "The scene file.")
     var scene: String
 
+    @OptionGroup var limits: LimitOptions
+
     func run() throws {
-        let loaded = try loadScene(scene)
-        do { _ = try SceneRenderer(scene: loaded) } catch {
+        let loaded = try limits.load(scene)
+        do { _ = try SceneRenderer(scene: loaded, limits: limits.limits()) } catch {
             printError("\(scene): \(error)")
             throw ExitStatus.badScene
         }

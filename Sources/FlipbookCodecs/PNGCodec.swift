@@ -16,6 +16,17 @@ public struct PNGError: Error, CustomStringConvertible, Sendable {
 public enum PNGCodec {
     /// Decodes PNG bytes of any color type and depth to a premultiplied pixmap.
     public static func decode(_ bytes: [UInt8]) throws(PNGError) -> Pixmap {
+        try decode(bytes, accepting: { _, _ in nil })
+    }
+
+    /// Decodes, first asking `accepting` about the size the header declares: a message
+    /// it returns refuses the image before its pixels are allocated.
+    public static func decode(_ bytes: [UInt8],
+                              accepting: (_ width: Int, _ height: Int) -> String?) throws(PNGError) -> Pixmap {
+        guard !bytes.isEmpty else { throw PNGError(message: "not a readable PNG: the file is empty") }
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw PNGError(message: "not a PNG file (wrong signature)")
+        }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         let began = bytes.withUnsafeBytes { raw in
@@ -28,6 +39,7 @@ public enum PNGCodec {
         guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else {
             throw PNGError(message: "PNG size \(width)×\(height) is out of range")
         }
+        if let refusal = accepting(width, height) { throw PNGError(message: refusal) }
         var straight = [UInt8](repeating: 0, count: width * height * 4)
         let finished = bytes.withUnsafeBytes { _ in
             straight.withUnsafeMutableBytes { out in
@@ -40,9 +52,15 @@ public enum PNGCodec {
 
     /// Reads and decodes a PNG file.
     public static func read(path: String) throws(PNGError) -> Pixmap {
+        try read(path: path, accepting: { _, _ in nil })
+    }
+
+    /// Reads a PNG file, letting `accepting` refuse it by the size in its header.
+    public static func read(path: String,
+                            accepting: (_ width: Int, _ height: Int) -> String?) throws(PNGError) -> Pixmap {
         let bytes: [UInt8]
-        do { bytes = try FileIO.readAll(path: path) } catch { throw PNGError(message: "\(path): \(error)") }
-        do { return try decode(bytes) } catch { throw PNGError(message: "\(path): \(error.message)") }
+        do { bytes = try FileIO.readAll(path: path) } catch { throw PNGError(message: "\(path): \(error.reason)") }
+        do { return try decode(bytes, accepting: accepting) } catch { throw PNGError(message: "\(path): \(error.message)") }
     }
 
     /// Encodes a pixmap as an 8-bit RGBA PNG (straight alpha) with libpng's defaults

@@ -66,7 +66,9 @@ public struct Canvas: Sendable {
     }
 
     /// round(duration × fps), at least 1.
-    public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
+    /// Saturates (at 2^62) rather than trapping for absurd durations; ``ResourceLimits``
+    /// refuses those before anything is rendered.
+    public var frameCount: Int { max(1, Canvas.clampedInt((duration * fps).rounded())) }
 
     /// The time frame `frameIndex` shows: frameIndex / fps.
     public func seconds(ofFrame frameIndex: Int) -> Double { Double(frameIndex) / fps }
@@ -74,6 +76,14 @@ public struct Canvas: Sendable {
     /// Output size in pixels at `scale` (the canvas scale unless overridden).
     public func pixelSize(scale: Double? = nil) -> (width: Int, height: Int) {
         let s = scale ?? self.scale
-        return (Int((size.width * s).rounded()), Int((size.height * s).rounded()))
+        return (Canvas.clampedInt((size.width * s).rounded()), Canvas.clampedInt((size.height * s).rounded()))
+    }
+
+    /// Int(v) for finite v within ±2^62, the nearest bound otherwise (0 for NaN), so that
+    /// sizes and counts from a hostile scene cannot trap on conversion.
+    public static func clampedInt(_ v: Double) -> Int {
+        guard !v.isNaN else { return 0 }
+        let bound = Double(1 << 62)
+        return Int(min(max(v, -bound), bound))
     }
 }

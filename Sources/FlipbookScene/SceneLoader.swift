@@ -14,8 +14,20 @@ import Yams
 /// - `canvas.duration`, when left out, is the end of the last finite animation
 ///   (`at` + active duration), or 1 s without one: a scene plays its animations through.
 public enum SceneLoader {
+    /// What a load allows beyond the defaults.
+    public struct Options: Sendable, Equatable {
+        /// Accept asset, image and font paths that lead out of the scene's folder (`..`,
+        /// absolute paths, symlinks pointing elsewhere). Off by default, so that a scene
+        /// from an untrusted pull request cannot read files elsewhere on the machine.
+        public var allowOutsideAssets: Bool
+
+        public init(allowOutsideAssets: Bool = false) {
+            self.allowOutsideAssets = allowOutsideAssets
+        }
+    }
+
     /// Reads a .yaml/.yml/.json scene file. Asset paths resolve relative to the file's folder.
-    public static func load(path: String) throws(SceneError) -> Scene {
+    public static func load(path: String, options: Options = Options()) throws(SceneError) -> Scene {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -27,14 +39,15 @@ public enum SceneLoader {
             throw SceneError(diagnostics: [Diagnostic(file: path, line: nil, column: nil, keyPath: "",
                                                       message: "the scene file is not UTF-8 text")])
         }
-        return try parse(text, path: path)
+        return try parse(text, path: path, options: options)
     }
 
     /// Parses scene text; `path` is used for messages and asset resolution (nil: cwd).
-    public static func parse(_ text: String, path: String?) throws(SceneError) -> Scene {
+    public static func parse(_ text: String, path: String?, options: Options = Options()) throws(SceneError) -> Scene {
         let base = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
             ?? FileManager.default.currentDirectoryPath
         let reader = SceneReader(file: path, baseDirectory: base)
+        reader.allowOutsideAssets = options.allowOutsideAssets
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -165,6 +178,24 @@ extension SceneReader {
             error(node, path, "\(what): no file at `\(resolved)`")
             return nil
         }
+        if !allowOutsideAssets {
+            // Compared with symlinks resolved on both sides, so that neither `..`, an
+            // absolute path nor a link inside the folder can lead elsewhere.
+            let folder = Self.realPath(baseDirectory)
+            let real = Self.realPath(resolved)
+            guard real.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+                error(node, path, "\(what): `\(file)` leads outside the scene's folder (to `\(real)`); "
+                      + "pass --allow-outside-assets to allow it")
+                return nil
+            }
+        }
         return resolved
+    }
+
+    /// The path with every symlink, `.` and `..` resolved (the path itself if that fails).
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

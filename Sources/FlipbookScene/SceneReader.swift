@@ -8,6 +8,8 @@ final class SceneReader {
     let file: String?
     /// Folder that asset paths are relative to.
     let baseDirectory: String
+    /// Whether asset and font paths may lead out of `baseDirectory`.
+    var allowOutsideAssets = false
     private(set) var diagnostics: [Diagnostic] = []
     var assets: [String: String] = [:]
     /// Names under `assets:`, found on disk or not.

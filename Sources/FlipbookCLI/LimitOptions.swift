@@ -1,0 +1,96 @@
+import ArgumentParser
+import Flipbook
+import FlipbookScene
+
+/// Resource limits and asset access, shared by `render`, `validate` and `info`.
+///
+/// Defaults suit CI: a scene over a limit is a scene error (exit 2), reported before
+/// anything large is allocated.
+struct LimitOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Largest output frame or image asset, in pixels (width × height at the chosen scale).",
+                               valueName: "pixels"))
+    var maxPixels: Int = ResourceLimits.default.maxPixels
+
+    @Option(help: ArgumentHelp("Most frames a scene may have.", valueName: "count"))
+    var maxFrames: Int = ResourceLimits.default.maxFrames
+
+    @Option(help: ArgumentHelp("Most layers, counting every replicator instance (counts multiply through nesting).",
+                               valueName: "count"))
+    var maxLayers: Int = ResourceLimits.default.maxLayers
+
+    @Option(help: ArgumentHelp("Most path elements over all shape paths.", valueName: "count"))
+    var maxPathElements: Int = ResourceLimits.default.maxPathElements
+
+    @Option(help: ArgumentHelp("Most memory for frames in flight and decoded images, in bytes; K, M and G suffixes "
+                               + "(powers of 1024) work. Default 4G.", valueName: "bytes"))
+    var maxMemory: ByteCount = ByteCount(ResourceLimits.default.maxMemory)
+
+    @Flag(help: "Allow asset, image and font paths outside the scene's folder.")
+    var allowOutsideAssets = false
+
+    func validate() throws {
+        for (name, value) in [("--max-pixels", maxPixels), ("--max-frames", maxFrames), ("--max-layers", maxLayers),
+                              ("--max-path-elements", maxPathElements), ("--max-memory", maxMemory.bytes)] where value < 1 {
+            throw ValidationError("\(name) must be at least 1, got \(value)")
+        }
+    }
+
+    /// The limits for a render on `jobs` threads (nil: one frame at a time).
+    func limits(jobs: Int? = nil) -> ResourceLimits {
+        let limits = ResourceLimits(maxPixels: maxPixels, maxFrames: maxFrames, maxLayers: maxLayers,
+                                    maxPathElements: maxPathElements, maxMemory: maxMemory.bytes)
+        return jobs.map(limits.forJobs) ?? limits
+    }
+
+    var loaderOptions: SceneLoader.Options { SceneLoader.Options(allowOutsideAssets: allowOutsideAssets) }
+
+    /// Loads a scene with these options and checks it against the limits at `scale` and
+    /// `fps` (the scene's unless given) on `jobs` threads, exiting 2 with every
+    /// diagnostic or broken limit.
+    func load(_ path: String, scale: Double? = nil, fps: Double? = nil, jobs: Int? = nil) throws -> Scene {
+        let scene: Scene
+        do {
+            scene = try SceneLoader.load(path: path, options: loaderOptions)
+        } catch {
+            printError("\(error)")
+            throw ExitStatus.badScene
+        }
+        let problems = limits(jobs: jobs).violations(of: scene, scale: scale, fps: fps)
+        guard problems.isEmpty else {
+            for problem in problems { printError("\(path): \(problem)") }
+            throw ExitStatus.badScene
+        }
+        return scene
+    }
+}
+
+/// A byte count with an optional K/M/G/T suffix (powers of 1024).
+struct ByteCount: ExpressibleByArgument, CustomStringConvertible {
+    var bytes: Int
+
+    init(_ bytes: Int) { self.bytes = bytes }
+
+    init?(argument: String) {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
+        var text = argument.uppercased()
+        if text.hasSuffix("B") { text.removeLast() }
+        var multiplier = 1
+        if let last = text.last, let unit = units[last] {
+            multiplier = unit
+            text.removeLast()
+        }
+        guard let value = Int(text), value >= 0 else { return nil }
+        let (product, overflow) = value.multipliedReportingOverflow(by: multiplier)
+        guard !overflow else { return nil }
+        bytes = product
+    }
+
+    var description: String {
+        for (suffix, unit) in [("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)] where bytes % unit == 0 && bytes >= unit {
+            return "\(bytes / unit)\(suffix)"
+        }
+        return String(bytes)
+    }
+
+    var defaultValueDescription: String { description }
+}
