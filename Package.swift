@@ -39,6 +39,10 @@ let package = Package(
         .executableTarget(name: "FlipbookCLI", dependencies: [
             "Flipbook", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // libFuzzer target for the scene loader and the PNG and GIF readers (scripts/fuzz);
+        // built plainly it replays inputs given as files.
+        .executableTarget(name: "FlipbookFuzz", dependencies: ["Flipbook", "FlipbookScene", "FlipbookTimeline",
+                                                               "FlipbookCodecs"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),
         .testTarget(name: "FlipbookTimelineTests", dependencies: ["FlipbookTimeline"]),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs"],

@@ -65,7 +65,7 @@ public struct ResourceLimits: Sendable, Equatable {
             problems.append("the output would be \(sizeText); neither side may exceed \(Self.maxSide) px")
         } else if !(pixels <= Double(maxPixels)) {
             problems.append("the output would be \(sizeText) (\(Self.megapixels(pixels))), over the limit of "
-                + "\(Self.megapixels(Double(maxPixels))); lower canvas.size or the scale, or raise --max-pixels")
+                + "\(maxPixels) pixels; lower canvas.size or the scale, or raise --max-pixels")
         }
         let rate = fps ?? scene.canvas.fps
         let frames = (scene.canvas.duration * rate).rounded()
@@ -102,7 +102,7 @@ public struct ResourceLimits: Sendable, Equatable {
         let pixels = Double(width) * Double(height)
         guard pixels <= Double(maxPixels) else {
             return "the image is \(width)×\(height) px (\(Self.megapixels(pixels))), over the limit of "
-                + "\(Self.megapixels(Double(maxPixels))); raise --max-pixels to load it"
+                + "\(maxPixels) pixels; raise --max-pixels to load it"
         }
         guard pixels * 4 <= Double(maxMemory) else {
             return "the image is \(width)×\(height) px and would take \(Self.bytes(pixels * 4)), over the limit of "
@@ -156,6 +156,7 @@ public struct ResourceLimits: Sendable, Equatable {
     }
 
     static func megapixels(_ pixels: Double) -> String {
+        if pixels < 1_000_000 { return "\(format(pixels)) pixels" }
         let mp = pixels / 1_000_000
         guard mp.isFinite else { return "\(mp) Mpx" }
         return mp >= 100 || mp == mp.rounded() ? "\(format(mp.rounded())) Mpx" : "\(Double(Int(mp * 10)) / 10) Mpx"
