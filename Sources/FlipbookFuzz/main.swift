@@ -2,7 +2,8 @@
 //
 // Built by scripts/fuzz with `-sanitize=fuzzer,address -D FUZZING`: libFuzzer then
 // drives `LLVMFuzzerTestOneInput` through `LLVMFuzzerRunDriver`. The input kind comes
-// from the FLIPBOOK_FUZZ environment variable: `scene` (default), `png` or `gif`.
+// from the FLIPBOOK_FUZZ environment variable: `scene` (default: load, limits,
+// timeline), `render` (the same, then one frame of what fits small limits), `png` or `gif`.
 //
 // Built plainly (as `swift build` does), it replays files instead:
 //   FLIPBOOK_FUZZ=png .build/debug/FlipbookFuzz crash-1234 corpus/*.png
@@ -22,12 +23,12 @@ func warn(_ message: String) {
     _ = line.withCString { write(2, $0, strlen($0)) }
 }
 
-enum FuzzKind: String { case scene, png, gif }
+enum FuzzKind: String { case scene, render, png, gif }
 
 let fuzzKind: FuzzKind = {
     guard let raw = getenv("FLIPBOOK_FUZZ") else { return .scene }
     guard let kind = FuzzKind(rawValue: String(cString: raw)) else {
-        warn("FLIPBOOK_FUZZ must be scene, png or gif")
+        warn("FLIPBOOK_FUZZ must be scene, render, png or gif")
         exit(64)
     }
     return kind
@@ -38,7 +39,7 @@ let fuzzKind: FuzzKind = {
 let fuzzLimits = ResourceLimits(maxPixels: 96 * 96, maxFrames: 120, maxLayers: 64, maxPathElements: 2_000,
                                 maxMemory: 32 << 20)
 
-func fuzzScene(_ bytes: [UInt8]) {
+func fuzzScene(_ bytes: [UInt8], render: Bool) {
     let text = String(decoding: bytes, as: UTF8.self)
     guard let scene = try? SceneLoader.parse(text, path: nil) else { return }
     _ = scene.canvas.frameCount
@@ -48,6 +49,7 @@ func fuzzScene(_ bytes: [UInt8]) {
     let timeline = Timeline(scene: scene)
     let duration = scene.canvas.duration
     for t in [0, duration / 3, duration, duration + 1] { _ = timeline.frame(at: t) }
+    guard render else { return }
     // Text goes through fontconfig and FreeType, which are not what is fuzzed here.
     var drawsText = false
     for layer in scene.layers {
@@ -76,7 +78,8 @@ func fuzzGIF(_ bytes: [UInt8]) {
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     switch fuzzKind {
-    case .scene: fuzzScene(bytes)
+    case .scene: fuzzScene(bytes, render: false)
+    case .render: fuzzScene(bytes, render: true)
     case .png: fuzzPNG(bytes)
     case .gif: fuzzGIF(bytes)
     }
