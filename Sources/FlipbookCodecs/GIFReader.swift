@@ -36,6 +36,7 @@ public enum GIFReader {
     }
 
     public static func decode(_ bytes: [UInt8]) throws -> GIFDecoded {
+        try GIFDecodeBudget.check(bytes, canvasLimit: maxCanvasPixels)
         let source = ByteSource(bytes)
         let box = Unmanaged.passRetained(source)
         defer { box.release() }

@@ -16,7 +16,15 @@ public struct PNGError: Error, CustomStringConvertible, Sendable {
 public enum PNGCodec {
     /// Decodes PNG bytes of any color type and depth to a premultiplied pixmap.
     public static func decode(_ bytes: [UInt8]) throws(PNGError) -> Pixmap {
-        try decode(bytes, accepting: { _, _ in nil })
+        try decode(bytes, accepting: defaultLimit)
+    }
+
+    /// Largest image ``decode(_:)`` and ``read(path:)`` accept without a size check of the
+    /// caller's: 2^26 pixels (8192 × 8192, 256 MiB decoded).
+    public static let maxDefaultPixels = 1 << 26
+
+    private static func defaultLimit(_ width: Int, _ height: Int) -> String? {
+        width * height > maxDefaultPixels ? "PNG size \(width)×\(height) is over \(maxDefaultPixels) pixels" : nil
     }
 
     /// Decodes, first asking `accepting` about the size the header declares: a message
@@ -52,7 +60,7 @@ public enum PNGCodec {
 
     /// Reads and decodes a PNG file.
     public static func read(path: String) throws(PNGError) -> Pixmap {
-        try read(path: path, accepting: { _, _ in nil })
+        try read(path: path, accepting: defaultLimit)
     }
 
     /// Reads a PNG file, letting `accepting` refuse it by the size in its header.
