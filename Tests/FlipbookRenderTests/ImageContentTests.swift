@@ -77,3 +77,34 @@ import Flipbook
         #expect(Self.rgb(out, 18, 21) == [255, 255, 255])
     }
 }
+
+/// SceneRenderer checks ResourceLimits before loading anything, so library users are
+/// protected as the CLI is.
+@Suite struct RendererLimitTests {
+    @Test func aHugeCanvasIsRefusedBeforeRendering() throws {
+        let scene = try SceneLoader.parse("canvas: { size: [100000, 100000] }\nlayers: [{ id: a }]\n", path: nil)
+        do {
+            _ = try SceneRenderer(scene: scene)
+            Issue.record("accepted")
+        } catch let error as ResourceLimitError {
+            #expect(error.description == "the output would be 100000×100000 px; neither side may exceed 65535 px")
+        }
+    }
+
+    @Test func anImageOverTheLimitIsRefusedFromItsHeader() throws {
+        let folder = NSTemporaryDirectory() + "flipbook-limit-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try ImageContentTests.writeAsset(in: folder)
+        try "canvas: { size: [2, 2] }\nlayers: [{ id: p, frame: [0, 0, 2, 2], contents: pic.png }]\n"
+            .write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
+        let scene = try SceneLoader.load(path: folder + "/s.yaml")
+        #expect(throws: Never.self) { try SceneRenderer(scene: scene) }
+        do {
+            _ = try SceneRenderer(scene: scene, limits: ResourceLimits(maxPixels: 7))
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".hasSuffix("could not be read: the image is 4×2 px (8 pixels), over the limit of 7 pixels; raise --max-pixels to load it"))
+        }
+    }
+}
