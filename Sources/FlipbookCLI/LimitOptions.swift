@@ -22,7 +22,7 @@ struct LimitOptions: ParsableArguments {
     var maxPathElements: Int = ResourceLimits.default.maxPathElements
 
     @Option(help: ArgumentHelp("Most memory for frames in flight and decoded images, in bytes; K, M and G suffixes "
-                               + "(powers of 1024) work. Default 4G.", valueName: "bytes"))
+                               + "(powers of 1024) work.", valueName: "bytes"))
     var maxMemory: ByteCount = ByteCount(ResourceLimits.default.maxMemory)
 
     @Flag(help: "Allow asset, image and font paths outside the scene's folder.")

@@ -32,7 +32,10 @@ public enum GIFDecodeBudget {
         scan: while i < b.count {
             switch b[i] {
             case 0x21:  // extension: label, then sub-blocks
+                // giflib 5.2's DGifSlurp reads the first sub-block, then reads on until an
+                // empty one, so an empty first block does not end the extension.
                 i += 2
+                if i < b.count { i += 1 + Int(b[i]) }
                 skipSubBlocks()
             case 0x2C:  // image descriptor: its size counts even if its data is cut short
                 guard i + 10 <= b.count else { break scan }
