@@ -16,8 +16,10 @@ import FlipbookGeometry
 ///   start's, so the corner there gets its join), and a dash covering the whole closed
 ///   subpath keeps it closed.
 enum Dasher {
-    /// Upper bound on dashes per call, so absurd patterns cannot run away.
-    static let maxDashes = 1_000_000
+    /// Upper bound on dashes per call, so absurd patterns cannot run away: a pattern of
+    /// [1e-9, 1e-9] would otherwise cut a 50-point line into 2.5e10 dashes (a million
+    /// took 17 s a frame to stroke in a debug build; a hundred thousand look the same).
+    static let maxDashes = 100_000
 
     static func normalizedPattern(_ dashes: [Double]) -> [Double]? {
         let pattern = dashes.map { $0.isFinite ? max($0, 0) : 0 }
