@@ -57,7 +57,7 @@ public enum DiffReport {
         let failing = result.failingFrames.count
         let aa = result.totalAntiAliasedPixels
         var text = result.passed ? "SAME: \(paired) frame\(paired == 1 ? "" : "s") within tolerance"
-            : "DIFFERENT: \(failing) of \(max(result.expectedCount, paired)) frames differ"
+            : "DIFFERENT: \(failing) of \(paired) paired frame\(paired == 1 ? "" : "s") differ"
         text += ", \(result.totalDifferingPixels) differing px"
         if aa > 0 { text += ", \(aa) AA px not counted" }
         if result.countMismatch { text += ", frame count \(result.expectedCount) vs \(result.actualCount)" }

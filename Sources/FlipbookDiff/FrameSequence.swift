@@ -80,6 +80,28 @@ public struct FrameSequence: Sendable {
         throw FrameSourceError("\(path): neither a PNG nor a GIF file")
     }
 
+    /// For a sequence with delays (a GIF): the frame shown at each tick of a `fps` clock,
+    /// so that it pairs with PNG frames rendered at that rate. Frame i of the result is the
+    /// GIF frame on screen at ⌊100·i/fps⌋ cs (the start `flipbook render` gives frame i,
+    /// see GIFTiming), i < round(total delay · fps / 100); it is named `#k@i`. Sequences
+    /// without delays are returned unchanged.
+    public func sampled(fps: Double) -> FrameSequence {
+        guard let delays, fps > 0, fps.isFinite else { return self }
+        var starts: [Int] = []
+        var t = 0
+        for d in delays { starts.append(t); t += d }
+        let count = max(1, Int((Double(t) * fps / 100).rounded()))
+        var frames: [Pixmap] = [], names: [String] = []
+        var k = 0
+        for i in 0..<count {
+            let tick = Int((Double(100 * i) / fps + 1e-9).rounded(.down))
+            while k + 1 < starts.count && starts[k + 1] <= tick { k += 1 }
+            frames.append(self.frames[k])
+            names.append("\(self.names[k])@\(i)")
+        }
+        return FrameSequence(source: source, frames: frames, names: names)
+    }
+
     /// The `*.png` files of a folder, sorted by name.
     public static func pngFiles(in folder: String) throws(FrameSourceError) -> [String] {
         do {

@@ -40,10 +40,10 @@ public enum SequenceComparator {
         return "diff-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
     }
 
-    /// Compares one pair of frames (and writes its diff image, named by `index`, when
-    /// asked and needed).
+    /// Compares one pair of frames (and writes its diff image when asked and needed, named
+    /// `diffImageName`, by default ``diffImageName(index:)``).
     public static func comparePair(index: Int, expected: NamedFrame, actual: NamedFrame, options: DiffOptions,
-                                   diffFolder: String?) -> FrameOutcome {
+                                   diffFolder: String?, diffImageName name: String? = nil) -> FrameOutcome {
         let a = expected.image, b = actual.image
         var delays: (Int, Int)?
         if let da = expected.delay, let db = actual.delay, da != db { delays = (da, db) }
@@ -55,7 +55,7 @@ public enum SequenceComparator {
                                    delayMismatch: delays)
         if var kept = diff {
             if let diffFolder, kept.differingPixels > 0 {
-                let path = diffFolder + "/" + diffImageName(index: index)
+                let path = diffFolder + "/" + (name ?? diffImageName(index: index))
                 do {
                     try PNGCodec.write(DiffImage.sideBySide(expected: a, actual: b, diff: kept), to: path)
                     outcome.diffImagePath = path

@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import FlipbookDiff
+
+/// `flipbook diff A B`: compares two PNG files, folders of PNG frames or GIFs.
+///
+/// Exit codes: 0 same within tolerance, 1 different (pixels, sizes, delays or frame
+/// counts), 2 usage error or unreadable input. Every option value is validated in `run()`
+/// so that bad values exit 2 as well (ArgumentParser's own errors, such as an unknown
+/// option, keep its code 64).
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare frames: PNG files, folders of PNG frames or GIFs, in any combination.",
+        discussion: """
+            Pixels differ when their YIQ color distance exceeds the threshold (pixelmatch's \
+            measure); pixels that differ only because an anti-aliased edge moved are counted \
+            apart and not as differences unless --include-aa. Frames pair by position. Prints \
+            one line per differing frame (differing pixels, ratio, bounding box, PSNR) and a \
+            summary. Exit 0 same within tolerance, 1 different, 2 usage error or unreadable input.
+            """)
+
+    @Argument(help: "Expected: a PNG file, a folder of PNG frames or a GIF.")
+    var expected: String?
+
+    @Argument(help: "Actual: a PNG file, a folder of PNG frames or a GIF.")
+    var actual: String?
+
+    @Option(help: "Pair GIF frames with PNG frames by time: PNG frame i shows i / fps s (GIFs merge identical frames).")
+    var fps: String?
+
+    @OptionGroup var comparison: ComparisonOptions
+
+    func run() throws {
+        let options = try comparison.resolved()
+        guard let expected, let actual else { throw usage("diff wants two inputs: flipbook diff EXPECTED ACTUAL") }
+        var rate: Double?
+        if let fps {
+            guard let value = Double(fps), value > 0, value <= 240 else {
+                throw usage("--fps must be a number in (0, 240], got '\(fps)'")
+            }
+            rate = value
+        }
+        var a: FrameSequence, b: FrameSequence
+        do {
+            a = try FrameSequence.load(expected)
+            b = try FrameSequence.load(actual)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        // Time pairing applies when exactly one side is a GIF; two GIFs pair frame by frame.
+        if let rate, (a.delays == nil) != (b.delays == nil) {
+            a = a.sampled(fps: rate)
+            b = b.sampled(fps: rate)
+        }
+        let result = SequenceComparator.compare(expected: a, actual: b, options: options, diffFolder: comparison.diffDir)
+        comparison.print(result)
+        if !result.passed { throw ExitCode(1) }
+    }
+}
+
+/// The comparison options `diff` and `check` share, as text so that bad values are
+/// usage errors with exit code 2 (see ``resolved()``).
+struct ComparisonOptions: ParsableArguments {
+    @Option(help: "Color threshold in 0…1 (YIQ distance, as pixelmatch). Default 0.1.")
+    var threshold: String?
+
+    @Option(help: "Differing pixels tolerated per frame.")
+    var maxDiffPixels: String?
+
+    @Option(help: "Ratio of differing pixels tolerated per frame, 0…1.")
+    var maxDiffRatio: String?
+
+    @Option(help: "Region left out of the comparison, x,y,w,h in pixels (repeatable).")
+    var ignore: [String] = []
+
+    @Flag(help: "Count anti-aliasing pixels as differences.")
+    var includeAa = false
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    @Option(help: "Write expected | difference | actual images of differing frames into this folder.")
+    var diffDir: String?
+
+    /// The options, or a usage error (exit 2) naming the bad value.
+    func resolved() throws -> DiffOptions {
+        var options = DiffOptions(includeAntiAliased: includeAa)
+        if let threshold {
+            guard let value = Double(threshold) else { throw usage("--threshold wants a number, got '\(threshold)'") }
+            options.threshold = value
+        }
+        if let maxDiffPixels {
+            guard let value = Int(maxDiffPixels) else {
+                throw usage("--max-diff-pixels wants a whole number, got '\(maxDiffPixels)'")
+            }
+            options.maxDiffPixels = value
+        }
+        if let maxDiffRatio {
+            guard let value = Double(maxDiffRatio) else { throw usage("--max-diff-ratio wants a number, got '\(maxDiffRatio)'") }
+            options.maxDiffRatio = value
+        }
+        for text in ignore {
+            guard let rect = PixelRect(parsing: text) else {
+                throw usage("--ignore wants x,y,w,h (w, h > 0), got '\(text)'")
+            }
+            options.ignoreRegions.append(rect)
+        }
+        if let problem = options.problem { throw usage(problem) }
+        return options
+    }
+
+    /// Prints the report: JSON, or the text lines.
+    func print(_ result: SequenceDiff) {
+        if json {
+            Swift.print(DiffReport.json(result))
+        } else {
+            for line in DiffReport.lines(result) { Swift.print(line) }
+        }
+    }
+}
+
+/// Prints `message` as a usage error and returns the exit code 2 to throw.
+func usage(_ message: String) -> ExitCode {
+    printError("error: \(message)")
+    return ExitCode(2)
+}
