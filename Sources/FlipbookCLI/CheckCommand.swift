@@ -44,8 +44,8 @@ struct CheckCommand: ParsableCommand {
         let options = try comparison.resolved()
         guard let scene else { throw usage("check wants a scene file: flipbook check SCENE --golden DIR") }
         guard let golden else { throw usage("check wants --golden DIR") }
-        let scaleValue = try number(scale, name: "--scale", range: 0...16)
-        let fpsValue = try number(fps, name: "--fps", range: 0...240)
+        let scaleValue = try positiveNumber(scale, name: "--scale", upTo: 16)
+        let fpsValue = try positiveNumber(fps, name: "--fps", upTo: 240)
         var requested: FrameRange?
         if let frames {
             guard let range = FrameRange(parsing: frames) else {
@@ -79,14 +79,5 @@ struct CheckCommand: ParsableCommand {
             comparison.print(result.diff)
         }
         if !result.passed { throw ExitCode(1) }
-    }
-
-    /// A number option, or a usage error when it is not a number in (range.lower, range.upper].
-    private func number(_ text: String?, name: String, range: ClosedRange<Double>) throws -> Double? {
-        guard let text else { return nil }
-        guard let value = Double(text), value > range.lowerBound, value <= range.upperBound else {
-            throw usage("\(name) must be a number in (\(Int(range.lowerBound)), \(Int(range.upperBound))], got '\(text)'")
-        }
-        return value
     }
 }

@@ -29,18 +29,17 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Pair GIF frames with PNG frames by time: PNG frame i shows i / fps s (GIFs merge identical frames).")
     var fps: String?
 
+    @Flag(help: "Print the time spent reading the inputs and comparing them to standard error.")
+    var timings = false
+
     @OptionGroup var comparison: ComparisonOptions
 
     func run() throws {
         let options = try comparison.resolved()
+        let clock = ContinuousClock()
+        let started = clock.now
         guard let expected, let actual else { throw usage("diff wants two inputs: flipbook diff EXPECTED ACTUAL") }
-        var rate: Double?
-        if let fps {
-            guard let value = Double(fps), value > 0, value <= 240 else {
-                throw usage("--fps must be a number in (0, 240], got '\(fps)'")
-            }
-            rate = value
-        }
+        let rate = try positiveNumber(fps, name: "--fps", upTo: 240)
         var a: FrameSequence, b: FrameSequence
         do {
             a = try FrameSequence.load(expected)
@@ -54,7 +53,13 @@ struct DiffCommand: ParsableCommand {
             a = a.sampled(fps: rate)
             b = b.sampled(fps: rate)
         }
+        let loaded = clock.now
         let result = SequenceComparator.compare(expected: a, actual: b, options: options, diffFolder: comparison.diffDir)
+        if timings {
+            func ms(_ d: Duration) -> String { String(format: "%.2f", Double(d.components.attoseconds) * 1e-15
+                + Double(d.components.seconds) * 1e3) }
+            printError("timings: read \(ms(started.duration(to: loaded))) ms, compare \(ms(loaded.duration(to: clock.now))) ms")
+        }
         comparison.print(result)
         if !result.passed { throw ExitCode(1) }
     }
@@ -125,4 +130,13 @@ struct ComparisonOptions: ParsableArguments {
 func usage(_ message: String) -> ExitCode {
     printError("error: \(message)")
     return ExitCode(2)
+}
+
+/// A number option in (0, limit], nil when absent, or a usage error (exit 2).
+func positiveNumber(_ text: String?, name: String, upTo limit: Double) throws -> Double? {
+    guard let text else { return nil }
+    guard let value = Double(text), value > 0, value <= limit else {
+        throw usage("\(name) must be a number in (0, \(Int(limit))], got '\(text)'")
+    }
+    return value
 }

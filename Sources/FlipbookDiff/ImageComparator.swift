@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import FlipbookRaster
 
 /// Compares two frames of the same size pixel by pixel (pixelmatch's algorithm; see
@@ -5,7 +7,9 @@ import FlipbookRaster
 ///
 /// Cost: equal pixels cost one 32-bit comparison each, so identical regions are nearly
 /// free; only pixels whose words differ pay for Δ, and only those over the threshold for
-/// the anti-aliasing test (two 3×3 neighbourhood scans per image).
+/// the anti-aliasing test (two 3×3 neighbourhood scans per image). Frames of 64 rows or
+/// more are scanned in horizontal bands on all cores; the counts are exact integers, so
+/// the result does not depend on the banding.
 public enum ImageComparator {
     /// Compares `expected` with `actual`, which must have the same size
     /// (`precondition`). `keepClasses` keeps the per-pixel classification for
@@ -15,7 +19,6 @@ public enum ImageComparator {
         precondition(expected.width == actual.width && expected.height == actual.height, "frame sizes differ")
         let width = expected.width, height = expected.height
         let limit = ColorDelta.limit(threshold: options.threshold)
-        let detector = AntiAliasDetector(width: width, height: height)
         let regions = options.ignoreRegions
         var classes = keepClasses ? [UInt8](repeating: PixelClass.same.rawValue, count: width * height) : []
         if keepClasses {
@@ -27,39 +30,34 @@ public enum ImageComparator {
                 }
             }
         }
-        var differing = 0, antiAliased = 0
-        var squaredError = 0.0
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-
+        // Horizontal bands scanned in parallel (one band for small frames), then summed.
+        let bandCount = min(height / 64, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        var bands = [Band](repeating: Band(), count: max(1, bandCount))
+        let context = Scan(width: width, height: height, limit: limit, regions: regions,
+                           includeAntiAliased: options.includeAntiAliased)
         expected.data.withUnsafeBytes { rawA in
             actual.data.withUnsafeBytes { rawB in
-              rawA.withMemoryRebound(to: UInt32.self) { a in
-                rawB.withMemoryRebound(to: UInt32.self) { b in
-                for y in 0..<height {
-                    let row = y * width
-                    for x in 0..<width {
-                        let p = a[row + x], q = b[row + x]
-                        if p == q { continue }
-                        if !regions.isEmpty && regions.contains(where: { $0.contains(x: x, y: y) }) { continue }
-                        squaredError += squaredDifference(p, q)
-                        guard ColorDelta.between(p, q) > limit else { continue }
-                        if !options.includeAntiAliased
-                            && (detector.isAntiAliased(x: x, y: y, in: a, other: b)
-                                || detector.isAntiAliased(x: x, y: y, in: b, other: a)) {
-                            antiAliased += 1
-                            if keepClasses { classes[row + x] = PixelClass.antiAliased.rawValue }
-                            continue
+                rawA.withMemoryRebound(to: UInt32.self) { a in
+                    rawB.withMemoryRebound(to: UInt32.self) { b in
+                        classes.withUnsafeMutableBufferPointer { kept in
+                            bands.withUnsafeMutableBufferPointer { out in
+                                nonisolated(unsafe) let (a, b, kept, out) = (a, b, kept, out)
+                                let n = out.count
+                                DispatchQueue.concurrentPerform(iterations: n) { i in
+                                    out[i] = context.scan(rows: (height * i / n)..<(height * (i + 1) / n),
+                                                          a, b, classes: kept)
+                                }
+                            }
                         }
-                        differing += 1
-                        if keepClasses { classes[row + x] = PixelClass.differing.rawValue }
-                        minX = min(minX, x); maxX = max(maxX, x)
-                        minY = min(minY, y); maxY = max(maxY, y)
                     }
                 }
-                }
-              }
             }
         }
+        let differing = bands.reduce(0) { $0 + $1.differing }
+        let antiAliased = bands.reduce(0) { $0 + $1.antiAliased }
+        let squaredError = Double(bands.reduce(0) { $0 + $1.squaredError })
+        let minX = bands.map(\.minX).min()!, maxX = bands.map(\.maxX).max()!
+        let minY = bands.map(\.minY).min()!, maxY = bands.map(\.maxY).max()!
         let total = width * height
         let compared = total - ignoredArea(regions, width: width, height: height)
         let mse = compared > 0 ? squaredError / Double(4 * compared) : 0
@@ -74,13 +72,53 @@ public enum ImageComparator {
 
     /// Sum of the squared differences of the four channels of two RGBA words.
     @inline(__always)
-    static func squaredDifference(_ p: UInt32, _ q: UInt32) -> Double {
-        var sum = 0
-        for shift in stride(from: 0, to: 32, by: 8) {
-            let d = Int((p >> UInt32(shift)) & 0xFF) - Int((q >> UInt32(shift)) & 0xFF)
-            sum += d * d
+    static func squaredDifference(_ p: UInt32, _ q: UInt32) -> Int {
+        let d0 = Int(p & 0xFF) - Int(q & 0xFF), d1 = Int((p >> 8) & 0xFF) - Int((q >> 8) & 0xFF)
+        let d2 = Int((p >> 16) & 0xFF) - Int((q >> 16) & 0xFF), d3 = Int(p >> 24) - Int(q >> 24)
+        return d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3
+    }
+
+    /// Counts of one band of rows.
+    struct Band {
+        var differing = 0, antiAliased = 0, squaredError = 0
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    }
+
+    /// The settings of one comparison, shared by its bands.
+    struct Scan: Sendable {
+        let width: Int, height: Int, limit: Double
+        let regions: [PixelRect]
+        let includeAntiAliased: Bool
+
+        /// Compares `rows`, classifying into `classes` when it is not empty.
+        func scan(rows: Range<Int>, _ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>,
+                  classes: UnsafeMutableBufferPointer<UInt8>) -> Band {
+            let detector = AntiAliasDetector(width: width, height: height)
+            let keep = !classes.isEmpty
+            var band = Band()
+            for y in rows {
+                let row = y * width
+                for x in 0..<width {
+                    let p = a[row + x], q = b[row + x]
+                    if p == q { continue }
+                    if !regions.isEmpty && regions.contains(where: { $0.contains(x: x, y: y) }) { continue }
+                    band.squaredError += squaredDifference(p, q)
+                    guard ColorDelta.between(p, q) > limit else { continue }
+                    if !includeAntiAliased
+                        && (detector.isAntiAliased(x: x, y: y, in: a, other: b)
+                            || detector.isAntiAliased(x: x, y: y, in: b, other: a)) {
+                        band.antiAliased += 1
+                        if keep { classes[row + x] = PixelClass.antiAliased.rawValue }
+                        continue
+                    }
+                    band.differing += 1
+                    if keep { classes[row + x] = PixelClass.differing.rawValue }
+                    band.minX = min(band.minX, x); band.maxX = max(band.maxX, x)
+                    band.minY = min(band.minY, y); band.maxY = max(band.maxY, y)
+                }
+            }
+            return band
         }
-        return Double(sum)
     }
 
     /// Pixels of the frame covered by at least one region (their union, clipped).
@@ -102,9 +140,3 @@ public enum ImageComparator {
         return area
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

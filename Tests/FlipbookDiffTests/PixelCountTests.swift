@@ -96,6 +96,19 @@ import FlipbookRaster
             .withinTolerance)
     }
 
+    /// Frames of 64+ rows are scanned in parallel bands: counts and bounds stay exact.
+    @Test func bandedScanCountsExactly() {
+        let a = solid(300, 260, (255, 255, 255))
+        var b = a
+        paint(&b, x: 5, y: 3, w: 10, h: 10, (0, 0, 0))        // first band
+        paint(&b, x: 100, y: 60, w: 20, h: 10, (0, 0, 0))     // across a band edge
+        paint(&b, x: 280, y: 250, w: 20, h: 10, (0, 0, 0))    // last rows
+        let d = ImageComparator.compare(a, b, keepClasses: true)
+        #expect(d.differingPixels == 100 + 200 + 200)
+        #expect(d.bounds == PixelRect(x: 5, y: 3, width: 295, height: 257))
+        #expect(d.classes.filter { $0 == PixelClass.differing.rawValue }.count == 500)
+    }
+
     @Test func ignoreRegionParsing() {
         #expect(PixelRect(parsing: "1,2,3,4") == PixelRect(x: 1, y: 2, width: 3, height: 4))
         #expect(PixelRect(parsing: "1, 2, 3, 4") == PixelRect(x: 1, y: 2, width: 3, height: 4))
