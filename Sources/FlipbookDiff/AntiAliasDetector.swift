@@ -31,7 +31,11 @@ public struct AntiAliasDetector {
                               other: UnsafeBufferPointer<UInt32>) -> Bool {
         let x0 = max(x - 1, 0), y0 = max(y - 1, 0)
         let x2 = min(x + 1, width - 1), y2 = min(y + 1, height - 1)
-        var equal = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
+        let onBorder = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
+        // Neighbours with the very same word have the same brightness: when they alone make
+        // 3, the pixel is in a flat area (rule 1) and no brightness needs computing.
+        if hasManySiblings(x: x, y: y, in: image) { return false }
+        var equal = onBorder
         let center = ColorDelta.brightnessOverWhite(image[y * width + x])
         var darkest = 0.0, brightest = 0.0
         var darkX = 0, darkY = 0, brightX = 0, brightY = 0

@@ -1,4 +1,4 @@
-import FlipbookDiff
+@_exported import FlipbookDiff
 
 /// The outcome of a ``GoldenCheck``: the comparison, or the list of goldens recorded.
 ///

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import FlipbookCodecs
-import FlipbookDiff
 import FlipbookTesting
 import Flipbook
 import FlipbookRaster
