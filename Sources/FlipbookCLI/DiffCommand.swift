@@ -26,7 +26,7 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "Actual: a PNG file, a folder of PNG frames or a GIF.")
     var actual: String?
 
-    @Option(help: "Pair GIF frames with PNG frames by time: PNG frame i shows i / fps s (GIFs merge identical frames).")
+    @Option(help: "Pair frames by time: sample GIF inputs at this rate, frame i at i / fps s (GIFs merge identical frames).")
     var fps: String?
 
     @Flag(help: "Print the time spent reading the inputs and comparing them to standard error.")
@@ -48,8 +48,9 @@ struct DiffCommand: ParsableCommand {
             printError("error: \(error)")
             throw ExitCode(2)
         }
-        // Time pairing applies when exactly one side is a GIF; two GIFs pair frame by frame.
-        if let rate, (a.delays == nil) != (b.delays == nil) {
+        // Time pairing: every GIF input is sampled at the rate (delays are then compared
+        // through the sampling, not one by one).
+        if let rate {
             a = a.sampled(fps: rate)
             b = b.sampled(fps: rate)
         }
