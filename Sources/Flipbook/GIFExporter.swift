@@ -13,12 +13,12 @@ public enum GIFExporter {
     /// Writes `frames` of `renderer` to `path` (atomically) and returns the file's size.
     @discardableResult
     public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to path: String,
-                              jobs: Int) throws -> Int {
+                              jobs: Int, options: GIFEncodingOptions = GIFEncodingOptions()) throws -> Int {
         let (width, height) = renderer.pixelSize
         let background = renderer.scene.canvas.background
         let writer = try GIFWriter(path: path, width: width, height: height,
                                    loopCount: renderer.scene.canvas.loop,
-                                   background: background.alpha >= 1 ? background : nil)
+                                   background: background.alpha >= 1 ? background : nil, options: options)
         let plan = GIFTiming.plan(frameCount: frames.count, fps: renderer.fps)
         let batchSize = max(2, jobs * 2)
         var batch: [Pixmap] = []

@@ -42,13 +42,14 @@ public final class GIFWriter {
     /// Frames written to the file so far (identical frames merged, pending frame excluded).
     public private(set) var writtenFrameCount = 0
 
-    public init(path: String, width: Int, height: Int, loopCount: Int, background: Color?) throws {
+    public init(path: String, width: Int, height: Int, loopCount: Int, background: Color?,
+                options: GIFEncodingOptions = GIFEncodingOptions()) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw GIFError(message: "\(path): GIF size \(width)×\(height) is out of range 1…65535")
         }
         self.path = path
         self.loopCount = loopCount
-        encoder = GIFFrameEncoder(width: width, height: height, background: background)
+        encoder = GIFFrameEncoder(width: width, height: height, background: background, options: options)
         let file: AtomicFileWriter
         do { file = try AtomicFileWriter(path: path) } catch { throw GIFError(message: "\(error)") }
         self.file = file
