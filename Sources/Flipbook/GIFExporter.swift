@@ -24,14 +24,19 @@ public enum GIFExporter {
         var batch: [Pixmap] = []
         var delays: [Int] = []
         var previous: Pixmap?
-        let encoder = writer.encoder
+        var first: GIFPreparedFrame?
 
         func flush() throws {
             guard !batch.isEmpty else { return }
             let sources = batch
             let before = previous
+            // Frame 0 sets the global palette the others may use, so it is prepared first.
+            if before == nil && first == nil { first = try writer.prepareFirst(sources[0]) }
+            let encoder = writer.encoder
+            let head = before == nil ? first : nil
             let prepared = ParallelArray.map(count: sources.count, jobs: jobs) { j in
-                encoder.prepare(sources[j], previous: j == 0 ? before : sources[j - 1])
+                if j == 0, let head { return head }
+                return encoder.prepare(sources[j], previous: j == 0 ? before : sources[j - 1])
             }
             for (frame, delay) in zip(prepared, delays) {
                 try writer.write(frame, delayCentiseconds: delay)

@@ -27,6 +27,9 @@ public struct GIFPreparedFrame: Sendable {
     public let needsClearedCanvas: Bool
     /// Whether every pixel kept its exact color (at most 256 distinct colors).
     public let isExact: Bool
+    /// The indices refer to the file's global color map (``GIFFrameEncoder/globalPalette``);
+    /// the image is written without a local color map.
+    public var usesGlobalPalette: Bool = false
 
     public var coversCanvas: Bool { left == 0 && top == 0 && width == source.width && height == source.height }
 }
@@ -88,12 +91,59 @@ public struct GIFFrameEncoder: Sendable {
     /// The opaque canvas color, or nil for a transparent canvas.
     public let background: Color?
     public var options: GIFEncodingOptions
+    /// The global color map, built from the first frame by ``prepareFirst(_:)`` (its last
+    /// entry is the transparent slot, ``globalTransparentIndex``). Later frames use it instead
+    /// of a local map when that is smaller and costs (almost) no fidelity.
+    public var globalPalette: [UInt32]?
+    public var globalTransparentIndex: Int? { globalPalette.map { $0.count - 1 } }
 
     public init(width: Int, height: Int, background: Color?, options: GIFEncodingOptions = GIFEncodingOptions()) {
         self.width = width
         self.height = height
         self.background = background.map { $0.clamped }
         self.options = options
+    }
+
+    /// Quantizes the first frame over the whole canvas for use as the global color map
+    /// (at most 255 colors plus a transparent slot at the end) and returns the encoder that
+    /// holds it with the frame prepared against it. Frame 0 alone decides the palette, so
+    /// the result does not depend on how later frames are scheduled.
+    public func prepareFirst(_ frame: Pixmap) -> (encoder: GIFFrameEncoder, frame: GIFPreparedFrame) {
+        let pixels = packedPixels(frame, (0, 0, width, height))
+        // Exactly 256 opaque colors leave no slot for transparency: stay with local maps
+        // rather than lose a color.
+        if options.maxColors == 256, let exact = pixels.withUnsafeBufferPointer({ ColorQuantizer.exactColors($0, limit: 256) }),
+           exact.palette.count == 256, exact.transparentIndex == nil {
+            return (self, prepare(frame, previous: nil))
+        }
+        let q = ColorQuantizer.quantize(pixels, maxColors: min(255, options.maxColors),
+                                        refinementPasses: options.refinementPasses, dither: options.dither,
+                                        width: width, originX: 0, originY: 0)
+        var palette = q.palette
+        var transparent = q.transparentIndex
+        if let t = transparent, t != palette.count - 1 {
+            // Exact palettes put transparency where it first appeared: move it to the end.
+            palette.remove(at: t)
+            palette.append(0)
+            transparent = palette.count - 1
+        } else if transparent == nil {
+            palette.append(0)
+        }
+        var indices = q.indices
+        if let t = q.transparentIndex, t != palette.count - 1 {
+            let last = UInt8(palette.count - 1)
+            for i in indices.indices {
+                let v = Int(indices[i])
+                indices[i] = v == t ? last : v > t ? UInt8(v - 1) : UInt8(v)
+            }
+        }
+        var encoder = self
+        encoder.globalPalette = palette
+        var prepared = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: 0, top: 0, width: width,
+                                        height: height, palette: palette, indices: indices,
+                                        transparentIndex: transparent, needsClearedCanvas: false, isExact: q.isExact)
+        prepared.usesGlobalPalette = true
+        return (encoder, prepared)
     }
 
     /// Differences and quantizes one frame. `previous` is the source of the frame written
@@ -141,10 +191,42 @@ public struct GIFFrameEncoder: Sendable {
                 q = candidates.min { Self.encodedSize($0) < Self.encodedSize($1) }!
             }
         }
-        return GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: rect.x0, top: rect.y0,
-                                width: w, height: h, palette: q.palette,
-                                indices: q.indices, transparentIndex: q.transparentIndex,
-                                needsClearedCanvas: needsClear, isExact: q.isExact)
+        var useGlobal = false
+        if let global = globalPalette, let gt = globalTransparentIndex {
+            // The same pixels against the global map: kept when smaller and about as faithful.
+            let g = masked.withUnsafeBufferPointer {
+                OklabQuantizer.map($0, width: w, originX: rect.x0, originY: rect.y0, palette: Array(global.dropLast()),
+                                   transparentIndex: gt, dither: options.dither, spread: 8)
+            }
+            var size = 2
+            while size < global.count { size *= 2 }
+            let sizeG = LZWEstimate.bytes(g, minCodeSize: LZWEstimate.minCodeSize(colors: size))
+            let changed = masked.count { $0 >> 24 == 0 }
+            let errL = Self.squaredError(masked, q.indices, q.palette), errG = Self.squaredError(masked, g, global)
+            let tolerance = Double(changed) * (0.5 + 0.5 * Double(100 - options.quality))
+            if sizeG < Self.encodedSize(q) && errG <= errL * 1.05 + tolerance {
+                q = ColorQuantizer.Result(palette: global, indices: g, transparentIndex: gt, isExact: errG == 0)
+                useGlobal = true
+            }
+        }
+        var prepared = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: rect.x0, top: rect.y0,
+                                        width: w, height: h, palette: q.palette,
+                                        indices: q.indices, transparentIndex: q.transparentIndex,
+                                        needsClearedCanvas: needsClear, isExact: q.isExact)
+        prepared.usesGlobalPalette = useGlobal
+        return prepared
+    }
+
+    /// Σ squared RGB error over the opaque `pixels` (transparent ones are not drawn).
+    static func squaredError(_ pixels: [UInt32], _ indices: [UInt8], _ palette: [UInt32]) -> Double {
+        var total = 0
+        for i in 0..<pixels.count where pixels[i] >> 24 == 0 {
+            let p = pixels[i], c = palette[Int(indices[i])]
+            let dr = Int(p & 0xFF) - Int(c & 0xFF), dg = Int((p >> 8) & 0xFF) - Int((c >> 8) & 0xFF)
+            let db = Int((p >> 16) & 0xFF) - Int((c >> 16) & 0xFF)
+            total += dr * dr + dg * dg + db * db
+        }
+        return Double(total)
     }
 
     /// Bytes of the local color map plus the LZW image data.
