@@ -203,7 +203,7 @@ public struct GIFFrameEncoder: Sendable {
             let sizeG = LZWEstimate.bytes(g, minCodeSize: LZWEstimate.minCodeSize(colors: size))
             let changed = masked.count { $0 >> 24 == 0 }
             let errL = Self.squaredError(masked, q.indices, q.palette), errG = Self.squaredError(masked, g, global)
-            let tolerance = Double(changed) * (0.5 + 0.5 * Double(100 - options.quality))
+            let tolerance = Double(changed) * (24 + 0.5 * Double(100 - options.quality))
             if sizeG < Self.encodedSize(q) && errG <= errL * 1.05 + tolerance {
                 q = ColorQuantizer.Result(palette: global, indices: g, transparentIndex: gt, isExact: errG == 0)
                 useGlobal = true
