@@ -41,7 +41,8 @@ let package = Package(
         .target(name: "FlipbookDiff", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookDiff", "FlipbookScene", "FlipbookCodecs"]),
         .executableTarget(name: "FlipbookCLI", dependencies: [
-            "Flipbook", "FlipbookDiff", "FlipbookTesting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Flipbook", "FlipbookDiff", "FlipbookTesting", "FlipbookCodecs", "FlipbookGeometry",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),
         .testTarget(name: "FlipbookTimelineTests", dependencies: ["FlipbookTimeline"]),
