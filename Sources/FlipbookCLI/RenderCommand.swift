@@ -30,7 +30,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (GIF) or folder (PNG frames).")
     var output: String?
 
-    @Option(help: "gif or png. Default: gif, or png when --output names no .gif file and exists as a folder.")
+    @Option(help: "gif or png. Default: gif, or png when --output is given and does not end in .gif.")
     var format: OutputFormat?
 
     @Option(help: "Pixels per point; overrides the scene's canvas scale.")
