@@ -56,6 +56,11 @@ import FlipbookRaster
         }
         try CLI.write("not an image", to: folder + "/c.png")
         #expect(try CLI.run(["diff", "a.png", "c.png"], in: folder).status == 2)
+        // ArgumentParser's own parse errors are usage errors too: 2 for diff and check.
+        for arguments in [["diff", "a.png", "b.png", "--nope"], ["check", "scene.yaml", "--golden"]] {
+            let outcome = try CLI.run(arguments, in: folder)
+            #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
+        }
     }
 
     @Test func diffDirAndJSON() throws {
