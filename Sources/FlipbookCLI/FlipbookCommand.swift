@@ -10,7 +10,7 @@ struct FlipbookCommand: ParsableCommand {
         commandName: "flipbook",
         abstract: "Render Core Animation-style scene files to animated GIFs and PNG frames.",
         version: "0.1.0",
-        subcommands: [RenderCommand.self, ValidateCommand.self, InfoCommand.self])
+        subcommands: [RenderCommand.self, ValidateCommand.self, InfoCommand.self, AssembleCommand.self])
 }
 
 /// Exit codes shared by the commands.
