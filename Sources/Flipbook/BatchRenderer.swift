@@ -317,7 +317,7 @@ public enum BatchRenderer {
                 result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs)
             }
             if !sheetFrames.isEmpty {
-                let sheet = ContactSheet.compose(title: "\(p.name) — \(rendered.count) frames, \(width)×\(height) px, \(p.renderer.fps) fps",
+                let sheet = ContactSheet.compose(title: "\(p.name) — \(rendered.count) frames, \(width)×\(height) px, \(ContactSheet.formatNumber(p.renderer.fps)) fps",
                                                  thumbnails: thumbnails.withLock { $0 }, fps: p.renderer.fps)
                 let bytes = try PNGCodec.encode(sheet)
                 try FileSystem.makeDirectories(FileSystem.folder(of: target.sheetPath))

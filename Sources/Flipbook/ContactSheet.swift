@@ -99,6 +99,10 @@ public enum ContactSheet {
         return sheet
     }
 
+    static func formatNumber(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v)
+    }
+
     static func formatSeconds(_ s: Double) -> String {
         let hundredths = Int((s * 100).rounded())
         let frac = hundredths % 100

@@ -46,7 +46,7 @@ public struct FrameManifest: Codable, Sendable {
 
     func write(to folder: String) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try FileIO.writeAtomically(Array(try encoder.encode(self)) + [10], to: folder + "/" + Self.fileName)
     }
 
@@ -150,7 +150,7 @@ public enum FrameAssembler {
                 throw GIFError(message: problem)
             }
             if manifest.contactSheet {
-                let sheet = ContactSheet.compose(title: "\(manifest.name) — \(plan.count) frames, \(width)×\(height) px, \(fps) fps",
+                let sheet = ContactSheet.compose(title: "\(manifest.name) — \(plan.count) frames, \(width)×\(height) px, \(ContactSheet.formatNumber(fps)) fps",
                                                  thumbnails: thumbnails.withLock { $0 }, fps: fps)
                 let bytes = try PNGCodec.encode(sheet)
                 try FileIO.writeAtomically(bytes, to: target.sheetPath)

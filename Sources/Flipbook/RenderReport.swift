@@ -67,7 +67,7 @@ public struct RenderReport: Codable, Sendable {
 
     public func write(to path: String) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(self)
         let folder = FileSystem.folder(of: path)
         try FileSystem.makeDirectories(folder)

@@ -71,8 +71,8 @@ struct BatchRun {
                 let name = SceneTarget.name(ofPath: path)
                 targets.append(SceneTarget(scenePath: path, output: folder + "/" + name + (options.format == .gif ? ".gif" : "")))
             }
-            if let shard = options.shard, !command.quiet {
-                print("shard \(shard): \(found.scenes.count) scenes found; rendering this shard's part")
+            if let shard = options.shard {
+                progress.output("shard \(shard): \(found.scenes.count) scenes found; rendering this shard's part")
             }
         }
 
