@@ -49,5 +49,6 @@ let package = Package(
         .testTarget(name: "SeedSceneTests", dependencies: ["Flipbook", "FlipbookCodecs"],
                     exclude: ["Goldens"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookCodecs"]),
+        .testTarget(name: "FlipbookBatchTests", dependencies: ["Flipbook"]),
     ]
 )

@@ -336,7 +336,8 @@ public enum BatchRenderer {
             progress.error(result.failure!)
             return result
         }
-        result.frames = rendered.count
+        // The scene's frames (a GIF above 50 fps encodes fewer: see GIFTiming).
+        result.frames = unit.frameCount
         result.seconds = seconds(started.duration(to: clock.now))
         let rate = Double(result.frames) / max(result.seconds, 1e-9)
         let place = sharded ? (options.format == .gif ? target.framesFolder : target.output) + " \(unit.first)-\(unit.last)" : target.output
