@@ -71,15 +71,17 @@ public enum FrameAssembler {
             .filter { FileSystem.size(of: $0 + "/" + FrameManifest.fileName) != nil }
     }
 
-    public static func assemble(folder: String, jobs: Int, removeFrames: Bool, progress: ProgressReporter) -> [SceneOutcome] {
+    public static func assemble(folder: String, jobs: Int, removeFrames: Bool, force: Bool = false,
+                                progress: ProgressReporter) -> [SceneOutcome] {
         var outcomes: [SceneOutcome] = []
         for (id, frames) in frameFolders(in: folder).enumerated() {
-            outcomes.append(assembleOne(frames, into: folder, id: id, jobs: jobs, removeFrames: removeFrames, progress: progress))
+            outcomes.append(assembleOne(frames, into: folder, id: id, jobs: jobs, removeFrames: removeFrames, force: force,
+                                        progress: progress))
         }
         return outcomes
     }
 
-    static func assembleOne(_ frames: String, into folder: String, id: Int, jobs: Int, removeFrames: Bool,
+    static func assembleOne(_ frames: String, into folder: String, id: Int, jobs: Int, removeFrames: Bool, force: Bool,
                             progress: ProgressReporter) -> SceneOutcome {
         let clock = ContinuousClock()
         let started = clock.now
@@ -94,6 +96,17 @@ public enum FrameAssembler {
         outcome.scene = manifest.scene
         outcome.name = manifest.name
         outcome.hash = manifest.hash
+        let gifPath = folder + "/" + manifest.gif
+        let target = SceneTarget(scenePath: manifest.scene, output: gifPath)
+        outcome.outputs = [gifPath]
+        // Already assembled from frames with this content hash: nothing to do.
+        if !force, ContentHash.stored(at: target.hashPath) == manifest.hash, FileSystem.size(of: gifPath) != nil,
+           !manifest.contactSheet || FileSystem.size(of: target.sheetPath) != nil {
+            outcome.status = .skipped
+            progress.output("\(gifPath): up to date, skipped")
+            if removeFrames { try? FileManager.default.removeItem(atPath: frames) }
+            return outcome
+        }
         let missing = (manifest.first...manifest.last).filter {
             FileSystem.size(of: frames + "/" + PNGSequenceExporter.fileName(ofFrame: $0)) == nil
         }
@@ -115,9 +128,6 @@ public enum FrameAssembler {
             outcome.reason = "\(error)"
             return outcome
         }
-        let gifPath = folder + "/" + manifest.gif
-        let target = SceneTarget(scenePath: manifest.scene, output: gifPath)
-        outcome.outputs = [gifPath]
         let plan = GIFTiming.plan(frameCount: manifest.last - manifest.first + 1, fps: fps).map { manifest.first + $0.frameIndex }
         let sheetFrames = manifest.contactSheet ? Set(ContactSheet.frameIndices(from: plan)) : []
         let factor = ContactSheet.factor(width: manifest.width, height: manifest.height)

@@ -127,11 +127,24 @@ public final class ProgressReporter: @unchecked Sendable {
             let width = 20
             let filled = min(width, task.done * width / task.total)
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            text += "\u{1B}[2K\(task.name)  \(bar)  \(status(task))\n"
+            // Never wider than the terminal: a wrapped line would break the cursor-up count.
+            let line = "\(task.name)  \(bar)  \(status(task))"
+            text += "\u{1B}[2K" + String(line.prefix(max(20, columns - 1))) + "\n"
         }
         text += "\u{1B}[J"
         drawnLines = order.count
         FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// The terminal's width (standard error), 80 when unknown.
+    private var columns: Int {
+        var size = winsize()
+        #if canImport(Glibc)
+        let request = UInt(TIOCGWINSZ)
+        #else
+        let request = TIOCGWINSZ
+        #endif
+        return ioctl(2, request, &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
     }
 
     private func clearBlock() {

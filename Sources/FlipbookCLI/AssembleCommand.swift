@@ -22,6 +22,9 @@ struct AssembleCommand: ParsableCommand {
     @Flag(help: "Delete the <name>.frames/ folders once their GIF is written.")
     var removeFrames = false
 
+    @Flag(help: "Assemble even the GIFs that are up to date with their frames.")
+    var force = false
+
     @Option(help: ArgumentHelp("Write a JSON report to this file.", valueName: "file.json"))
     var report: String?
 
@@ -41,7 +44,7 @@ struct AssembleCommand: ParsableCommand {
         }
         let progress = ProgressReporter(style: ProgressReporter.defaultStyle(quiet: quiet), milestones: true)
         let outcomes = FrameAssembler.assemble(folder: folder, jobs: jobs ?? ProcessorCount.online,
-                                               removeFrames: removeFrames, progress: progress)
+                                               removeFrames: removeFrames, force: force, progress: progress)
         let wall = seconds(since: started, clock)
         for line in RenderReport.summary(outcomes, wallSeconds: wall) { progress.output(line) }
         let report = RenderReport(jobs: jobs ?? ProcessorCount.online, shard: nil, wallSeconds: wall, scenes: outcomes)

@@ -218,32 +218,43 @@ import FlipbookRaster
 
     /// Two shards into one folder, assembled, equal one machine's GIF byte for byte; the
     /// long scene is split between the shards.
-    @Test func shardsAssembleToTheOneMachineGIF() throws {
+    /// At 60 fps the GIF drops frames (delays ≥ 2 cs): assemble must pick the same ones.
+    @Test(arguments: [[], ["--fps", "60"]])
+    func shardsAssembleToTheOneMachineGIF(extra: [String]) throws {
         let folder = try Self.sceneFolder()
-        #expect(try CLI.run(["render", "scenes", "-o", "direct", "--contact-sheet"], in: folder).status == 0)
+        #expect(try CLI.run(["render", "scenes", "-o", "direct", "--contact-sheet"] + extra, in: folder).status == 0)
         var ranges: [String: [String]] = [:]
         for shard in ["1/2", "2/2"] {
             let outcome = try CLI.run(["render", "scenes", "-o", "shared", "--contact-sheet", "--shard", shard,
-                                       "--report", "r.json"], in: folder)
+                                       "--report", "r.json"] + extra, in: folder)
             #expect(outcome.status == 0, "\(outcome.stderr)")
             for scene in try Self.report(folder + "/r.json")["scenes"] as! [[String: Any]] {
                 ranges[scene["name"] as! String, default: []] += scene["frameRanges"] as? [String] ?? []
             }
         }
         // slide has 120 frames > 60: split in two contiguous halves, one per shard.
-        #expect(ranges["slide"]?.sorted() == ["0-59", "60-119"])
-        #expect(ranges["fade"] == ["0-19"] && ranges["pictured"] == ["0-9"])
+        if extra.isEmpty {
+            #expect(ranges["slide"]?.sorted() == ["0-59", "60-119"])
+            #expect(ranges["fade"] == ["0-19"] && ranges["pictured"] == ["0-9"])
+        } else {
+            #expect(ranges["slide"]?.sorted() == ["0-119", "120-239"])
+            #expect(ranges["fade"] == ["0-59"])  // 60 frames: not above the split threshold
+        }
         #expect(!FileManager.default.fileExists(atPath: folder + "/shared/slide.gif"))
         let assembled = try CLI.run(["assemble", "shared"], in: folder)
         #expect(assembled.status == 0, "\(assembled.stderr)")
+        #expect(assembled.stdout.contains("3 scenes: 3 rendered"), "\(assembled.stdout)")
         for name in ["slide.gif", "fade.gif", "pictured.gif", "slide-sheet.png", "fade-sheet.png"] {
             let a = try FileIO.readAll(path: folder + "/shared/" + name)
             #expect(a == (try FileIO.readAll(path: folder + "/direct/" + name)), "\(name) differs")
         }
         // The assembled GIF carries the hash: an unsharded render now skips it.
-        let again = try CLI.run(["render", "scenes", "-o", "shared", "--contact-sheet", "--report", "r.json"], in: folder)
+        let again = try CLI.run(["render", "scenes", "-o", "shared", "--contact-sheet", "--report", "r.json"] + extra, in: folder)
         #expect(again.status == 0)
         #expect(Self.statuses(try Self.report(folder + "/r.json")) == ["fade": "skipped", "pictured": "skipped", "slide": "skipped"])
+        let reassembled = try CLI.run(["assemble", "shared", "--remove-frames"], in: folder)
+        #expect(reassembled.stdout.contains("3 scenes: 3 skipped"), "\(reassembled.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/shared/slide.frames"))
     }
 
     @Test func assembleRefusesMissingFrames() throws {
