@@ -77,7 +77,7 @@ public struct SceneTarget: Sendable {
 /// GIF encoder always diffs frame i against frame i − 1, and outputs are renamed into
 /// place when complete.
 public enum BatchRenderer {
-    struct Prepared: @unchecked Sendable {
+    struct Prepared: Sendable {
         var index: Int
         var target: SceneTarget
         var name: String
