@@ -13,7 +13,7 @@ struct AssembleCommand: ParsableCommand {
             shards ran with --contact-sheet. Fails (exit 1) when a frame is missing.
             """)
 
-    @Argument(help: "The output folder the shards shared (default: output).")
+    @Argument(help: "The output folder the shards shared.")
     var folder: String = "output"
 
     @Option(help: "Threads for GIF encoding. Default: all cores.")

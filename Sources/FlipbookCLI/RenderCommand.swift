@@ -18,6 +18,13 @@ struct RenderCommand: ParsableCommand {
             the output is a folder that receives frame-0000.png, frame-0001.png, … \
             (numbered by frame index). Default output: output/<scene name>.gif, or the \
             folder output/<scene name>/ for PNG frames.
+
+            Several scenes, a folder or a glob: every scene renders into the --output folder \
+            (default output/), frames of several scenes in flight on every core; one failing \
+            scene does not stop the others (exit 2 if any is invalid, else 1 if any failed). \
+            Outputs whose content hash (scene, assets, font files, options, renderer version; \
+            stored in <output>.flipbook-hash) is unchanged are skipped unless --force. \
+            See docs/ci.md for --shard and `flipbook assemble`.
             """)
 
     @Argument(help: "Scene files (.yaml, .yml or .json), folders (searched recursively) or glob patterns.")
