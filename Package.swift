@@ -56,5 +56,6 @@ let package = Package(
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookCodecs"]),
         .testTarget(name: "FlipbookDiffTests", dependencies: ["FlipbookDiff", "FlipbookRaster", "FlipbookCodecs"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookDiff", "FlipbookCodecs"]),
+        .testTarget(name: "FlipbookBatchTests", dependencies: ["Flipbook"]),
     ]
 )

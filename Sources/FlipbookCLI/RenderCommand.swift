@@ -22,12 +22,19 @@ struct RenderCommand: ParsableCommand {
             the output is a folder that receives frame-0000.png, frame-0001.png, … \
             (numbered by frame index). Default output: output/<scene name>.gif, or the \
             folder output/<scene name>/ for PNG frames.
+
+            Several scenes, a folder or a glob: every scene renders into the --output folder \
+            (default output/), frames of several scenes in flight on every core; one failing \
+            scene does not stop the others (exit 2 if any is invalid, else 1 if any failed). \
+            Outputs whose content hash (scene, assets, font files, options, renderer version; \
+            stored in <output>.flipbook-hash) is unchanged are skipped unless --force. \
+            See docs/ci.md for --shard and `flipbook assemble`.
             """)
 
-    @Argument(help: "The scene file (.yaml, .yml or .json).")
-    var scene: String
+    @Argument(help: "Scene files (.yaml, .yml or .json), folders (searched recursively) or glob patterns.")
+    var scenes: [String]
 
-    @Option(name: .shortAndLong, help: "Output file (GIF) or folder (PNG frames).")
+    @Option(name: .shortAndLong, help: "Output file (GIF) or folder (PNG frames); with several scenes, the folder for all outputs.")
     var output: String?
 
     @Option(help: "gif or png. Default: gif, or png when --output is given and does not end in .gif.")
@@ -57,6 +64,20 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("Write a JSON report of every scene to this file.", valueName: "file.json"))
+    var report: String?
+
+    @Flag(help: "Render even the scenes whose outputs are up to date.")
+    var force = false
+
+    @Flag(help: "Also write <name>-sheet.png: a grid of 12 evenly spaced frames labelled with their times.")
+    var contactSheet = false
+
+    @Option(help: ArgumentHelp("Render only part i of n of the work (scenes, and frame ranges of long scenes); "
+        + "default from FLIPBOOK_SHARD, CI_NODE_INDEX/CI_NODE_TOTAL or JOB_COMPLETION_INDEX/FLIPBOOK_SHARD_TOTAL.",
+        valueName: "i/n"))
+    var shard: String?
+
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be in (0, 16], got \(scale)") }
         if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps must be in (0, 240], got \(fps)") }
@@ -68,46 +89,12 @@ struct RenderCommand: ParsableCommand {
         if let frames, FrameRange(parsing: frames) == nil {
             throw ValidationError("--frames wants A-B with 0 ≤ A ≤ B, got '\(frames)'")
         }
+        if let shard, Shard(parsing: shard) == nil { throw ValidationError("--shard wants i/n with 1 ≤ i ≤ n, got '\(shard)'") }
+        if scenes.isEmpty { throw ValidationError("name at least one scene file, folder or glob") }
     }
 
     func run() throws {
-        let loaded = try loadScene(scene)
-        let renderer: SceneRenderer
-        do { renderer = try SceneRenderer(scene: loaded, scale: scale, fps: fps) } catch {
-            printError("\(scene): \(error)")
-            throw ExitStatus.badScene
-        }
-        let requested = frames.flatMap(FrameRange.init(parsing:)) ?? FrameRange(first: 0, last: Int.max)
-        guard let range = requested.clamped(toFrameCount: renderer.frameCount) else {
-            printError("--frames \(frames ?? ""): the scene has frames 0-\(renderer.frameCount - 1)")
-            throw ExitStatus.failure
-        }
-        let kind = format ?? (output.map { $0.lowercased().hasSuffix(".gif") } == false ? .png : .gif)
-        let target = output ?? "output/\(loaded.name)" + (kind == .gif ? ".gif" : "")
-        let threads = jobs ?? ProcessorCount.online
-        let clock = ContinuousClock()
-        let started = clock.now
-        let bytes: Int
-        do {
-            switch kind {
-            case .gif:
-                try FileSystem.makeDirectories(FileSystem.folder(of: target))
-                let options = GIFEncodingOptions(dither: dither, quality: quality, matte: matte.flatMap(Self.parseMatte))
-                bytes = try GIFExporter.export(renderer, frames: range, to: target, jobs: threads, options: options)
-            case .png:
-                bytes = try PNGSequenceExporter.export(renderer, frames: range, to: target, jobs: threads)
-            }
-        } catch {
-            printError("\(target): \(error)")
-            throw ExitStatus.failure
-        }
-        let elapsed = started.duration(to: clock.now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        if !quiet {
-            let (w, h) = renderer.pixelSize
-            print("\(target): \(range.count) frames, \(w)×\(h) px, \(bytes) bytes in "
-                + "\(String(format: "%.2f", seconds)) s (\(String(format: "%.1f", Double(range.count) / max(seconds, 1e-9))) frames/s)")
-        }
+        try BatchRun(self).run()
     }
 
     /// `#rgb`, `#rrggbb` (the `#` optional), `white` or `black`.
