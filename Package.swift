@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
         .library(name: "Flipbook", targets: ["Flipbook"]),
+        .library(name: "FlipbookDiff", targets: ["FlipbookDiff"]),
+        .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
@@ -36,8 +38,11 @@ let package = Package(
         .target(name: "FlipbookCodecs", dependencies: ["FlipbookRaster", "CLibPNG", "CGIFLib"]),
         .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookTimeline", "FlipbookRender", "FlipbookRaster",
                                                  "FlipbookText", "FlipbookCodecs"]),
+        .target(name: "FlipbookDiff", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),
+        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookDiff", "FlipbookScene", "FlipbookCodecs"]),
         .executableTarget(name: "FlipbookCLI", dependencies: [
-            "Flipbook", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Flipbook", "FlipbookDiff", "FlipbookTesting", "FlipbookCodecs", "FlipbookGeometry",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libFuzzer target for the scene loader and the PNG and GIF readers (scripts/fuzz);
         // built plainly it replays inputs given as files.
@@ -53,5 +58,8 @@ let package = Package(
         .testTarget(name: "SeedSceneTests", dependencies: ["Flipbook", "FlipbookCodecs"],
                     exclude: ["Goldens"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookCodecs"]),
+        .testTarget(name: "FlipbookDiffTests", dependencies: ["FlipbookDiff", "FlipbookRaster", "FlipbookCodecs"]),
+        .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookDiff", "FlipbookCodecs"]),
+        .testTarget(name: "FlipbookBatchTests", dependencies: ["Flipbook"]),
     ]
 )

@@ -13,25 +13,30 @@ public enum GIFExporter {
     /// Writes `frames` of `renderer` to `path` (atomically) and returns the file's size.
     @discardableResult
     public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to path: String,
-                              jobs: Int) throws -> Int {
+                              jobs: Int, options: GIFEncodingOptions = GIFEncodingOptions()) throws -> Int {
         let (width, height) = renderer.pixelSize
         let background = renderer.scene.canvas.background
         let writer = try GIFWriter(path: path, width: width, height: height,
                                    loopCount: renderer.scene.canvas.loop,
-                                   background: background.alpha >= 1 ? background : nil)
+                                   background: background.alpha >= 1 ? background : nil, options: options)
         let plan = GIFTiming.plan(frameCount: frames.count, fps: renderer.fps)
         let batchSize = max(2, jobs * 2)
         var batch: [Pixmap] = []
         var delays: [Int] = []
         var previous: Pixmap?
-        let encoder = writer.encoder
+        var first: GIFPreparedFrame?
 
         func flush() throws {
             guard !batch.isEmpty else { return }
             let sources = batch
             let before = previous
+            // Frame 0 sets the global palette the others may use, so it is prepared first.
+            if before == nil && first == nil { first = try writer.prepareFirst(sources[0]) }
+            let encoder = writer.encoder
+            let head = before == nil ? first : nil
             let prepared = ParallelArray.map(count: sources.count, jobs: jobs) { j in
-                encoder.prepare(sources[j], previous: j == 0 ? before : sources[j - 1])
+                if j == 0, let head { return head }
+                return encoder.prepare(sources[j], previous: j == 0 ? before : sources[j - 1])
             }
             for (frame, delay) in zip(prepared, delays) {
                 try writer.write(frame, delayCentiseconds: delay)

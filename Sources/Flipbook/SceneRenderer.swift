@@ -14,6 +14,9 @@ public struct SceneRenderer: Sendable {
     public let renderer: FrameRenderer
     /// Frames per second of the output (the scene's unless overridden).
     public let fps: Double
+    /// Replaces rendering when set (see `SceneRenderer.withFrames`): batch rendering
+    /// throttles and observes frames through it, `flipbook assemble` reads them from PNGs.
+    var frameSource: (@Sendable (Int) -> Pixmap)?
 
     /// Loads every image asset the layers use; `scale` and `fps` override the scene's.
     ///
@@ -78,7 +81,8 @@ public struct SceneRenderer: Sendable {
 
     /// Renders frame `frameIndex`.
     public func renderFrame(_ frameIndex: Int) -> Pixmap {
-        renderer.render(timeline.frame(at: seconds(ofFrame: frameIndex)))
+        if let frameSource { return frameSource(frameIndex) }
+        return renderer.render(timeline.frame(at: seconds(ofFrame: frameIndex)))
     }
 
     /// Renders the frame at an arbitrary time.

@@ -10,7 +10,27 @@ struct FlipbookCommand: ParsableCommand {
         commandName: "flipbook",
         abstract: "Render Core Animation-style scene files to animated GIFs and PNG frames.",
         version: "0.1.0",
-        subcommands: [RenderCommand.self, ValidateCommand.self, InfoCommand.self])
+        subcommands: [RenderCommand.self, ValidateCommand.self, InfoCommand.self, DiffCommand.self, CheckCommand.self,
+                      AssembleCommand.self])
+
+    /// Commands whose usage errors exit 2 rather than ArgumentParser's 64, because their
+    /// callers (CI scripts) read 0 same, 1 different, 2 could not compare.
+    static let comparisonCommands: Set<String> = ["diff", "check"]
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let arguments = CommandLine.arguments.dropFirst()
+            if let name = arguments.first, comparisonCommands.contains(name),
+               exitCode(for: error) == .validationFailure {
+                printError(fullMessage(for: error))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// Exit codes shared by the commands.

@@ -31,9 +31,9 @@ enum Interruption {
         }
     }
 
-    /// Exits 130 when `error` is an interruption, saying that `target` was left as it was.
+    /// Exits 130 when a stop was requested, saying that `target` was left as it was.
     static func exitIfInterrupted(_ error: any Error, target: String) throws {
-        guard error is RenderCancelled || RenderCancellation.shared.isCancelled else { return }
+        guard RenderCancellation.shared.isCancelled else { return }
         printError("interrupted; \(target) was left as it was")
         throw exitCode
     }

@@ -9,12 +9,11 @@
 ///    small open-addressing hash table; if the image has at most `maxColors` distinct
 ///    values (transparent counts as one), the result is lossless.
 /// 2. Otherwise Wu's variance-minimizing quantizer (``WuQuantizer``) on a 5-bit-per-channel
-///    histogram in a weighted RGB space (weights r 3, g 4, b 2) builds the palette, which
-///    `refinementPasses` rounds of k-means over the histogram cells then refine (each cell
-///    moves to its nearest palette color; each palette color moves to its cells' mean).
+///    histogram in a weighted RGB space (weights r 3, g 4, b 2) builds a starting palette,
+///    which `refinementPasses` rounds of k-means in Oklab (``OklabQuantizer``) refine.
 ///    One index is reserved for transparency when the image has transparent pixels.
-/// 3. Mapping takes each pixel to the nearest palette color (no dithering), searching once
-///    per distinct 18-bit color (``PaletteSearch``).
+/// 3. Mapping takes each pixel to the nearest palette color in Oklab, optionally dithered
+///    (``GIFDither``), searching once per distinct color.
 ///
 /// Everything is a pure function of its input, safe to run for many frames in parallel.
 public enum ColorQuantizer {
@@ -34,7 +33,12 @@ public enum ColorQuantizer {
     }
 
     /// Quantizes packed pixels to at most `maxColors` (2…256) palette entries.
-    public static func quantize(_ pixels: [UInt32], maxColors: Int = 256, refinementPasses: Int = 2) -> Result {
+    ///
+    /// `width`, `originX`, `originY` place the pixels on the canvas (rows of `width`, top-left
+    /// at the origin) for dithering; without `width` the pixels are one row.
+    public static func quantize(_ pixels: [UInt32], maxColors: Int = 256, refinementPasses: Int = 4,
+                                dither: GIFDither = .none, width: Int? = nil, originX: Int = 0,
+                                originY: Int = 0) -> Result {
         precondition((2...256).contains(maxColors), "maxColors must be 2…256")
         return pixels.withUnsafeBufferPointer { pixels in
             if let exact = exactColors(pixels, limit: maxColors) { return exact }
@@ -42,9 +46,14 @@ public enum ColorQuantizer {
             let wu = WuQuantizer(pixels: pixels)
             var palette = wu.palette(maxColors: hasTransparent ? maxColors - 1 : maxColors)
             if palette.isEmpty { palette = [0] }
-            for _ in 0..<refinementPasses { palette = refine(palette, cells: wu.cells) }
+            let cells = OklabQuantizer.cells(pixels)
+            let refined = OklabQuantizer.refine(palette, cells: cells, passes: refinementPasses)
+            palette = refined.palette
             let transparentIndex = hasTransparent ? palette.count : nil
-            let indices = PaletteSearch(palette: palette).map(pixels, transparentIndex: transparentIndex)
+            let spread = min(64, max(2, 2 * refined.rmsRGB))
+            let indices = OklabQuantizer.map(pixels, width: width ?? pixels.count, originX: originX, originY: originY,
+                                             palette: palette, transparentIndex: transparentIndex, dither: dither,
+                                             spread: spread)
             if hasTransparent { palette.append(0) }
             return Result(palette: palette, indices: indices, transparentIndex: transparentIndex, isExact: false)
         }
@@ -88,23 +97,5 @@ public enum ColorQuantizer {
         if overflow { return nil }
         if palette.isEmpty { palette = [0] }
         return Result(palette: palette, indices: indices, transparentIndex: transparentIndex, isExact: true)
-    }
-
-    /// One k-means round over histogram cells (each cell stands at its mean color).
-    static func refine(_ palette: [UInt32], cells: [ColorCell]) -> [UInt32] {
-        let search = PaletteSearch(palette: palette)
-        var sums = [(n: Int, r: Int, g: Int, b: Int)](repeating: (0, 0, 0, 0), count: palette.count)
-        for cell in cells {
-            let half = cell.count / 2
-            let j = search.nearest(Int32((cell.sumR + half) / cell.count), Int32((cell.sumG + half) / cell.count),
-                                   Int32((cell.sumB + half) / cell.count))
-            sums[j].n += cell.count; sums[j].r += cell.sumR; sums[j].g += cell.sumG; sums[j].b += cell.sumB
-        }
-        return palette.indices.map { j in
-            let s = sums[j]
-            guard s.n > 0 else { return palette[j] }
-            func mean(_ v: Int) -> UInt32 { UInt32(min(255, (v + s.n / 2) / s.n)) }
-            return mean(s.r) | mean(s.g) << 8 | mean(s.b) << 16
-        }
     }
 }

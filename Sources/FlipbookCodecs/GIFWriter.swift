@@ -31,24 +31,31 @@ import FlipbookRaster
 /// the results in order on one thread. ``append(_:delayCentiseconds:)`` does both serially.
 public final class GIFWriter {
     public let path: String
-    public let encoder: GIFFrameEncoder
+    /// The frame encoder; it gains the global palette when the first frame is prepared
+    /// through ``prepareFirst(_:)`` (before any other frame is prepared).
+    public private(set) var encoder: GIFFrameEncoder
     /// The NETSCAPE2.0 loop count (0 = forever; n means n repeats after the first play in
     /// browsers). Negative: no loop extension (play once).
     public let loopCount: Int
     private var file: AtomicFileWriter?
     private var gif: UnsafeMutablePointer<GifFileType>?
     private var pending: (frame: GIFPreparedFrame, delay: Int)?
+    private var wroteScreen = false
+    private let width: Int, height: Int
     private var lastSource: Pixmap?
     /// Frames written to the file so far (identical frames merged, pending frame excluded).
     public private(set) var writtenFrameCount = 0
 
-    public init(path: String, width: Int, height: Int, loopCount: Int, background: Color?) throws {
+    public init(path: String, width: Int, height: Int, loopCount: Int, background: Color?,
+                options: GIFEncodingOptions = GIFEncodingOptions()) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw GIFError(message: "\(path): GIF size \(width)×\(height) is out of range 1…65535")
         }
         self.path = path
         self.loopCount = loopCount
-        encoder = GIFFrameEncoder(width: width, height: height, background: background)
+        self.width = width
+        self.height = height
+        encoder = GIFFrameEncoder(width: width, height: height, background: background, options: options)
         let file: AtomicFileWriter
         do { file = try AtomicFileWriter(path: path) } catch { throw GIFError(message: "\(error)") }
         self.file = file
@@ -63,14 +70,44 @@ public final class GIFWriter {
             throw GIFError.giflib("\(path): EGifOpen", code: err)
         }
         self.gif = gif
-        do {
-            EGifSetGifVersion(gif, true)
+        EGifSetGifVersion(gif, true)
+    }
+
+    /// Prepares the first frame and makes its palette the file's global color map (later
+    /// frames use it where it pays). Call before preparing any other frame with ``encoder``.
+    public func prepareFirst(_ frame: Pixmap) throws -> GIFPreparedFrame {
+        try checkSize(frame)
+        let (updated, prepared) = encoder.prepareFirst(frame)
+        if pending == nil && !wroteScreen && lastSource == nil { encoder = updated }
+        return encoder.globalPalette == updated.globalPalette ? prepared : encoder.prepare(frame, previous: nil)
+    }
+
+    /// The screen descriptor (with the global color map, if any) and the loop extension,
+    /// written just before the first image.
+    private func putScreen() throws {
+        guard !wroteScreen else { return }
+        wroteScreen = true
+        if let global = encoder.globalPalette {
+            let map = try colorMap(global)
+            defer { GifFreeMapObject(map) }
+            try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map), "EGifPutScreenDesc")
+        } else {
             try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil), "EGifPutScreenDesc")
-            if loopCount >= 0 { try putLoopExtension(min(loopCount, 65535)) }
-        } catch {
-            abandon()
-            throw error
         }
+        if loopCount >= 0 { try putLoopExtension(min(loopCount, 65535)) }
+    }
+
+    private func colorMap(_ palette: [UInt32]) throws -> UnsafeMutablePointer<ColorMapObject> {
+        var size = 2
+        while size < palette.count { size *= 2 }
+        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size)
+        for (i, c) in palette.enumerated() {
+            colors[i] = GifColorType(Red: UInt8(c & 0xFF), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8((c >> 16) & 0xFF))
+        }
+        guard let map = GifMakeMapObject(Int32(size), colors) else {
+            throw GIFError(code: Int(E_GIF_ERR_NOT_ENOUGH_MEM), message: "\(path): GifMakeMapObject failed")
+        }
+        return map
     }
 
     deinit { abandon() }
@@ -81,7 +118,8 @@ public final class GIFWriter {
     public func append(_ frame: Pixmap, delayCentiseconds: Int) throws {
         guard delayCentiseconds > 0 else { return }
         try checkSize(frame)
-        let prepared = encoder.prepare(frame, previous: lastSource)
+        let prepared = lastSource == nil && pending == nil && !wroteScreen
+            ? try prepareFirst(frame) : encoder.prepare(frame, previous: lastSource)
         try write(prepared, delayCentiseconds: delayCentiseconds)
     }
 
@@ -170,6 +208,7 @@ public final class GIFWriter {
     }
 
     private func emit(_ frame: GIFPreparedFrame, delay: Int, disposal: Int32) throws {
+        try putScreen()
         var gcb = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false,
                                        DelayTime: Int32(min(max(delay, 2), 65535)),
                                        TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
@@ -177,16 +216,8 @@ public final class GIFWriter {
         let n = EGifGCBToExtension(&gcb, &ext)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), ext), "EGifPutExtension (graphics control)")
 
-        var size = 2
-        while size < frame.palette.count { size *= 2 }
-        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size)
-        for (i, c) in frame.palette.enumerated() {
-            colors[i] = GifColorType(Red: UInt8(c & 0xFF), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8((c >> 16) & 0xFF))
-        }
-        guard let map = GifMakeMapObject(Int32(size), colors) else {
-            throw GIFError(code: Int(E_GIF_ERR_NOT_ENOUGH_MEM), message: "\(path): GifMakeMapObject failed")
-        }
-        defer { GifFreeMapObject(map) }
+        let map = frame.usesGlobalPalette ? nil : try colorMap(frame.palette)
+        defer { if let map { GifFreeMapObject(map) } }
         try check(EGifPutImageDesc(gif, Int32(frame.left), Int32(frame.top), Int32(frame.width), Int32(frame.height),
                                    false, map), "EGifPutImageDesc")
         var row = [UInt8](repeating: 0, count: frame.width)

@@ -52,23 +52,39 @@ public struct FrameRenderer: Sendable {
             paint(layer, toDevice, into: &surface, clip: clip, opacity: p.opacity)
             return
         }
-        var group = Pixmap(width: surface.width, height: surface.height)
-        paint(layer, toDevice, into: &group, clip: nil, opacity: 1)
+        // The offscreen covers what the layer draws (plus its shadow's reach), not the
+        // whole surface.
+        let whole = PixelBounds(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
+        let reach = casts ? LayerShadow.reach(p, parent: parent) : 0
+        var area = whole
+        if let drawn = LayerBounds.device(of: layer, toDevice: toDevice, images: images) {
+            area = LayerBounds.pixels(LayerBounds.outset(drawn, by: reach), within: whole)
+        }
+        if let clip {
+            // Nothing outside the clip shows, but a shadow may be cast into it from outside.
+            area = area.intersection(PixelBounds(x0: clip.bounds.x0 - Int(reach.rounded(.up)) - 1,
+                                                 y0: clip.bounds.y0 - Int(reach.rounded(.up)) - 1,
+                                                 x1: clip.bounds.x1 + Int(reach.rounded(.up)) + 1,
+                                                 y1: clip.bounds.y1 + Int(reach.rounded(.up)) + 1))
+        }
+        guard !area.isEmpty else { return }
+        let toGroup = toDevice.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
+        var group = Pixmap(width: area.width, height: area.height)
+        paint(layer, toGroup, into: &group, clip: nil, opacity: 1)
         var maskAlpha: Mask?
         if let maskLayer = layer.mask {
             // The mask lives in the layer's space; its own opacity scales its alpha
             // because it is drawn with it.
-            var maskSurface = Pixmap(width: surface.width, height: surface.height)
-            draw(maskLayer, parent: toDevice, into: &maskSurface, clip: nil)
+            var maskSurface = Pixmap(width: area.width, height: area.height)
+            draw(maskLayer, parent: toGroup, into: &maskSurface, clip: nil)
             maskAlpha = Mask(alphaOf: maskSurface)
         }
         if casts {
-            LayerShadow.draw(for: group, mask: maskAlpha, properties: p, parent: parent, opacity: p.opacity,
+            LayerShadow.draw(for: group, at: area, mask: maskAlpha, properties: p, parent: parent,
                              into: &surface, clip: clip)
         }
-        var groupMask = maskAlpha ?? clip
-        if maskAlpha != nil, let clip { groupMask?.intersect(clip) }
-        surface.draw(group, x: 0, y: 0, opacity: p.opacity, mask: groupMask)
+        if let maskAlpha { group.multiply(by: maskAlpha) }
+        surface.draw(group, x: area.x0, y: area.y0, opacity: p.opacity, mask: clip)
     }
 
     private func paint(_ layer: RenderLayer, _ toDevice: AffineTransform, into surface: inout Pixmap,

@@ -90,7 +90,8 @@ struct LayerPainter {
         fill(placed, .nonZero, .solid(props.textColor), into: &surface, clip: clip)
     }
 
-    private func shapePath(_ geometry: ShapeGeometry) -> Path {
+    /// The outline of a shape layer, in its bounds space.
+    static func shapePath(_ geometry: ShapeGeometry, _ props: LayerProperties) -> Path {
         switch geometry {
         case .path(let path): return path
         case .rect:
@@ -107,7 +108,7 @@ struct LayerPainter {
     /// dashed, outlined in the layer's space so that a non-uniform scale shapes the pen as
     /// Core Animation's does).
     private func paintShape(_ shape: ShapeContent, into surface: inout Pixmap, clip: Mask?) {
-        let path = shapePath(shape.geometry)
+        let path = Self.shapePath(shape.geometry, props)
         if !props.fillColor.isInvisible {
             let rule: FlipbookRaster.FillRule = shape.fillRule == .evenOdd ? .evenOdd : .nonZero
             fill(path, rule, .solid(props.fillColor), into: &surface, clip: clip)
@@ -178,23 +179,30 @@ struct LayerPainter {
         fill(.rect(b), .nonZero, paint, into: &surface, clip: clip)
     }
 
-    /// Image contents placed by contentsGravity (natural size: one point per image pixel),
-    /// sampled bilinearly.
+    /// Where contentsGravity puts an image of the given pixel size in `bounds` (natural
+    /// size: one point per image pixel).
+    static func imageDestination(_ gravity: ContentsGravity, bounds: Rect, imageWidth: Int, imageHeight: Int) -> Rect {
+        let b = bounds.standardized
+        let iw = Double(imageWidth), ih = Double(imageHeight)
+        switch gravity {
+        case .resize:
+            return b
+        case .resizeAspect, .resizeAspectFill:
+            let s = gravity == .resizeAspect ? min(b.width / iw, b.height / ih) : max(b.width / iw, b.height / ih)
+            return Rect(b.midX - iw * s / 2, b.midY - ih * s / 2, iw * s, ih * s)
+        case .center:
+            return Rect(b.midX - iw / 2, b.midY - ih / 2, iw, ih)
+        }
+    }
+
+    /// Image contents placed by contentsGravity, sampled bilinearly.
     private func paintImage(_ content: ImageContent, into surface: inout Pixmap, clip: Mask?) {
         guard let image = images[content.asset], image.width > 0, image.height > 0,
               !props.bounds.isEmpty, let toBounds = toDevice.inverted else { return }
-        let b = props.bounds.standardized
-        let iw = Double(image.width), ih = Double(image.height)
-        let dest: Rect
-        switch content.gravity {
-        case .resize: dest = b
-        case .resizeAspect, .resizeAspectFill:
-            let s = content.gravity == .resizeAspect ? min(b.width / iw, b.height / ih) : max(b.width / iw, b.height / ih)
-            dest = Rect(b.midX - iw * s / 2, b.midY - ih * s / 2, iw * s, ih * s)
-        case .center: dest = Rect(b.midX - iw / 2, b.midY - ih / 2, iw, ih)
-        }
+        let dest = Self.imageDestination(content.gravity, bounds: props.bounds,
+                                         imageWidth: image.width, imageHeight: image.height)
         let toImage = toBounds.concatenating(.translation(-dest.x, -dest.y))
-            .concatenating(.scale(iw / dest.width, ih / dest.height))
+            .concatenating(.scale(Double(image.width) / dest.width, Double(image.height) / dest.height))
         fill(.rect(dest), .nonZero, .image(ImagePattern(image: image, transform: toImage)), into: &surface, clip: clip)
     }
 }

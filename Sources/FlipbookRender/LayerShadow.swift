@@ -20,19 +20,35 @@ enum LayerShadow {
         p.shadowOpacity > 0 && !p.shadowColor.isInvisible && !p.masksToBounds
     }
 
-    static func draw(for group: Pixmap, mask: Mask?, properties p: LayerProperties, parent: AffineTransform,
-                     opacity: Double, into surface: inout Pixmap, clip: Mask?) {
-        var alpha = Mask(alphaOf: group)
-        if let mask { alpha.intersect(mask) }
+    /// How far (device pixels) the shadow reaches beyond the layer: three σ of blur plus
+    /// the offset.
+    static func reach(_ p: LayerProperties, parent: AffineTransform) -> Double {
+        let (sigma, offset) = deviceBlurAndOffset(p, parent: parent)
+        return 3 * sigma + max(abs(offset.x), abs(offset.y)) + 1
+    }
+
+    private static func deviceBlurAndOffset(_ p: LayerProperties, parent: AffineTransform) -> (Double, Point) {
         let scale = abs(parent.determinant).squareRoot()
         let offset = Point(parent.a * p.shadowOffset.x + parent.c * p.shadowOffset.y,
                            parent.b * p.shadowOffset.x + parent.d * p.shadowOffset.y)
-        var shadow = alpha.blurred(sigma: max(p.shadowRadius, 0) * scale,
-                                   dx: Int(offset.x.rounded()), dy: Int(offset.y.rounded()))
-        if let clip { shadow.intersect(clip) }
+        return (max(p.shadowRadius, 0) * scale, offset)
+    }
+
+    /// Draws the shadow of `group` (the flattened layer, whose top-left sits at `area`'s
+    /// origin on `surface`) beneath where the group will go. The group's area has room
+    /// for the shadow's reach, so the blur is computed on the group's grid.
+    static func draw(for group: Pixmap, at area: PixelBounds, mask: Mask?, properties p: LayerProperties,
+                     parent: AffineTransform, into surface: inout Pixmap, clip: Mask?) {
+        var alpha = Mask(alphaOf: group)
+        if let mask { alpha.intersect(mask) }
+        let (sigma, offset) = deviceBlurAndOffset(p, parent: parent)
+        let shadow = alpha.blurred(sigma: sigma, dx: Int(offset.x.rounded()), dy: Int(offset.y.rounded()))
         var color = p.shadowColor
-        color.alpha *= min(max(p.shadowOpacity, 0), 1) * opacity
-        let whole = Path.rect(Rect(0, 0, Double(surface.width), Double(surface.height)))
-        surface.fill(whole, transform: .identity, rule: .nonZero, paint: .solid(color), clip: shadow)
+        color.alpha *= min(max(p.shadowOpacity, 0), 1)
+        var tinted = Pixmap(width: group.width, height: group.height)
+        let whole = Path.rect(Rect(0, 0, Double(group.width), Double(group.height)))
+        tinted.fill(whole, transform: .identity, rule: .nonZero, paint: .solid(color), clip: shadow)
+        // The layer's opacity fades its shadow with it.
+        surface.draw(tinted, x: area.x0, y: area.y0, opacity: p.opacity, mask: clip)
     }
 }

@@ -41,7 +41,10 @@ import Testing
                 total += e; worst = max(worst, e)
             }
         }
-        #expect(Double(total) / Double(3 * 4096) < 12)
-        #expect(worst <= 40)
+        // Matching is in Oklab: the mean per-channel error stays about where weighted RGB had
+        // it, but a channel the eye barely sees may stray further (e.g. red in a saturated
+        // blue: (0, 136, 255) → (63, 144, 252)).
+        #expect(Double(total) / Double(3 * 4096) < 12.5)
+        #expect(worst <= 80)
     }
 }

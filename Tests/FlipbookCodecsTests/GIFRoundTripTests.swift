@@ -71,8 +71,10 @@ import FlipbookRaster
                 total += e; worst = max(worst, e)
             }
             let mean = Double(total) / Double(f.data.count)
-            #expect(mean < 3, "mean error \(mean)")
-            #expect(worst <= 24, "worst error \(worst)")
+            // Matching is perceptual (Oklab) since the codecs branch: the mean stays small, but
+            // a single channel may stray further where Oklab finds the difference hard to see.
+            #expect(mean < 3.5, "mean error \(mean)")
+            #expect(worst <= 40, "worst error \(worst)")
         }
     }
 

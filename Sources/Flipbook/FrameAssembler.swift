@@ -1,0 +1,200 @@
+import FlipbookCodecs
+import FlipbookGeometry
+import FlipbookRaster
+import FlipbookScene
+import Foundation
+
+/// `manifest.json` in a shared frames folder (`output/<name>.frames/`): what
+/// `flipbook assemble` needs to encode the GIF exactly as a one-machine render would.
+/// Every shard writes the same manifest (atomically), so any of them may win.
+/// Numbers that reach the encoder (fps, background) are stored as Swift's round-trip
+/// decimal strings, so they come back bit for bit.
+public struct FrameManifest: Codable, Sendable {
+    public var version = 1
+    public var scene: String
+    public var name: String
+    /// The file name of the GIF, written beside the frames folder.
+    public var gif: String
+    public var hash: String
+    public var width: Int
+    public var height: Int
+    public var fps: String
+    public var loop: Int
+    /// "r g b a", or nil for a canvas that is not opaque.
+    public var background: String?
+    public var first: Int
+    public var last: Int
+    public var contactSheet: Bool
+    /// GIF encoding options: dither name, quality, and the matte as "r g b" (nil: none).
+    public var dither: String
+    public var quality: Int
+    public var matte: String?
+
+    public static let fileName = "manifest.json"
+
+    init(_ p: BatchRenderer.Prepared, options: BatchOptions) {
+        let canvas = p.renderer.scene.canvas
+        scene = p.target.scenePath
+        name = p.name
+        gif = p.target.output.split(separator: "/").last.map(String.init) ?? p.target.output
+        hash = p.hash
+        (width, height) = p.renderer.pixelSize
+        fps = "\(p.renderer.fps)"
+        loop = canvas.loop
+        let bg = canvas.background
+        background = "\(bg.red) \(bg.green) \(bg.blue) \(bg.alpha)"
+        first = p.range.lowerBound
+        last = p.range.upperBound
+        contactSheet = options.contactSheet
+        dither = options.gif.dither.rawValue
+        quality = options.gif.quality
+        matte = options.gif.matte.map { "\($0.red) \($0.green) \($0.blue)" }
+    }
+
+    /// The GIF encoding options the shards were given.
+    var gifOptions: GIFEncodingOptions {
+        let m = matte?.split(separator: " ").compactMap { Double($0) }
+        return GIFEncodingOptions(dither: GIFDither(rawValue: dither) ?? .none, quality: quality,
+                                  matte: m.flatMap { $0.count == 3 ? Color(red: $0[0], green: $0[1], blue: $0[2]) : nil })
+    }
+
+    func write(to folder: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try FileIO.writeAtomically(Array(try encoder.encode(self)) + [10], to: folder + "/" + Self.fileName)
+    }
+
+    static func read(from folder: String) throws -> FrameManifest {
+        let bytes = try FileIO.readAll(path: folder + "/" + fileName)
+        return try JSONDecoder().decode(FrameManifest.self, from: Data(bytes))
+    }
+}
+
+/// Builds the final GIFs from the PNG frames that several shards wrote.
+///
+/// For every `*.frames` folder (with a manifest) directly inside `folder`: checks that
+/// every frame of the range is there, then streams the frames, decoded from PNG, in
+/// order, through the same ``GIFExporter`` a one-machine render uses — so the GIF is the
+/// same bytes (frame i is diffed against frame i − 1, whichever shard rendered them; PNG
+/// stores the frames losslessly). Then the contact sheet (if the shards were asked for
+/// one) and the content hash file, so a later unsharded render sees the GIF as current.
+public enum FrameAssembler {
+    public static func frameFolders(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.filter { $0.hasSuffix(".frames") }.sorted().map { folder + "/" + $0 }
+            .filter { FileSystem.size(of: $0 + "/" + FrameManifest.fileName) != nil }
+    }
+
+    public static func assemble(folder: String, jobs: Int, removeFrames: Bool, force: Bool = false,
+                                progress: ProgressReporter) -> [SceneOutcome] {
+        var outcomes: [SceneOutcome] = []
+        for (id, frames) in frameFolders(in: folder).enumerated() {
+            outcomes.append(assembleOne(frames, into: folder, id: id, jobs: jobs, removeFrames: removeFrames, force: force,
+                                        progress: progress))
+        }
+        return outcomes
+    }
+
+    static func assembleOne(_ frames: String, into folder: String, id: Int, jobs: Int, removeFrames: Bool, force: Bool,
+                            progress: ProgressReporter) -> SceneOutcome {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var outcome = SceneOutcome(scene: frames, name: frames, status: .rendered)
+        let manifest: FrameManifest
+        do { manifest = try FrameManifest.read(from: frames) } catch {
+            outcome.status = .failed
+            outcome.reason = "\(frames)/\(FrameManifest.fileName): \(error)"
+            progress.error(outcome.reason!)
+            return outcome
+        }
+        outcome.scene = manifest.scene
+        outcome.name = manifest.name
+        outcome.hash = manifest.hash
+        let gifPath = folder + "/" + manifest.gif
+        let target = SceneTarget(scenePath: manifest.scene, output: gifPath)
+        outcome.outputs = [gifPath]
+        // Already assembled from frames with this content hash: nothing to do.
+        if !force, ContentHash.stored(at: target.hashPath) == manifest.hash, FileSystem.size(of: gifPath) != nil,
+           !manifest.contactSheet || FileSystem.size(of: target.sheetPath) != nil {
+            outcome.status = .skipped
+            progress.output("\(gifPath): up to date, skipped")
+            if removeFrames { try? FileManager.default.removeItem(atPath: frames) }
+            return outcome
+        }
+        let missing = (manifest.first...manifest.last).filter {
+            FileSystem.size(of: frames + "/" + PNGSequenceExporter.fileName(ofFrame: $0)) == nil
+        }
+        guard let fps = Double(manifest.fps), fps > 0, missing.isEmpty else {
+            outcome.status = .failed
+            outcome.reason = missing.isEmpty ? "bad fps \(manifest.fps) in the manifest"
+                : "\(frames): \(missing.count) frames missing (first: \(missing[0])); did every shard finish?"
+            progress.error(outcome.reason!)
+            return outcome
+        }
+        let bg = (manifest.background ?? "").split(separator: " ").compactMap { Double($0) }
+        let background = bg.count == 4 ? Color(red: bg[0], green: bg[1], blue: bg[2], alpha: bg[3]) : Color.clear
+        let count = manifest.last + 1
+        let canvas = Canvas(size: Size(width: Double(manifest.width), height: Double(manifest.height)), scale: 1,
+                            background: background, fps: fps, duration: Double(count) / fps, loop: manifest.loop)
+        let base: SceneRenderer
+        do { base = try SceneRenderer(scene: Scene(canvas: canvas), scale: 1, fps: fps) } catch {
+            outcome.status = .failed
+            outcome.reason = "\(error)"
+            return outcome
+        }
+        let plan = GIFTiming.plan(frameCount: manifest.last - manifest.first + 1, fps: fps).map { manifest.first + $0.frameIndex }
+        let sheetFrames = manifest.contactSheet ? Set(ContactSheet.frameIndices(from: plan)) : []
+        let factor = ContactSheet.factor(width: manifest.width, height: manifest.height)
+        let thumbnails = LockedBox([(frame: Int, image: Pixmap)]())
+        let readError = LockedBox<String?>(nil)
+        let width = manifest.width, height = manifest.height
+        let source = base.withFrames { i in
+            let path = frames + "/" + PNGSequenceExporter.fileName(ofFrame: i)
+            var pixmap: Pixmap
+            do { pixmap = try PNGCodec.read(path: path) } catch {
+                readError.withLock { $0 = $0 ?? "\(path): \(error)" }
+                pixmap = Pixmap(width: width, height: height)
+            }
+            if pixmap.width != width || pixmap.height != height {
+                readError.withLock { $0 = $0 ?? "\(path): \(pixmap.width)×\(pixmap.height), expected \(width)×\(height)" }
+                pixmap = Pixmap(width: width, height: height)
+            }
+            if sheetFrames.contains(i) {
+                let thumb = ContactSheet.thumbnail(pixmap, factor: factor)
+                thumbnails.withLock { $0.append((i, thumb)) }
+            }
+            progress.advance(id)
+            return pixmap
+        }
+        progress.start(id, name: manifest.name, total: plan.count)
+        do {
+            outcome.bytes = try GIFExporter.export(source, frames: manifest.first...manifest.last, to: gifPath, jobs: jobs,
+                                                   options: manifest.gifOptions)
+            if let problem = readError.withLock({ $0 }) {
+                unlink(gifPath)
+                throw GIFError(message: problem)
+            }
+            if manifest.contactSheet {
+                let sheet = ContactSheet.compose(title: "\(manifest.name) — \(plan.count) frames, \(width)×\(height) px, \(ContactSheet.formatNumber(fps)) fps",
+                                                 thumbnails: thumbnails.withLock { $0 }, fps: fps)
+                let bytes = try PNGCodec.encode(sheet)
+                try FileIO.writeAtomically(bytes, to: target.sheetPath)
+                outcome.bytes += bytes.count
+                outcome.outputs.append(target.sheetPath)
+            }
+            try ContentHash.store(manifest.hash, at: target.hashPath)
+            if removeFrames { try? FileManager.default.removeItem(atPath: frames) }
+        } catch {
+            outcome.status = .failed
+            outcome.reason = "\(gifPath): \(error)"
+            progress.finish(id, line: nil)
+            progress.error(outcome.reason!)
+            return outcome
+        }
+        outcome.frames = plan.count
+        outcome.seconds = seconds(started.duration(to: clock.now))
+        progress.finish(id, line: "\(gifPath): \(plan.count) frames assembled, \(width)×\(height) px, \(outcome.bytes) bytes in "
+            + String(format: "%.2f s", outcome.seconds))
+        return outcome
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import Flipbook
+import FlipbookCodecs
+
+/// The body of `flipbook render`: finds the scenes, picks their outputs, renders them
+/// with ``BatchRenderer``, prints the summary, writes the report, sets the exit code.
+///
+/// One plain scene file keeps the original behaviour: `--output` names the GIF file (or
+/// the PNG folder), the default is output/<name>.gif, and one result line is printed.
+/// Several scenes, a folder or a glob make `--output` the folder for every output
+/// (default output/): output/<name>.gif, or output/<name>/ for PNG frames.
+struct BatchRun {
+    let command: RenderCommand
+
+    init(_ command: RenderCommand) { self.command = command }
+
+    var isSingleScene: Bool {
+        command.scenes.count == 1 && !SceneDiscovery.isPattern(command.scenes[0])
+            && !SceneDiscovery.isFolder(command.scenes[0])
+    }
+
+    func run() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let single = isSingleScene
+        let progress = ProgressReporter(style: ProgressReporter.defaultStyle(quiet: command.quiet), milestones: !single)
+
+        var options = BatchOptions()
+        options.scale = command.scale
+        options.fps = command.fps
+        options.frames = command.frames.flatMap(FrameRange.init(parsing:))
+        options.framesText = command.frames
+        options.jobs = command.jobs ?? ProcessorCount.online
+        options.force = command.force
+        options.contactSheet = command.contactSheet
+        options.gif = GIFEncodingOptions(dither: command.dither, quality: command.quality,
+                                         matte: command.matte.flatMap(RenderCommand.parseMatte))
+        options.limits = command.limits.limits(jobs: options.jobs)
+        options.loader = command.limits.loaderOptions
+        if let text = command.shard {
+            options.shard = Shard(parsing: text)
+        } else {
+            switch Shard.fromEnvironment(ProcessInfo.processInfo.environment) {
+            case .success(let shard): options.shard = shard
+            case .failure(let error):
+                printError("\(error)")
+                throw ExitCode(64)
+            }
+        }
+
+        var targets: [SceneTarget] = []
+        var outcomes: [SceneOutcome] = []
+        if single {
+            let path = command.scenes[0]
+            let format: BatchFormat = command.format.map { $0 == .gif ? .gif : .png }
+                ?? (command.output.map { $0.lowercased().hasSuffix(".gif") } == false ? .png : .gif)
+            options.format = format
+            let output = command.output ?? "output/\(SceneTarget.name(ofPath: path))" + (format == .gif ? ".gif" : "")
+            targets = [SceneTarget(scenePath: path, output: output)]
+        } else {
+            options.format = command.format.map { $0 == .gif ? .gif : .png } ?? .gif
+            let found = SceneDiscovery.discover(command.scenes)
+            for pattern in found.missing {
+                printError("\(pattern): no scene files match")
+                var o = SceneOutcome(scene: pattern, name: pattern, status: .invalid, reason: "no scene files match")
+                o.outputs = []
+                outcomes.append(o)
+            }
+            if found.scenes.isEmpty {
+                printError("no scene files (*.yaml, *.yml, *.json) in \(command.scenes.joined(separator: " "))")
+                throw ExitStatus.badScene
+            }
+            let folder = command.output ?? "output"
+            for path in found.scenes {
+                let name = SceneTarget.name(ofPath: path)
+                targets.append(SceneTarget(scenePath: path, output: folder + "/" + name + (options.format == .gif ? ".gif" : "")))
+            }
+            if let shard = options.shard {
+                progress.output("shard \(shard): \(found.scenes.count) scenes found; rendering this shard's part")
+            }
+        }
+
+        outcomes += BatchRenderer.run(targets, options: options, progress: progress)
+        try Interruption.exitIfInterrupted(RenderCancelled(), target: single ? targets[0].output : "every output")
+        let wall = seconds(since: started, clock)
+        if !single {
+            for line in RenderReport.summary(outcomes, wallSeconds: wall) { progress.output(line) }
+        }
+        let report = RenderReport(jobs: options.jobs, shard: options.shard, wallSeconds: wall, scenes: outcomes)
+        if let path = command.report {
+            do { try report.write(to: path) } catch {
+                printError("\(path): \(error)")
+                throw ExitStatus.failure
+            }
+        }
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+}
+
+func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
+    let d = start.duration(to: clock.now)
+    return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Flipbook
+import FlipbookDiff
+import FlipbookTesting
+
+/// `flipbook check SCENE --golden DIR [--record]`: snapshot testing of a scene's frames
+/// against `DIR/frame-NNNN.png` (see `GoldenCheck` for the rules).
+///
+/// Exit codes as `diff`: 0 every frame matches within tolerance (or the goldens were
+/// recorded), 1 different or missing goldens, 2 usage error, unreadable scene or golden.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Render a scene and compare its frames with golden PNG frames (--record writes them).",
+        discussion: """
+            Frame i is compared with DIR/frame-NNNN.png, as `render --format png` names frames. \
+            Missing goldens fail unless --record; with --record the rendered frames are written \
+            as the new goldens (stale frame files beyond the scene's end are removed when the \
+            whole scene is recorded). Same report and exit codes as `flipbook diff`.
+            """)
+
+    @Argument(help: "The scene file.")
+    var scene: String?
+
+    @Option(help: "Folder of golden frames (frame-0000.png, …).")
+    var golden: String?
+
+    @Flag(help: "Write the rendered frames as the goldens instead of comparing.")
+    var record = false
+
+    @Option(help: "Pixels per point; overrides the scene's canvas scale.")
+    var scale: String?
+
+    @Option(help: "Frames per second; overrides the scene's.")
+    var fps: String?
+
+    @Option(help: "Frame range to check, A-B inclusive (A-, -B and A also work).")
+    var frames: String?
+
+    @OptionGroup var comparison: ComparisonOptions
+
+    func run() throws {
+        let options = try comparison.resolved()
+        guard let scene else { throw usage("check wants a scene file: flipbook check SCENE --golden DIR") }
+        guard let golden else { throw usage("check wants --golden DIR") }
+        let scaleValue = try positiveNumber(scale, name: "--scale", upTo: 16)
+        let fpsValue = try positiveNumber(fps, name: "--fps", upTo: 240)
+        var requested: FrameRange?
+        if let frames {
+            guard let range = FrameRange(parsing: frames) else {
+                throw usage("--frames wants A-B with 0 ≤ A ≤ B, got '\(frames)'")
+            }
+            requested = range
+        }
+        let loaded = try loadScene(scene)
+        let renderer: SceneRenderer
+        do { renderer = try SceneRenderer(scene: loaded, scale: scaleValue, fps: fpsValue) } catch {
+            printError("\(scene): \(error)")
+            throw ExitStatus.badScene
+        }
+        var range: ClosedRange<Int>?
+        if let requested {
+            guard let clamped = requested.clamped(toFrameCount: renderer.frameCount) else {
+                throw usage("--frames \(frames ?? ""): the scene has frames 0-\(renderer.frameCount - 1)")
+            }
+            range = clamped
+        }
+        var check = GoldenCheck(goldenFolder: golden, options: options, record: record)
+        check.diffFolder = comparison.diffDir
+        let result: GoldenResult
+        do { result = try check.verify(renderer: renderer, frames: range, label: scene) } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        if result.didRecord || !comparison.json {
+            for line in result.reportLines { print(line) }
+        } else {
+            comparison.print(result.diff)
+        }
+        if !result.passed { throw ExitCode(1) }
+    }
+}

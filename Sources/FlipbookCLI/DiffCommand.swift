@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import FlipbookDiff
+
+/// `flipbook diff A B`: compares two PNG files, folders of PNG frames or GIFs.
+///
+/// Exit codes: 0 same within tolerance, 1 different (pixels, sizes, delays or frame
+/// counts), 2 usage error or unreadable input. Every option value is validated in `run()`
+/// so that bad values exit 2 as well (ArgumentParser's own errors, such as an unknown
+/// option, keep its code 64).
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare frames: PNG files, folders of PNG frames or GIFs, in any combination.",
+        discussion: """
+            Pixels differ when their YIQ color distance exceeds the threshold (pixelmatch's \
+            measure); pixels that differ only because an anti-aliased edge moved are counted \
+            apart and not as differences unless --include-aa. Frames pair by position. Prints \
+            one line per differing frame (differing pixels, ratio, bounding box, PSNR) and a \
+            summary. Exit 0 same within tolerance, 1 different, 2 usage error or unreadable input.
+            """)
+
+    @Argument(help: "Expected: a PNG file, a folder of PNG frames or a GIF.")
+    var expected: String?
+
+    @Argument(help: "Actual: a PNG file, a folder of PNG frames or a GIF.")
+    var actual: String?
+
+    @Option(help: "Pair frames by time: sample GIF inputs at this rate, frame i at i / fps s (GIFs merge identical frames).")
+    var fps: String?
+
+    @Flag(help: "Print the time spent reading the inputs and comparing them to standard error.")
+    var timings = false
+
+    @OptionGroup var comparison: ComparisonOptions
+
+    func run() throws {
+        let options = try comparison.resolved()
+        let clock = ContinuousClock()
+        let started = clock.now
+        guard let expected, let actual else { throw usage("diff wants two inputs: flipbook diff EXPECTED ACTUAL") }
+        let rate = try positiveNumber(fps, name: "--fps", upTo: 240)
+        var a: FrameSequence, b: FrameSequence
+        do {
+            a = try FrameSequence.load(expected)
+            b = try FrameSequence.load(actual)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        // Time pairing: every GIF input is sampled at the rate (delays are then compared
+        // through the sampling, not one by one).
+        if let rate {
+            a = a.sampled(fps: rate)
+            b = b.sampled(fps: rate)
+        }
+        let loaded = clock.now
+        let result = SequenceComparator.compare(expected: a, actual: b, options: options, diffFolder: comparison.diffDir)
+        if timings {
+            func ms(_ d: Duration) -> String { String(format: "%.2f", Double(d.components.attoseconds) * 1e-15
+                + Double(d.components.seconds) * 1e3) }
+            printError("timings: read \(ms(started.duration(to: loaded))) ms, compare \(ms(loaded.duration(to: clock.now))) ms")
+        }
+        comparison.print(result)
+        if !result.passed { throw ExitCode(1) }
+    }
+}
+
+/// The comparison options `diff` and `check` share, as text so that bad values are
+/// usage errors with exit code 2 (see ``resolved()``).
+struct ComparisonOptions: ParsableArguments {
+    @Option(help: "Color threshold in 0…1 (YIQ distance, as pixelmatch). Default 0.1.")
+    var threshold: String?
+
+    @Option(help: "Differing pixels tolerated per frame.")
+    var maxDiffPixels: String?
+
+    @Option(help: "Ratio of differing pixels tolerated per frame, 0…1.")
+    var maxDiffRatio: String?
+
+    @Option(help: "Region left out of the comparison, x,y,w,h in pixels (repeatable).")
+    var ignore: [String] = []
+
+    @Flag(help: "Count anti-aliasing pixels as differences.")
+    var includeAa = false
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    @Option(help: "Write expected | difference | actual images of differing frames into this folder.")
+    var diffDir: String?
+
+    /// The options, or a usage error (exit 2) naming the bad value.
+    func resolved() throws -> DiffOptions {
+        var options = DiffOptions(includeAntiAliased: includeAa)
+        if let threshold {
+            guard let value = Double(threshold) else { throw usage("--threshold wants a number, got '\(threshold)'") }
+            options.threshold = value
+        }
+        if let maxDiffPixels {
+            guard let value = Int(maxDiffPixels) else {
+                throw usage("--max-diff-pixels wants a whole number, got '\(maxDiffPixels)'")
+            }
+            options.maxDiffPixels = value
+        }
+        if let maxDiffRatio {
+            guard let value = Double(maxDiffRatio) else { throw usage("--max-diff-ratio wants a number, got '\(maxDiffRatio)'") }
+            options.maxDiffRatio = value
+        }
+        for text in ignore {
+            guard let rect = PixelRect(parsing: text) else {
+                throw usage("--ignore wants x,y,w,h (w, h > 0), got '\(text)'")
+            }
+            options.ignoreRegions.append(rect)
+        }
+        if let problem = options.problem { throw usage(problem) }
+        return options
+    }
+
+    /// Prints the report: JSON, or the text lines.
+    func print(_ result: SequenceDiff) {
+        if json {
+            Swift.print(DiffReport.json(result))
+        } else {
+            for line in DiffReport.lines(result) { Swift.print(line) }
+        }
+    }
+}
+
+/// Prints `message` as a usage error and returns the exit code 2 to throw.
+func usage(_ message: String) -> ExitCode {
+    printError("error: \(message)")
+    return ExitCode(2)
+}
+
+/// A number option in (0, limit], nil when absent, or a usage error (exit 2).
+func positiveNumber(_ text: String?, name: String, upTo limit: Double) throws -> Double? {
+    guard let text else { return nil }
+    guard let value = Double(text), value > 0, value <= limit else {
+        throw usage("\(name) must be a number in (0, \(Int(limit))], got '\(text)'")
+    }
+    return value
+}

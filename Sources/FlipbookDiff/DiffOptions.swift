@@ -1,0 +1,86 @@
+/// A rectangle of whole pixels: columns x..<x+width, rows y..<y+height.
+public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Parses "x,y,w,h" (integers, w and h positive, x and y not negative).
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Int($0.trimmingCharacters(in: " ")) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+              x >= 0, y >= 0, w > 0, h > 0 else { return nil }
+        self.init(x: x, y: y, width: w, height: h)
+    }
+
+    public func contains(x px: Int, y py: Int) -> Bool {
+        px >= x && px < x + width && py >= y && py < y + height
+    }
+
+    /// "x,y wxh", as reports print a bounding box.
+    public var description: String { "\(x),\(y) \(width)×\(height)" }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: Character) -> Substring {
+        var s = self
+        while s.first == set { s.removeFirst() }
+        while s.last == set { s.removeLast() }
+        return s
+    }
+}
+
+/// How two frames are compared and when a difference is tolerated.
+///
+/// Rules:
+/// - A pixel differs when its ``ColorDelta`` Δ exceeds 35215 · threshold².
+/// - A differing pixel that ``AntiAliasDetector`` classifies as anti-aliasing (in either
+///   image) is counted apart, as an AA pixel, and not as differing unless
+///   `includeAntiAliased` is set.
+/// - Pixels inside any ignore region are not compared at all.
+/// - A frame is within tolerance when its differing pixels are at most `maxDiffPixels` and
+///   its ratio (differing / all pixels of the frame) at most `maxDiffRatio`; a limit left
+///   nil does not apply, and with both nil a frame is within tolerance only with no
+///   differing pixel. Frames of different sizes are never within tolerance.
+public struct DiffOptions: Sendable, Hashable, Codable {
+    public var threshold: Double
+    public var includeAntiAliased: Bool
+    public var ignoreRegions: [PixelRect]
+    public var maxDiffPixels: Int?
+    public var maxDiffRatio: Double?
+
+    public init(threshold: Double = 0.1, includeAntiAliased: Bool = false, ignoreRegions: [PixelRect] = [],
+                maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil) {
+        self.threshold = threshold
+        self.includeAntiAliased = includeAntiAliased
+        self.ignoreRegions = ignoreRegions
+        self.maxDiffPixels = maxDiffPixels
+        self.maxDiffRatio = maxDiffRatio
+    }
+
+    /// Whether a frame with these counts passes (see the type's rules).
+    public func tolerates(differingPixels: Int, ratio: Double) -> Bool {
+        if maxDiffPixels == nil && maxDiffRatio == nil { return differingPixels == 0 }
+        if let maxDiffPixels, differingPixels > maxDiffPixels { return false }
+        if let maxDiffRatio, ratio > maxDiffRatio { return false }
+        return true
+    }
+
+    /// A description of the first invalid setting, or nil when all are valid.
+    public var problem: String? {
+        if !(threshold >= 0 && threshold <= 1) { return "--threshold must be in 0…1, got \(threshold)" }
+        if let maxDiffPixels, maxDiffPixels < 0 { return "--max-diff-pixels must be ≥ 0, got \(maxDiffPixels)" }
+        if let maxDiffRatio, !(maxDiffRatio >= 0 && maxDiffRatio <= 1) {
+            return "--max-diff-ratio must be in 0…1, got \(maxDiffRatio)"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import FlipbookCodecs
+import FlipbookRaster
+
+/// An input that could not be read as frames: a missing path, a file that is neither PNG
+/// nor GIF, a corrupt image, a folder without PNG files.
+public struct FrameSourceError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One frame of a sequence: its pixels, its name in reports, its delay (GIF only).
+public struct NamedFrame: Sendable {
+    public var image: Pixmap
+    public var name: String
+    public var delay: Int?
+    public init(image: Pixmap, name: String, delay: Int? = nil) {
+        self.image = image
+        self.name = name
+        self.delay = delay
+    }
+}
+
+/// Frames to compare, from one input, in order.
+///
+/// Inputs:
+/// - a PNG file: one frame, named by its file name, no delay;
+/// - a folder: every `*.png` file in it (not in subfolders), sorted by name, which
+///   orders `frame-0000.png`, `frame-0001.png`, … by frame index; no delays;
+/// - a GIF file: its frames composited as a browser shows them (disposal honored, see
+///   `GIFReader`), named `#0`, `#1`, …, with their delays in centiseconds.
+/// Files are recognised by content (PNG or GIF signature), not by extension.
+public struct FrameSequence: Sendable {
+    /// The input as given.
+    public var source: String
+    public var frames: [Pixmap]
+    /// A name per frame, for reports.
+    public var names: [String]
+    /// Centiseconds per frame, for GIFs; nil for PNGs.
+    public var delays: [Int]?
+
+    public init(source: String, frames: [Pixmap], names: [String], delays: [Int]? = nil) {
+        precondition(frames.count == names.count, "a name per frame")
+        self.source = source
+        self.frames = frames
+        self.names = names
+        self.delays = delays
+    }
+
+    public var count: Int { frames.count }
+
+    /// Frame `i` with its name and delay.
+    public subscript(i: Int) -> NamedFrame {
+        NamedFrame(image: frames[i], name: names[i], delay: delays?[i])
+    }
+
+    /// Reads a PNG file, a folder of PNG files or a GIF file.
+    public static func load(_ path: String) throws(FrameSourceError) -> FrameSequence {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw FrameSourceError("\(path): no such file or folder")
+        }
+        if isFolder.boolValue { return try loadFolder(path) }
+        let bytes: [UInt8]
+        do { bytes = try FileIO.readAll(path: path) } catch { throw FrameSourceError("\(path): \(error)") }
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            do { return FrameSequence(source: path, frames: [try PNGCodec.decode(bytes)], names: [name]) } catch {
+                throw FrameSourceError("\(path): \(error.message)")
+            }
+        }
+        if bytes.starts(with: Array("GIF8".utf8)) {
+            do {
+                let gif = try GIFReader.decode(bytes)
+                return FrameSequence(source: path, frames: gif.frames, names: gif.frames.indices.map { "#\($0)" },
+                                     delays: gif.delays)
+            } catch { throw FrameSourceError("\(path): \(error)") }
+        }
+        throw FrameSourceError("\(path): neither a PNG nor a GIF file")
+    }
+
+    /// For a sequence with delays (a GIF): the frame shown at each tick of a `fps` clock,
+    /// so that it pairs with PNG frames rendered at that rate. Frame i of the result is the
+    /// GIF frame on screen at ⌊100·i/fps⌋ cs (the start `flipbook render` gives frame i,
+    /// see GIFTiming), i < round(total delay · fps / 100); it is named `#k@i`. Sequences
+    /// without delays are returned unchanged.
+    public func sampled(fps: Double) -> FrameSequence {
+        guard let delays, fps > 0, fps.isFinite else { return self }
+        var starts: [Int] = []
+        var t = 0
+        for d in delays { starts.append(t); t += d }
+        let count = max(1, Int((Double(t) * fps / 100).rounded()))
+        var frames: [Pixmap] = [], names: [String] = []
+        var k = 0
+        for i in 0..<count {
+            let tick = Int((Double(100 * i) / fps + 1e-9).rounded(.down))
+            while k + 1 < starts.count && starts[k + 1] <= tick { k += 1 }
+            frames.append(self.frames[k])
+            names.append("\(self.names[k])@\(i)")
+        }
+        return FrameSequence(source: source, frames: frames, names: names)
+    }
+
+    /// The `*.png` files of a folder, sorted by name.
+    public static func pngFiles(in folder: String) throws(FrameSourceError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: folder)
+                .filter { $0.lowercased().hasSuffix(".png") }
+                .sorted()
+        } catch { throw FrameSourceError("\(folder): \(error.localizedDescription)") }
+    }
+
+    private static func loadFolder(_ folder: String) throws(FrameSourceError) -> FrameSequence {
+        let names = try pngFiles(in: folder)
+        guard !names.isEmpty else { throw FrameSourceError("\(folder): the folder holds no PNG files") }
+        var frames: [Pixmap] = []
+        for name in names {
+            do { frames.append(try PNGCodec.read(path: folder + "/" + name)) } catch {
+                throw FrameSourceError(error.message)
+            }
+        }
+        return FrameSequence(source: folder, frames: frames, names: names)
+    }
+}

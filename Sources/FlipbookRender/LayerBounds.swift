@@ -1,0 +1,98 @@
+import FlipbookGeometry
+import FlipbookRaster
+import FlipbookScene
+import FlipbookText
+import FlipbookTimeline
+
+/// A conservative device-space box around everything a layer and its sublayers draw,
+/// so that a layer flattened offscreen (group opacity, mask, shadow) gets a surface of
+/// that size instead of the whole canvas.
+///
+/// Rules: the bounds rect for background, border and gradient; a shape's control points
+/// grown by half the line width times max(miterLimit, √2) when stroked (the farthest a
+/// miter or square cap reaches); an image's destination rect for its gravity; a text
+/// layout's control points; each sublayer's own box grown by its shadow's reach;
+/// contents and sublayers cut to the bounds when masksToBounds. nil means "cannot tell"
+/// and the caller uses the whole surface.
+enum LayerBounds {
+    static func device(of layer: RenderLayer, toDevice: AffineTransform, images: [String: Pixmap]) -> Rect? {
+        let p = layer.properties
+        let own = transformed(p.bounds, toDevice)
+        var drawn: Rect? = nil
+        if !p.backgroundColor.isInvisible || (p.borderWidth > 0 && !p.borderColor.isInvisible) {
+            drawn = own
+        }
+        var inner: Rect? = nil
+        switch layer.content {
+        case .none:
+            break
+        case .shape(let shape):
+            guard var box = LayerPainter.shapePath(shape.geometry, p).controlBounds else { break }
+            if !p.strokeColor.isInvisible && p.lineWidth > 0 {
+                let reach = p.lineWidth / 2 * max(p.miterLimit, 2.0.squareRoot())
+                box = Rect(box.x - reach, box.y - reach, box.width + 2 * reach, box.height + 2 * reach)
+            }
+            inner = transformed(box, toDevice)
+        case .gradient:
+            inner = own
+        case .image(let content):
+            guard let image = images[content.asset] else { break }
+            inner = transformed(LayerPainter.imageDestination(content.gravity, bounds: p.bounds,
+                                                              imageWidth: image.width, imageHeight: image.height),
+                                toDevice)
+        case .text(let text):
+            guard let layout = try? TextEngine.shared.layout(TextRequest(text, properties: p)),
+                  let box = layout.path.controlBounds else { break }
+            inner = transformed(Rect(box.x + p.bounds.x, box.y + p.bounds.y, box.width, box.height), toDevice)
+        }
+        for sublayer in layer.sublayers {
+            let childToDevice = PixelSnapping.layerToDevice(sublayer, parent: toDevice)
+            guard abs(childToDevice.determinant) > 1e-12 else { continue }
+            guard var box = device(of: sublayer, toDevice: childToDevice, images: images) else { return nil }
+            if LayerShadow.isVisible(sublayer.properties) {
+                box = outset(box, by: LayerShadow.reach(sublayer.properties, parent: toDevice))
+            }
+            inner = union(inner, box)
+        }
+        if p.masksToBounds, let contents = inner {
+            inner = intersection(contents, own)
+        }
+        return union(drawn, inner) ?? Rect(own.x, own.y, 0, 0)
+    }
+
+    /// The axis-aligned box around `r` mapped through `t`.
+    static func transformed(_ r: Rect, _ t: AffineTransform) -> Rect {
+        let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)]
+            .map(t.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let x0 = xs.min()!, y0 = ys.min()!
+        return Rect(x0, y0, xs.max()! - x0, ys.max()! - y0)
+    }
+
+    static func outset(_ r: Rect, by d: Double) -> Rect {
+        Rect(r.x - d, r.y - d, r.width + 2 * d, r.height + 2 * d)
+    }
+
+    private static func union(_ a: Rect?, _ b: Rect?) -> Rect? {
+        guard let a else { return b }
+        guard let b else { return a }
+        let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
+        return Rect(x0, y0, max(a.maxX, b.maxX) - x0, max(a.maxY, b.maxY) - y0)
+    }
+
+    private static func intersection(_ a: Rect, _ b: Rect) -> Rect? {
+        let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY)
+        let x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
+        return x0 < x1 && y0 < y1 ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
+    }
+
+    /// Whole pixels covering `r` (grown by one pixel for anti-aliasing), within `limit`.
+    static func pixels(_ r: Rect, within limit: PixelBounds) -> PixelBounds {
+        guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else { return limit }
+        let x0 = Int(max(Double(limit.x0), (r.minX - 1).rounded(.down)))
+        let y0 = Int(max(Double(limit.y0), (r.minY - 1).rounded(.down)))
+        let x1 = Int(min(Double(limit.x1), (r.maxX + 1).rounded(.up)))
+        let y1 = Int(min(Double(limit.y1), (r.maxY + 1).rounded(.up)))
+        return PixelBounds(x0: x0, y0: y0, x1: max(x0, x1), y1: max(y0, y1))
+    }
+}
