@@ -268,41 +268,19 @@ import FlipbookRaster
     @Test func shardFromCIEnvironment() throws {
         let folder = try Self.sceneFolder()
         // GitLab: CI_NODE_INDEX is 1-based; a Kubernetes Indexed Job's JOB_COMPLETION_INDEX is 0-based.
-        let gitlab = try CLI.runWithEnvironment(["render", "scenes", "-o", "a", "--report", "a.json"],
-                                                ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "2"], in: folder)
-        let k8s = try CLI.runWithEnvironment(["render", "scenes", "-o", "b", "--report", "b.json"],
-                                             ["JOB_COMPLETION_INDEX": "1", "FLIPBOOK_SHARD_TOTAL": "2"], in: folder)
+        let gitlab = try CLI.run(["render", "scenes", "-o", "a", "--report", "a.json"], in: folder,
+                                 environment: ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "2"])
+        let k8s = try CLI.run(["render", "scenes", "-o", "b", "--report", "b.json"], in: folder,
+                              environment: ["JOB_COMPLETION_INDEX": "1", "FLIPBOOK_SHARD_TOTAL": "2"])
         #expect(gitlab.status == 0 && k8s.status == 0, "\(gitlab.stderr) \(k8s.stderr)")
         #expect(try Self.report(folder + "/a.json")["shard"] as? String == "2/2")
         #expect(try Self.report(folder + "/b.json")["shard"] as? String == "2/2")
-        let bad = try CLI.runWithEnvironment(["render", "scenes"], ["JOB_COMPLETION_INDEX": "0"], in: folder)
+        let bad = try CLI.run(["render", "scenes"], in: folder, environment: ["JOB_COMPLETION_INDEX": "0"])
         #expect(bad.status == 64)
     }
 
     @Test(arguments: [["--shard", "0/2"], ["--shard", "3/2"], ["--shard", "x"]])
     func badShardIsAUsageError(_ options: [String]) throws {
         #expect(try CLI.run(["render", "scenes"] + options).status == 64)
-    }
-}
-
-extension CLI {
-    static func runWithEnvironment(_ arguments: [String], _ environment: [String: String], in folder: String) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var env = ProcessInfo.processInfo.environment
-        for key in ["FLIPBOOK_SHARD", "CI_NODE_INDEX", "CI_NODE_TOTAL", "JOB_COMPLETION_INDEX", "FLIPBOOK_SHARD_TOTAL"] { env[key] = nil }
-        env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                       stderr: String(decoding: errData, as: UTF8.self))
     }
 }

@@ -21,11 +21,21 @@ enum CLI {
         return URL(fileURLWithPath: ".build/debug/flipbook")
     }
 
-    static func run(_ arguments: [String], in folder: String? = nil) throws -> Outcome {
+    /// Variables that make `flipbook render` shard its work; cleared for every run so
+    /// that a CI runner's own sharding does not leak into the tests.
+    static let shardVariables = ["FLIPBOOK_SHARD", "CI_NODE_INDEX", "CI_NODE_TOTAL", "JOB_COMPLETION_INDEX",
+                                 "FLIPBOOK_SHARD_TOTAL"]
+
+    static func run(_ arguments: [String], in folder: String? = nil,
+                    environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        var env = ProcessInfo.processInfo.environment
+        for key in shardVariables { env[key] = nil }
+        env.merge(environment) { $1 }
+        process.environment = env
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
