@@ -19,6 +19,21 @@
 public enum ColorQuantizer {
     /// The packed value that marks a transparent pixel.
     public static let transparentPixel: UInt32 = 0xFF00_0000
+
+    /// Calls `body` once per run of equal consecutive pixels that are not marked
+    /// transparent, with the pixel and the run's length: the histogram pass both
+    /// quantizers start from (flat UI frames are long runs, so this skips most work).
+    @inline(__always)
+    static func forEachOpaqueRun(_ pixels: UnsafeBufferPointer<UInt32>, _ body: (UInt32, Int) -> Void) {
+        var i = 0
+        while i < pixels.count {
+            let p = pixels[i]
+            var run = 1
+            while i + run < pixels.count && pixels[i + run] == p { run += 1 }
+            i += run
+            if p >> 24 == 0 { body(p, run) }
+        }
+    }
     /// Channel weights of the color distance (a cheap perceptual approximation).
     public static let weights = (r: 3, g: 4, b: 2)
 

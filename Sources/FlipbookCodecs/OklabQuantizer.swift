@@ -73,13 +73,7 @@ enum OklabQuantizer {
     static func cells(_ pixels: UnsafeBufferPointer<UInt32>) -> Cells {
         var count = [Int32](repeating: 0, count: 1 << 18)
         var sums = [SIMD3<Int32>](repeating: .zero, count: 1 << 18)
-        var i = 0
-        while i < pixels.count {
-            let p = pixels[i]
-            var run = 1
-            while i + run < pixels.count && pixels[i + run] == p { run += 1 }
-            i += run
-            if p >> 24 != 0 { continue }
+        ColorQuantizer.forEachOpaqueRun(pixels) { p, run in
             let key = Int((p >> 2) & 0x3F) | Int((p >> 10) & 0x3F) << 6 | Int((p >> 18) & 0x3F) << 12
             count[key] += Int32(run)
             sums[key] &+= SIMD3(Int32(p & 0xFF), Int32((p >> 8) & 0xFF), Int32((p >> 16) & 0xFF)) &* Int32(run)

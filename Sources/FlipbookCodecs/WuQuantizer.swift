@@ -65,13 +65,7 @@ struct WuQuantizer {
                 mg.withUnsafeMutableBufferPointer { mg in
                     mb.withUnsafeMutableBufferPointer { mb in
                         m2.withUnsafeMutableBufferPointer { m2 in
-                            var i = 0
-                            while i < pixels.count {
-                                let p = pixels[i]
-                                var run = 1
-                                while i + run < pixels.count && pixels[i + run] == p { run += 1 }
-                                i += run
-                                if p >> 24 != 0 { continue }
+                            ColorQuantizer.forEachOpaqueRun(pixels) { p, run in
                                 let r = Int(p & 0xFF), g = Int((p >> 8) & 0xFF), b = Int((p >> 16) & 0xFF)
                                 let c = Self.index((r >> 3) + 1, (g >> 3) + 1, (b >> 3) + 1)
                                 wt[c] += run
