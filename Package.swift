@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs"],
                     resources: [.copy("Goldens")]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook"]),
-        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs"]),
+        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "CGIFLib"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText", "FlipbookRaster", "FlipbookCodecs"]),
         .testTarget(name: "SeedSceneTests", dependencies: ["Flipbook", "FlipbookCodecs"],
                     exclude: ["Goldens"]),

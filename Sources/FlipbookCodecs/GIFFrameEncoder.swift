@@ -18,8 +18,10 @@ public struct GIFPreparedFrame: Sendable {
     public let left: Int, top: Int, width: Int, height: Int
     /// Packed 0x00BBGGRR colors (the local color map before padding to a power of two).
     public let palette: [UInt32]
-    /// `width × height` palette indices, rows top to bottom.
-    public let indices: [UInt8]
+    /// The compressed image: `width × height` palette indices, rows top to bottom, LZW-coded.
+    public let image: LZWImage
+    /// The palette index of every pixel of the rectangle, as compressed.
+    public var indices: [UInt8] { image.indices }
     /// The palette index written as transparent, if any pixel is transparent.
     public let transparentIndex: Int?
     /// Some pixel that was visible in the previous frame is transparent in this one, so the
@@ -69,13 +71,15 @@ public struct GIFEncodingOptions: Sendable, Hashable {
 /// - otherwise only the bounding rectangle of the changed pixels is encoded, drawn over the
 ///   kept previous frame (disposal "do not dispose"). That is exact when the canvas is
 ///   opaque, or when no pixel goes from visible to transparent;
-/// - inside the rectangle, pixels equal to the previous frame's may be written as the
-///   transparent index (the kept pixel shows through). The encoder "encodes both ways"
-///   with ``LZWEstimate`` and keeps the smallest of: all unchanged pixels transparent; none
-///   transparent (exact frames only); unchanged pixels transparent except where repeating the
-///   left neighbour's index keeps a run going (exact frames only). Lossy frames always make
-///   them transparent: re-quantizing a pixel that did not change could only shift its color
-///   (and crawl, with dithering); their palette is built from the changed pixels alone;
+/// - inside the rectangle, a pixel equal to the previous frame's may be written as the
+///   transparent index (the kept pixel shows through) or, when the palette holds its exact
+///   color, as that color: the LZW coder (``LZWEncoder``) takes whichever extends its string.
+///   Candidates are compressed for real and the smallest file wins: the changed pixels'
+///   own palette with that free choice; for exact frames also the same indices with every
+///   unchanged pixel transparent, and every pixel in its own color (when the whole
+///   rectangle's colors fit); and the global color map (when about as faithful). Lossy frames
+///   never re-quantize an unchanged pixel to a different color: that could only shift it
+///   (and crawl, with dithering), so their palette is built from the changed pixels alone;
 /// - on a transparent canvas, when some pixel goes from visible (alpha ≥ 128) to
 ///   transparent, the whole canvas is encoded and flagged ``GIFPreparedFrame/needsClearedCanvas``:
 ///   the writer then disposes the previous frame to background.
@@ -139,12 +143,16 @@ public struct GIFFrameEncoder: Sendable {
         }
         var encoder = self
         encoder.globalPalette = palette
+        var size = 2
+        while size < palette.count { size *= 2 }
+        let image = LZWEncoder.compress(indices, minCodeSize: LZWEncoder.minCodeSize(colors: size))
         var prepared = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: 0, top: 0, width: width,
-                                        height: height, palette: palette, indices: indices,
+                                        height: height, palette: palette, image: image,
                                         transparentIndex: transparent, needsClearedCanvas: false, isExact: q.isExact)
         prepared.usesGlobalPalette = true
         return (encoder, prepared)
     }
+
 
     /// Differences and quantizes one frame. `previous` is the source of the frame written
     /// just before it (nil for the first frame).
@@ -156,8 +164,8 @@ public struct GIFFrameEncoder: Sendable {
         if let previous, previous.width == width, previous.height == height {
             guard let changed = Self.changedRect(frame, previous) else {
                 return GIFPreparedFrame(source: frame, isIdenticalToPrevious: true, left: 0, top: 0, width: 0, height: 0,
-                                        palette: [], indices: [], transparentIndex: nil, needsClearedCanvas: false,
-                                        isExact: true)
+                                        palette: [], image: LZWImage(minCodeSize: 2, blocks: [], indices: []),
+                                        transparentIndex: nil, needsClearedCanvas: false, isExact: true)
             }
             if background == nil && Self.losesVisiblePixels(frame, previous, in: changed) {
                 needsClear = true
@@ -168,6 +176,8 @@ public struct GIFFrameEncoder: Sendable {
         }
         let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
         let pixels = packedPixels(frame, rect)
+        // Unchanged pixels become transparent in `masked`; they are the ones that may take
+        // either the transparent index or their own color.
         var masked = pixels
         var unchangedCount = 0
         if diffed, let previous {
@@ -181,39 +191,41 @@ public struct GIFFrameEncoder: Sendable {
             ColorQuantizer.quantize(p, maxColors: options.maxColors, refinementPasses: options.refinementPasses,
                                     dither: options.dither, width: w, originX: rect.x0, originY: rect.y0)
         }
-        var q = quantize(masked)
-        if unchangedCount > 0 && q.isExact {
-            // Encode both ways (and a run-keeping mix) and keep the smallest.
+        let local = quantize(masked)
+        var best = FrameCandidate(local, pixels: pixels, masked: masked, unchanged: unchangedCount, global: false)
+        if unchangedCount > 0 && local.isExact {
+            // Measured on the seed scenes, the coder's free choice wins most frames; the same
+            // indices with every unchanged pixel transparent, or every pixel in its own color
+            // (when the colors of the whole rectangle fit), win the rest.
+            let plain = FrameCandidate(local, pixels: pixels, masked: masked, unchanged: 0, global: false)
+            if plain.fileBytes < best.fileBytes { best = plain }
             let whole = quantize(pixels)
             if whole.isExact {
-                var candidates = [q, whole]
-                if let mix = Self.runKeepingMix(whole, pixels: pixels, masked: masked) { candidates.append(mix) }
-                q = candidates.min { Self.encodedSize($0) < Self.encodedSize($1) }!
+                let colors = FrameCandidate(whole, pixels: pixels, masked: masked, unchanged: 0, global: false)
+                if colors.fileBytes < best.fileBytes { best = colors }
             }
         }
-        var useGlobal = false
         if let global = globalPalette, let gt = globalTransparentIndex {
             // The same pixels against the global map: kept when smaller and about as faithful.
             let g = masked.withUnsafeBufferPointer {
                 OklabQuantizer.map($0, width: w, originX: rect.x0, originY: rect.y0, palette: Array(global.dropLast()),
                                    transparentIndex: gt, dither: options.dither, spread: 8)
             }
-            var size = 2
-            while size < global.count { size *= 2 }
-            let sizeG = LZWEstimate.bytes(g, minCodeSize: LZWEstimate.minCodeSize(colors: size))
-            let changed = masked.count { $0 >> 24 == 0 }
-            let errL = Self.squaredError(masked, q.indices, q.palette), errG = Self.squaredError(masked, g, global)
-            let tolerance = Double(changed) * (24 + 0.5 * Double(100 - options.quality))
-            if sizeG < Self.encodedSize(q) && errG <= errL * 1.05 + tolerance {
-                q = ColorQuantizer.Result(palette: global, indices: g, transparentIndex: gt, isExact: errG == 0)
-                useGlobal = true
+            let errG = Self.squaredError(masked, g, global)
+            let mapped = ColorQuantizer.Result(palette: global, indices: g, transparentIndex: gt, isExact: errG == 0)
+            let candidate = FrameCandidate(mapped, pixels: pixels, masked: masked, unchanged: unchangedCount, global: true)
+            if candidate.fileBytes < best.fileBytes {
+                let changed = masked.count { $0 >> 24 == 0 }
+                let errL = Self.squaredError(masked, best.result.indices, best.result.palette)
+                let tolerance = Double(changed) * (24 + 0.5 * Double(100 - options.quality))
+                if errG <= errL * 1.05 + tolerance { best = candidate }
             }
         }
         var prepared = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: rect.x0, top: rect.y0,
-                                        width: w, height: h, palette: q.palette,
-                                        indices: q.indices, transparentIndex: q.transparentIndex,
-                                        needsClearedCanvas: needsClear, isExact: q.isExact)
-        prepared.usesGlobalPalette = useGlobal
+                                        width: w, height: h, palette: best.result.palette, image: best.image,
+                                        transparentIndex: best.result.transparentIndex,
+                                        needsClearedCanvas: needsClear, isExact: best.result.isExact)
+        prepared.usesGlobalPalette = best.isGlobal
         return prepared
     }
 
@@ -228,115 +240,71 @@ public struct GIFFrameEncoder: Sendable {
         }
         return Double(total)
     }
+}
 
-    /// Bytes of the local color map plus the LZW image data.
-    static func encodedSize(_ q: ColorQuantizer.Result) -> Int {
+/// One way of writing a frame's rectangle: a palette, the indices, and the compressed image
+/// (unchanged pixels free to repeat their own color where the palette holds it exactly).
+struct FrameCandidate {
+    let result: ColorQuantizer.Result
+    let image: LZWImage
+    let isGlobal: Bool
+
+    init(_ result: ColorQuantizer.Result, pixels: [UInt32], masked: [UInt32], unchanged: Int, global: Bool) {
+        self.result = result
+        isGlobal = global
+        let alternates = unchanged > 0 && result.transparentIndex != nil
+            ? Self.ownColors(result, pixels: pixels, masked: masked) : nil
+        image = LZWEncoder.compress(result.indices, minCodeSize: LZWEncoder.minCodeSize(colors: Self.mapSize(result)),
+                                    alternates: alternates)
+    }
+
+    /// The color map's entries (a power of two, at least 2).
+    static func mapSize(_ result: ColorQuantizer.Result) -> Int {
         var size = 2
-        while size < q.palette.count { size *= 2 }
-        return 3 * size + LZWEstimate.bytes(q.indices, minCodeSize: LZWEstimate.minCodeSize(colors: size))
+        while size < result.palette.count { size *= 2 }
+        return size
     }
 
-    /// The exact result `whole` with a transparent entry added (if it has none), where each
-    /// unchanged pixel repeats its left neighbour's index when that is its own color and is
-    /// transparent otherwise. Nil when the palette is full.
-    static func runKeepingMix(_ whole: ColorQuantizer.Result, pixels: [UInt32], masked: [UInt32]) -> ColorQuantizer.Result? {
-        var palette = whole.palette
-        let clear: Int
-        if let t = whole.transparentIndex { clear = t } else {
-            guard palette.count < 256 else { return nil }
-            clear = palette.count
-            palette.append(0)
-        }
-        var indices = whole.indices
-        var last = -1
-        for i in 0..<indices.count {
-            if masked[i] != pixels[i] && Int(indices[i]) != last { indices[i] = UInt8(clear) }
-            last = Int(indices[i])
-        }
-        return ColorQuantizer.Result(palette: palette, indices: indices, transparentIndex: clear, isExact: true)
-    }
+    /// Bytes this candidate adds to the file: local color map and image data.
+    var fileBytes: Int { (isGlobal ? 0 : 3 * Self.mapSize(result)) + image.byteCount }
 
-    /// The pixels of `rect` as packed straight colors (``ColorQuantizer/transparentPixel``
-    /// for transparent ones).
-    func packedPixels(_ frame: Pixmap, _ rect: (x0: Int, y0: Int, x1: Int, y1: Int)) -> [UInt32] {
-        let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
-        func bytes(_ c: Color) -> (r: UInt32, g: UInt32, b: UInt32) {
-            (UInt32((c.red * 255).rounded()), UInt32((c.green * 255).rounded()), UInt32((c.blue * 255).rounded()))
-        }
-        let bg = background.map(bytes)
-        let matte = background == nil ? options.matte.map(bytes) : nil
-        return [UInt32](unsafeUninitializedCapacity: w * h) { out, count in
-            frame.data.withUnsafeBytes { raw in
-                raw.withMemoryRebound(to: UInt32.self) { src in
-                    var o = 0
-                    for y in rect.y0..<rect.y1 {
-                        let row = y * frame.width
-                        for x in rect.x0..<rect.x1 {
-                            let p = UInt32(littleEndian: src[row + x])
-                            let a = p >> 24
-                            let r = p & 0xFF, g = (p >> 8) & 0xFF, b = (p >> 16) & 0xFF
-                            if a == 255 {
-                                out[o] = p & 0xFF_FFFF
-                            } else if let bg {
-                                let k = 255 - a
-                                out[o] = min(255, r + (bg.r * k + 127) / 255) | min(255, g + (bg.g * k + 127) / 255) << 8
-                                    | min(255, b + (bg.b * k + 127) / 255) << 16
-                            } else if a < 128 {
-                                out[o] = ColorQuantizer.transparentPixel
-                            } else if let bg = matte {
-                                let k = 255 - a
-                                out[o] = min(255, r + (bg.r * k + 127) / 255) | min(255, g + (bg.g * k + 127) / 255) << 8
-                                    | min(255, b + (bg.b * k + 127) / 255) << 16
-                            } else {
-                                out[o] = min(255, (r * 255 + a / 2) / a) | min(255, (g * 255 + a / 2) / a) << 8
-                                    | min(255, (b * 255 + a / 2) / a) << 16
-                            }
-                            o += 1
-                        }
-                    }
-                }
-            }
-            count = w * h
-        }
-    }
-
-    /// The bounding box (exclusive upper bounds) of the pixels that differ, or nil.
-    static func changedRect(_ a: Pixmap, _ b: Pixmap) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        let w = a.width
-        return a.data.withUnsafeBytes { ra in
-            b.data.withUnsafeBytes { rb in
-                ra.withMemoryRebound(to: UInt32.self) { pa in
-                    rb.withMemoryRebound(to: UInt32.self) { pb in
-                        var x0 = w, x1 = 0, y0 = -1, y1 = 0
-                        for y in 0..<a.height {
-                            let row = y * w
-                            // Most rows of an animation are unchanged: memcmp skips them at
-                            // memory speed before the pixel-by-pixel search for the edges.
-                            if memcmp(pa.baseAddress! + row, pb.baseAddress! + row, w * 4) == 0 { continue }
-                            var l = 0
-                            while l < w && pa[row + l] == pb[row + l] { l += 1 }
-                            var r = w
-                            while r > l && pa[row + r - 1] == pb[row + r - 1] { r -= 1 }
-                            if y0 < 0 { y0 = y }
-                            y1 = y + 1
-                            x0 = min(x0, l); x1 = max(x1, r)
-                        }
-                        return y0 < 0 ? nil : (x0, y0, x1, y1)
-                    }
-                }
+    /// For each pixel, its index, except that an unchanged pixel (transparent in `masked`)
+    /// written transparent gets the index of its exact color when the palette has it.
+    static func ownColors(_ result: ColorQuantizer.Result, pixels: [UInt32], masked: [UInt32]) -> [UInt8]? {
+        let lookup = PaletteLookup(result.palette, skipping: result.transparentIndex)
+        var alternates = result.indices
+        var any = false
+        for i in 0..<pixels.count where masked[i] >> 24 != 0 && pixels[i] >> 24 == 0 {
+            if let own = lookup.index(of: pixels[i]) {
+                alternates[i] = UInt8(own)
+                any = true
             }
         }
+        return any ? alternates : nil
+    }
+}
+
+/// Exact color → palette index, through a 512-slot open-addressing table.
+struct PaletteLookup {
+    private var keys = [UInt32](repeating: .max, count: 512)
+    private var values = [UInt8](repeating: 0, count: 512)
+
+    init(_ palette: [UInt32], skipping: Int?) {
+        for (i, c) in palette.enumerated() where i != skipping {
+            var s = Self.slot(c)
+            while keys[s] != .max && keys[s] != c { s = (s + 1) & 511 }
+            if keys[s] == .max { keys[s] = c; values[s] = UInt8(i) }
+        }
     }
 
-    /// Whether some pixel in `rect` is visible (alpha ≥ 128) in `previous` but not in `frame`.
-    static func losesVisiblePixels(_ frame: Pixmap, _ previous: Pixmap, in rect: (x0: Int, y0: Int, x1: Int, y1: Int)) -> Bool {
-        for y in rect.y0..<rect.y1 {
-            var i = (y * frame.width + rect.x0) * 4 + 3
-            for _ in rect.x0..<rect.x1 {
-                if frame.data[i] < 128 && previous.data[i] >= 128 { return true }
-                i += 4
-            }
+    @inline(__always) private static func slot(_ c: UInt32) -> Int { Int((c &* 0x9E37_79B1) >> 23) }
+
+    func index(of color: UInt32) -> Int? {
+        var s = Self.slot(color)
+        while keys[s] != .max {
+            if keys[s] == color { return Int(values[s]) }
+            s = (s + 1) & 511
         }
-        return false
+        return nil
     }
 }

@@ -15,11 +15,12 @@ import FlipbookRaster
 /// The file is written to a temporary file beside `path` (``AtomicFileWriter``) and renamed
 /// into place by ``finish()``; ``abandon()`` or a failure leaves the target untouched.
 ///
-/// Layout: screen descriptor without a global color map, a NETSCAPE2.0 loop extension, then
-/// per frame a Graphics Control Extension (delay, disposal, transparent index) and an image
-/// with its own local color map (palette padded to a power of two). Local maps keep the
-/// writer streaming (no need to see all frames first) and let each changed rectangle use
-/// the best palette for its own pixels.
+/// Layout: screen descriptor with the first frame's palette as the global color map (when
+/// it was prepared with ``prepareFirst(_:)``), a NETSCAPE2.0 loop extension, then per frame a
+/// Graphics Control Extension (delay, disposal, transparent index) and an image, with its
+/// own local color map (palette padded to a power of two) unless it uses the global one.
+/// Images arrive compressed (``GIFPreparedFrame/image``, made by ``LZWEncoder`` on the
+/// preparing thread) and are handed to giflib as code blocks (`EGifPutCode`).
 ///
 /// Disposal: every frame is "do not dispose", except the frame before one flagged
 /// ``GIFPreparedFrame/needsClearedCanvas`` (transparent canvas, visible pixels vanish),
@@ -220,15 +221,25 @@ public final class GIFWriter {
         defer { if let map { GifFreeMapObject(map) } }
         try check(EGifPutImageDesc(gif, Int32(frame.left), Int32(frame.top), Int32(frame.width), Int32(frame.height),
                                    false, map), "EGifPutImageDesc")
-        var row = [UInt8](repeating: 0, count: frame.width)
-        for y in 0..<frame.height {
-            row.withUnsafeMutableBufferPointer { dst in
-                frame.indices.withUnsafeBufferPointer { src in
-                    _ = dst.initialize(from: src[(y * frame.width)..<((y + 1) * frame.width)])
-                }
-            }
-            try check(EGifPutLine(gif, &row, Int32(frame.width)), "EGifPutLine")
+        // giflib wrote the code-size byte for the map's depth; the image was compressed for
+        // the same depth by the frame encoder (LZWEncoder), and goes out block by block.
+        let depth = max(2, Int((map ?? gif?.pointee.SColorMap)?.pointee.BitsPerPixel ?? 0))
+        guard depth == frame.image.minCodeSize else {
+            throw GIFError(message: "\(path): image compressed for \(frame.image.minCodeSize)-bit codes, color map has \(depth)")
         }
+        try frame.image.blocks.withUnsafeBufferPointer { blocks in
+            var offset = 0
+            while offset < blocks.count {
+                let block = blocks.baseAddress! + offset
+                if offset == 0 {
+                    try check(EGifPutCode(gif, Int32(depth), block), "EGifPutCode")
+                } else {
+                    try check(EGifPutCodeNext(gif, block), "EGifPutCodeNext")
+                }
+                offset += Int(blocks[offset]) + 1
+            }
+        }
+        try check(EGifPutCodeNext(gif, nil), "EGifPutCodeNext")
         writtenFrameCount += 1
     }
 }

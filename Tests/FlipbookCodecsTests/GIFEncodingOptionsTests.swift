@@ -76,17 +76,17 @@ private typealias S = GIFTestSupport
         #expect(bytes.count < 3 * 64 * 48 / 2 + 4000)
     }
 
-    @Test func lzwEstimateMatchesGiflib() throws {
+    /// The frame encoder's size accounting is exact: the file is its prepared image plus a
+    /// fixed frame of headers (the first frame's palette is the global color map).
+    @Test func preparedImageIsWhatTheFileHolds() throws {
         let w = 64, h = 48
         let frame = Pixmap(width: w, height: h, straightRGBA: Self.texture(width: w, height: h, colors: 100))
-        let p = GIFFrameEncoder(width: w, height: h, background: .white).prepare(frame, previous: nil)
+        let p = GIFFrameEncoder(width: w, height: h, background: .white).prepareFirst(frame).frame
+        #expect(p.usesGlobalPalette && p.palette.count == 101)
         let bytes = try Self.encode([frame], options: GIFEncodingOptions())
-        let estimate = GIFFrameEncoder.encodedSize(ColorQuantizer.Result(palette: p.palette, indices: p.indices,
-                                                                          transparentIndex: p.transparentIndex,
-                                                                          isExact: true))
-        // The file adds a header, screen descriptor, loop and control extensions and image descriptor.
-        let overhead = bytes.count - estimate
-        #expect(overhead > 30 && overhead < 60, "file \(bytes.count), estimate \(estimate)")
+        // Header 6, screen descriptor 7, global map 3·128, NETSCAPE2.0 19, graphics control 8,
+        // image descriptor 10, image data, trailer 1.
+        #expect(bytes.count == 6 + 7 + 3 * 128 + 19 + 8 + 10 + p.image.byteCount + 1)
     }
 
     /// A square moves over a static gradient: with ordered dithering or diffusion, pixels the

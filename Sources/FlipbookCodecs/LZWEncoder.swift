@@ -1,0 +1,248 @@
+/// GIF's LZW compressor, written here rather than left to giflib's `EGifPutLine`, for three
+/// reasons: frames are then compressed on the worker threads (giflib's writer is serial), the
+/// frame encoder learns each candidate's exact size by compressing it, and a pixel that may
+/// take either of two palette indices (an unchanged pixel can be transparent or repeat its own
+/// color) takes whichever extends the string being matched.
+///
+/// The algorithm is giflib 5's `EGifCompressLine`, so with no alternatives the bytes are the
+/// ones giflib writes (a test compares them): a clear code first; greedy longest match
+/// through a table of (prefix code, index) → code; on a miss the prefix is emitted and the
+/// new string added; codes start at `minCodeSize + 1` bits and grow by one bit when an
+/// emitted code leaves the next free code at the current limit, up to 12 bits; when the next
+/// free code reaches 4095 a clear code is emitted instead of adding an entry; the last prefix
+/// and the end code close the stream. Codes are packed least significant bit first and cut
+/// into sub-blocks of at most 255 bytes, each led by its length.
+///
+/// Alternatives: where `alternates[i] != indices[i]`, either index is acceptable for pixel
+/// i. The one equal to the previous pixel's chosen index (a run continuing) is tried first,
+/// then the other: the first that extends the current string is taken; when neither does,
+/// the new string starts with the one tried first.
+public enum LZWEncoder {
+    /// GIF's minimum code size for a color map of `colors` entries (at least 2, as giflib).
+    public static func minCodeSize(colors: Int) -> Int {
+        var bits = 2
+        while (1 << bits) < colors { bits += 1 }
+        return bits
+    }
+
+    /// Compresses `indices` (each below `1 << minCodeSize`).
+    public static func compress(_ indices: [UInt8], minCodeSize: Int, alternates: [UInt8]? = nil) -> LZWImage {
+        indices.withUnsafeBufferPointer { primary in
+            if let alternates {
+                precondition(alternates.count == indices.count, "one alternate per pixel")
+                return alternates.withUnsafeBufferPointer { compress(primary, minCodeSize: minCodeSize, alternates: $0) }
+            }
+            return compress(primary, minCodeSize: minCodeSize, alternates: nil)
+        }
+    }
+
+    public static func compress(_ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int,
+                                alternates: UnsafeBufferPointer<UInt8>?) -> LZWImage {
+        precondition((2...8).contains(minCodeSize), "GIF code sizes are 2…8 bits")
+        var sink = LZWBitSink(capacity: indices.count / 2 + 16)
+        let clear = 1 << minCodeSize, end = clear + 1
+        var running = end + 1
+        var bits = minCodeSize + 1
+        var limit = 1 << bits
+        // giflib's output routine: write the code, then widen codes if the table has reached
+        // the current limit.
+        func emit(_ code: Int) {
+            sink.put(code, bits: bits)
+            if running >= limit && code <= 4095 {
+                bits += 1
+                limit = 1 << bits
+            }
+        }
+        var chosen = [UInt8](repeating: 0, count: indices.count)
+        let table = LZWStringTable()
+        emit(clear)
+        guard !indices.isEmpty else {
+            emit(end)
+            sink.flush()
+            return LZWImage(minCodeSize: minCodeSize, blocks: sink.blocks(), indices: chosen)
+        }
+        chosen.withUnsafeMutableBufferPointer { chosen in
+            var prefix = Int(indices[0])
+            chosen[0] = indices[0]
+            var last = prefix
+            for i in 1..<indices.count {
+                var a = Int(indices[i])
+                var b = alternates.map { Int($0[i]) } ?? a
+                // Try the previous pixel's index first: continuing a run is what most often
+                // keeps the strings long.
+                if b == last { swap(&a, &b) }
+                if let code = table.find(prefix << 8 | a) {
+                    prefix = code
+                    chosen[i] = UInt8(truncatingIfNeeded: a)
+                    last = a
+                    continue
+                }
+                // The other index extends the string: taken only if it reaches at least as
+                // far as a new string starting with the preferred one would.
+                if b != a, let alternates, let code = table.find(prefix << 8 | b),
+                   reach(from: code, after: i, indices, alternates, table) >= reach(from: a, after: i, indices, alternates, table) {
+                    prefix = code
+                    chosen[i] = UInt8(truncatingIfNeeded: b)
+                    last = b
+                    continue
+                }
+                // A new string starts here: with two choices, the one whose string runs
+                // longer through the table.
+                var start = a
+                if b != a, let alternates,
+                   reach(from: b, after: i, indices, alternates, table) > reach(from: a, after: i, indices, alternates, table) {
+                    start = b
+                }
+                emit(prefix)
+                if running >= 4095 {
+                    emit(clear)
+                    running = end + 1
+                    bits = minCodeSize + 1
+                    limit = 1 << bits
+                    table.removeAll()
+                } else {
+                    table.insert(prefix << 8 | start, code: running)
+                    running += 1
+                }
+                prefix = start
+                chosen[i] = UInt8(truncatingIfNeeded: start)
+                last = start
+            }
+            emit(prefix)
+        }
+        emit(end)
+        sink.flush()
+        return LZWImage(minCodeSize: minCodeSize, blocks: sink.blocks(), indices: chosen)
+    }
+
+    /// How many pixels after `i` the string starting with index `first` at pixel `i` matches,
+    /// walking the table with the coder's own preferences.
+    private static func reach(from first: Int, after i: Int, _ indices: UnsafeBufferPointer<UInt8>,
+                              _ alternates: UnsafeBufferPointer<UInt8>, _ table: LZWStringTable) -> Int {
+        var code = first, last = first, j = i + 1
+        while j < indices.count {
+            var a = Int(indices[j]), b = Int(alternates[j])
+            if b == last { swap(&a, &b) }
+            if let next = table.find(code << 8 | a) {
+                code = next; last = a
+            } else if b != a, let next = table.find(code << 8 | b) {
+                code = next; last = b
+            } else {
+                break
+            }
+            j += 1
+        }
+        return j - i - 1
+    }
+}
+
+/// A compressed GIF image: what follows the image descriptor (and local color map).
+public struct LZWImage: Sendable, Equatable {
+    /// The LZW minimum code size (the byte written before the sub-blocks).
+    public let minCodeSize: Int
+    /// The data sub-blocks, each a length byte (1…255) and that many bytes, without the
+    /// block terminator.
+    public let blocks: [UInt8]
+    /// The palette index of every pixel as compressed (where a pixel had an alternative,
+    /// the one chosen).
+    public let indices: [UInt8]
+
+    /// Bytes in the file: the code-size byte, the sub-blocks and the terminator.
+    public var byteCount: Int { blocks.count + 2 }
+}
+
+/// The string table: (prefix code << 8 | index) → code, open addressing over 8192 slots (the
+/// table holds at most 4093 strings, so it stays under half full). Entries carry a
+/// generation number so that a clear is one increment, not a memset.
+final class LZWStringTable {
+    private static let slotBits = 13
+    private static let mask = (1 << slotBits) - 1
+    /// generation << 20 | key (keys are 20 bits: a 12-bit code and an 8-bit index).
+    private let keys: UnsafeMutableBufferPointer<UInt32>
+    private let codes: UnsafeMutableBufferPointer<UInt16>
+    private var generation: UInt32 = 1
+
+    init() {
+        keys = .allocate(capacity: 1 << Self.slotBits)
+        keys.initialize(repeating: 0)
+        codes = .allocate(capacity: 1 << Self.slotBits)
+        codes.initialize(repeating: 0)
+    }
+
+    deinit {
+        keys.deallocate()
+        codes.deallocate()
+    }
+
+    @inline(__always) private static func slot(_ key: Int) -> Int {
+        Int((UInt32(truncatingIfNeeded: key) &* 0x9E37_79B1) >> UInt32(32 - slotBits))
+    }
+
+    @inline(__always) func find(_ key: Int) -> Int? {
+        let tagged = generation << 20 | UInt32(truncatingIfNeeded: key)
+        var s = Self.slot(key)
+        while true {
+            let k = keys[s]
+            if k == tagged { return Int(codes[s]) }
+            if k >> 20 != generation { return nil }
+            s = (s + 1) & Self.mask
+        }
+    }
+
+    @inline(__always) func insert(_ key: Int, code: Int) {
+        var s = Self.slot(key)
+        while keys[s] >> 20 == generation { s = (s + 1) & Self.mask }
+        keys[s] = generation << 20 | UInt32(truncatingIfNeeded: key)
+        codes[s] = UInt16(truncatingIfNeeded: code)
+    }
+
+    func removeAll() {
+        generation += 1
+        if generation == 1 << 12 {
+            keys.update(repeating: 0)
+            generation = 1
+        }
+    }
+}
+
+/// Packs codes least significant bit first and cuts the bytes into GIF sub-blocks.
+struct LZWBitSink {
+    private var bytes: [UInt8]
+    private var accumulator: UInt64 = 0
+    private var count = 0
+
+    init(capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    @inline(__always) mutating func put(_ code: Int, bits: Int) {
+        accumulator |= UInt64(truncatingIfNeeded: code) << UInt64(count)
+        count += bits
+        while count >= 8 {
+            bytes.append(UInt8(truncatingIfNeeded: accumulator))
+            accumulator >>= 8
+            count -= 8
+        }
+    }
+
+    mutating func flush() {
+        if count > 0 { bytes.append(UInt8(truncatingIfNeeded: accumulator)) }
+        accumulator = 0
+        count = 0
+    }
+
+    /// The bytes as sub-blocks of at most 255 bytes, each preceded by its length.
+    func blocks() -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count + bytes.count / 255 + 1)
+        var start = 0
+        while start < bytes.count {
+            let n = min(255, bytes.count - start)
+            out.append(UInt8(n))
+            out.append(contentsOf: bytes[start..<(start + n)])
+            start += n
+        }
+        return out
+    }
+}
