@@ -22,7 +22,7 @@ public struct BatchOptions: Sendable {
     public var force = false
     public var contactSheet = false
     public var shard: Shard?
-    /// How GIFs are encoded (dither, quality, matte).
+    /// How GIFs are encoded (dither, quality, matte, lossy).
     public var gif = GIFEncodingOptions()
     /// Checked for every scene before anything large is allocated (an invalid scene).
     public var limits = ResourceLimits.default
@@ -35,7 +35,8 @@ public struct BatchOptions: Sendable {
     var hashedOptions: [String] {
         ["format=\(format.rawValue)", "scale=\(scale.map { "\($0)" } ?? "scene")", "fps=\(fps.map { "\($0)" } ?? "scene")",
          "frames=\(frames.map { "\($0.first)-\($0.last)" } ?? "all")", "contactSheet=\(contactSheet)",
-         "gif=\(gif.dither.rawValue),\(gif.quality),\(gif.matte.map { "\($0.red) \($0.green) \($0.blue)" } ?? "none")"]
+         "gif=\(gif.dither.rawValue),\(gif.quality),\(gif.matte.map { "\($0.red) \($0.green) \($0.blue)" } ?? "none")"
+            + (gif.lossy > 0 ? ",lossy \(gif.lossy)" : "")]
     }
 }
 

@@ -25,10 +25,12 @@ public struct FrameManifest: Codable, Sendable {
     public var first: Int
     public var last: Int
     public var contactSheet: Bool
-    /// GIF encoding options: dither name, quality, and the matte as "r g b" (nil: none).
+    /// GIF encoding options: dither name, quality, the matte as "r g b" (nil: none), lossy.
     public var dither: String
     public var quality: Int
     public var matte: String?
+    /// Lossy LZW tolerance (absent in manifests written before it existed: 0).
+    public var lossy: Int?
 
     public static let fileName = "manifest.json"
 
@@ -49,13 +51,15 @@ public struct FrameManifest: Codable, Sendable {
         dither = options.gif.dither.rawValue
         quality = options.gif.quality
         matte = options.gif.matte.map { "\($0.red) \($0.green) \($0.blue)" }
+        lossy = options.gif.lossy
     }
 
     /// The GIF encoding options the shards were given.
     var gifOptions: GIFEncodingOptions {
         let m = matte?.split(separator: " ").compactMap { Double($0) }
         return GIFEncodingOptions(dither: GIFDither(rawValue: dither) ?? .none, quality: quality,
-                                  matte: m.flatMap { $0.count == 3 ? Color(red: $0[0], green: $0[1], blue: $0[2]) : nil })
+                                  matte: m.flatMap { $0.count == 3 ? Color(red: $0[0], green: $0[1], blue: $0[2]) : nil },
+                                  lossy: lossy ?? 0)
     }
 
     func write(to folder: String) throws {

@@ -58,6 +58,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "GIF only: 1…100, palette size of frames with many colors (100: 256 colors). Frames that fit stay lossless.")
     var quality: Int = 100
 
+    @Option(help: "GIF only: 0 (default, lossless LZW) … 100: the color deviation, in 8-bit levels, the LZW coder may give a pixel to shorten the file (gifsicle's --lossy idea, against the source pixels).")
+    var lossy: Int = 0
+
     @Option(help: "GIF only, transparent canvases: color (#rrggbb) that semi-transparent edge pixels are blended over.")
     var matte: String?
 
@@ -85,6 +88,7 @@ struct RenderCommand: ParsableCommand {
         if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps must be in (0, 240], got \(fps)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         if !(1...100).contains(quality) { throw ValidationError("--quality must be in 1…100, got \(quality)") }
+        if !(0...100).contains(lossy) { throw ValidationError("--lossy must be in 0…100, got \(lossy)") }
         if let matte, Self.parseMatte(matte) == nil {
             throw ValidationError("--matte wants a color like #ffffff, #fff, white or black, got '\(matte)'")
         }

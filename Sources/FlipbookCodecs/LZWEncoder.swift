@@ -39,80 +39,59 @@ public enum LZWEncoder {
     public static func compress(_ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int,
                                 alternates: UnsafeBufferPointer<UInt8>?) -> LZWImage {
         precondition((2...8).contains(minCodeSize), "GIF code sizes are 2…8 bits")
-        var sink = LZWBitSink(capacity: indices.count / 2 + 16)
-        let clear = 1 << minCodeSize, end = clear + 1
-        var running = end + 1
-        var bits = minCodeSize + 1
-        var limit = 1 << bits
-        // giflib's output routine: write the code, then widen codes if the table has reached
-        // the current limit.
-        func emit(_ code: Int) {
-            sink.put(code, bits: bits)
-            if running >= limit && code <= 4095 {
-                bits += 1
-                limit = 1 << bits
+        var coder = LZWCoder(minCodeSize: minCodeSize, capacity: indices.count / 2 + 16)
+        guard !indices.isEmpty else { return coder.finish(prefix: nil, indices: []) }
+        guard let alternates else {
+            var prefix = Int(indices[0])
+            for i in 1..<indices.count {
+                let a = Int(indices[i])
+                if let code = coder.table.find(prefix << 8 | a) {
+                    prefix = code
+                } else {
+                    coder.miss(prefix: prefix, next: a)
+                    prefix = a
+                }
             }
+            return coder.finish(prefix: prefix, indices: Array(indices))
         }
-        var chosen = [UInt8](repeating: 0, count: indices.count)
-        let table = LZWStringTable()
-        emit(clear)
-        guard !indices.isEmpty else {
-            emit(end)
-            sink.flush()
-            return LZWImage(minCodeSize: minCodeSize, blocks: sink.blocks(), indices: chosen)
-        }
-        chosen.withUnsafeMutableBufferPointer { chosen in
+        let chosen = [UInt8](unsafeUninitializedCapacity: indices.count) { chosen, count in
             var prefix = Int(indices[0])
             chosen[0] = indices[0]
             var last = prefix
             for i in 1..<indices.count {
                 var a = Int(indices[i])
-                var b = alternates.map { Int($0[i]) } ?? a
+                var b = Int(alternates[i])
                 // Try the previous pixel's index first: continuing a run is what most often
                 // keeps the strings long.
                 if b == last { swap(&a, &b) }
-                if let code = table.find(prefix << 8 | a) {
+                if let code = coder.table.find(prefix << 8 | a) {
                     prefix = code
-                    chosen[i] = UInt8(truncatingIfNeeded: a)
                     last = a
-                    continue
-                }
-                // The other index extends the string: taken only if it reaches at least as
-                // far as a new string starting with the preferred one would.
-                if b != a, let alternates, let code = table.find(prefix << 8 | b),
-                   reach(from: code, after: i, indices, alternates, table) >= reach(from: a, after: i, indices, alternates, table) {
+                } else if b != a, let code = coder.table.find(prefix << 8 | b),
+                          reach(from: code, after: i, indices, alternates, coder.table)
+                            >= reach(from: a, after: i, indices, alternates, coder.table) {
+                    // The other index extends the string: taken only if it reaches at least
+                    // as far as a new string starting with the preferred one would.
                     prefix = code
-                    chosen[i] = UInt8(truncatingIfNeeded: b)
                     last = b
-                    continue
-                }
-                // A new string starts here: with two choices, the one whose string runs
-                // longer through the table.
-                var start = a
-                if b != a, let alternates,
-                   reach(from: b, after: i, indices, alternates, table) > reach(from: a, after: i, indices, alternates, table) {
-                    start = b
-                }
-                emit(prefix)
-                if running >= 4095 {
-                    emit(clear)
-                    running = end + 1
-                    bits = minCodeSize + 1
-                    limit = 1 << bits
-                    table.removeAll()
                 } else {
-                    table.insert(prefix << 8 | start, code: running)
-                    running += 1
+                    // A new string starts here: with two choices, the one whose string runs
+                    // longer through the table.
+                    var start = a
+                    if b != a && reach(from: b, after: i, indices, alternates, coder.table)
+                        > reach(from: a, after: i, indices, alternates, coder.table) {
+                        start = b
+                    }
+                    coder.miss(prefix: prefix, next: start)
+                    prefix = start
+                    last = start
                 }
-                prefix = start
-                chosen[i] = UInt8(truncatingIfNeeded: start)
-                last = start
+                chosen[i] = UInt8(truncatingIfNeeded: last)
             }
-            emit(prefix)
+            coder.lastPrefix = prefix
+            count = indices.count
         }
-        emit(end)
-        sink.flush()
-        return LZWImage(minCodeSize: minCodeSize, blocks: sink.blocks(), indices: chosen)
+        return coder.finish(prefix: coder.lastPrefix, indices: chosen)
     }
 
     /// How many pixels after `i` the string starting with index `first` at pixel `i` matches,
@@ -133,6 +112,63 @@ public enum LZWEncoder {
             j += 1
         }
         return j - i - 1
+    }
+}
+
+/// The coder's state: giflib's code counter, code width and limit, the string table and
+/// the bit sink.
+struct LZWCoder {
+    let minCodeSize: Int
+    let clear: Int
+    var running: Int
+    var bits: Int
+    var limit: Int
+    var sink: LZWBitSink
+    let table = LZWStringTable()
+    var lastPrefix: Int?
+
+    init(minCodeSize: Int, capacity: Int) {
+        self.minCodeSize = minCodeSize
+        clear = 1 << minCodeSize
+        running = clear + 2
+        bits = minCodeSize + 1
+        limit = 1 << bits
+        sink = LZWBitSink(capacity: capacity)
+        emit(clear)
+    }
+
+    /// giflib's output routine: write the code, then widen codes if the table has reached
+    /// the current limit.
+    @inline(__always) mutating func emit(_ code: Int) {
+        sink.put(code, bits: bits)
+        if running >= limit && code <= 4095 {
+            bits += 1
+            limit = 1 << bits
+        }
+    }
+
+    /// `prefix` followed by `next` is not in the table: emit the prefix and add the string
+    /// (or clear the table when it is full).
+    @inline(__always) mutating func miss(prefix: Int, next: Int) {
+        emit(prefix)
+        if running >= 4095 {
+            emit(clear)
+            running = clear + 2
+            bits = minCodeSize + 1
+            limit = 1 << bits
+            table.removeAll()
+        } else {
+            table.insert(prefix << 8 | next, code: running)
+            running += 1
+        }
+    }
+
+    /// The last prefix, the end code, and the image.
+    mutating func finish(prefix: Int?, indices: [UInt8]) -> LZWImage {
+        if let prefix { emit(prefix) }
+        emit(clear + 1)
+        sink.flush()
+        return LZWImage(minCodeSize: minCodeSize, blocks: sink.blocks(), indices: indices)
     }
 }
 
@@ -161,17 +197,32 @@ final class LZWStringTable {
     private let keys: UnsafeMutableBufferPointer<UInt32>
     private let codes: UnsafeMutableBufferPointer<UInt16>
     private var generation: UInt32 = 1
+    /// The strings extending each code, as linked lists (code → its newest extension, and
+    /// each extension → the next older one, -1 ending), with each string's last index: the
+    /// lossy coder walks them to find a near match.
+    let firstChild: UnsafeMutableBufferPointer<Int16>
+    let nextSibling: UnsafeMutableBufferPointer<Int16>
+    let suffix: UnsafeMutableBufferPointer<UInt8>
 
     init() {
         keys = .allocate(capacity: 1 << Self.slotBits)
         keys.initialize(repeating: 0)
         codes = .allocate(capacity: 1 << Self.slotBits)
         codes.initialize(repeating: 0)
+        firstChild = .allocate(capacity: 4096)
+        firstChild.initialize(repeating: -1)
+        nextSibling = .allocate(capacity: 4096)
+        nextSibling.initialize(repeating: -1)
+        suffix = .allocate(capacity: 4096)
+        suffix.initialize(repeating: 0)
     }
 
     deinit {
         keys.deallocate()
         codes.deallocate()
+        firstChild.deallocate()
+        nextSibling.deallocate()
+        suffix.deallocate()
     }
 
     @inline(__always) private static func slot(_ key: Int) -> Int {
@@ -194,9 +245,14 @@ final class LZWStringTable {
         while keys[s] >> 20 == generation { s = (s + 1) & Self.mask }
         keys[s] = generation << 20 | UInt32(truncatingIfNeeded: key)
         codes[s] = UInt16(truncatingIfNeeded: code)
+        let prefix = key >> 8
+        suffix[code] = UInt8(truncatingIfNeeded: key)
+        nextSibling[code] = firstChild[prefix]
+        firstChild[prefix] = Int16(truncatingIfNeeded: code)
     }
 
     func removeAll() {
+        firstChild.update(repeating: -1)
         generation += 1
         if generation == 1 << 12 {
             keys.update(repeating: 0)

@@ -110,7 +110,7 @@ import FlipbookCodecs
         #expect(outcome.stderr.contains("/nonexistent/scene.yaml"))
     }
 
-    @Test(arguments: [["--scale", "0"], ["--fps", "-1"], ["--jobs", "0"], ["--frames", "9-3"], ["--format", "bmp"]])
+    @Test(arguments: [["--scale", "0"], ["--fps", "-1"], ["--jobs", "0"], ["--frames", "9-3"], ["--format", "bmp"], ["--lossy", "101"], ["--lossy", "-1"], ["--quality", "0"]])
     func badOptionsAreUsageErrors(_ options: [String]) throws {
         let outcome = try CLI.run(["render", "scene.yaml"] + options)
         #expect(outcome.status == 64, "\(options): \(outcome.stderr)")

@@ -142,6 +142,31 @@ private typealias S = GIFTestSupport
         #expect(sizes.last! < sizes.first! / 2, "\(sizes)")
     }
 
+    /// Lossy LZW on gradient frames: each step of tolerance shrinks the file, and the decoded
+    /// frames stay close to the lossless encode (RMS over all pixels within the tolerance).
+    @Test func lossyShrinksWithBoundedError() throws {
+        let frames = (0..<3).map { S.gradient(width: 120, height: 80, phase: $0 * 5) }
+        let lossless = try GIFReader.decode(try Self.encode(frames, options: GIFEncodingOptions()))
+        var sizes: [Int] = []
+        for tolerance in [0, 8, 24] {
+            let bytes = try Self.encode(frames, options: GIFEncodingOptions(lossy: tolerance))
+            sizes.append(bytes.count)
+            let decoded = try GIFReader.decode(bytes)
+            var squares = 0.0, count = 0.0
+            for (a, b) in zip(decoded.frames, lossless.frames) {
+                for i in 0..<a.data.count where i % 4 != 3 {
+                    let d = Double(a.data[i]) - Double(b.data[i])
+                    squares += d * d
+                    count += 1
+                }
+            }
+            let rms = (squares / count).squareRoot()
+            #expect(rms <= Double(tolerance) + 0.01, "tolerance \(tolerance): RMS \(rms) from the lossless frames")
+            if tolerance == 0 { #expect(rms == 0) }
+        }
+        #expect(sizes[1] < sizes[0] && sizes[2] < sizes[1], "\(sizes)")
+    }
+
     /// 256 distinct colors fit: lossless at any dither setting and down to the quality that
     /// still allows 256 colors; with 257 colors, quantization kicks in.
     @Test(arguments: [GIFDither.none, .ordered, .diffusion])
