@@ -215,7 +215,11 @@ public struct GIFFrameEncoder: Sendable {
                 if colors.fileBytes < best.fileBytes { best = colors }
             }
         }
-        if let global = globalPalette, let gt = globalTransparentIndex {
+        // The global map saves the local map's bytes: worth trying only where those are a
+        // noticeable part of the frame (small rectangles, few colors); on a large lossy
+        // rectangle, mapping to a palette made for frame 0 costs more than it can save.
+        if let global = globalPalette, let gt = globalTransparentIndex,
+           best.result.isExact || 8 * 3 * FrameCandidate.mapSize(best.result) >= best.image.byteCount {
             // The same pixels against the global map: kept when smaller and about as faithful.
             let g = masked.withUnsafeBufferPointer {
                 OklabQuantizer.map($0, width: w, originX: rect.x0, originY: rect.y0, palette: Array(global.dropLast()),

@@ -261,44 +261,73 @@ final class LZWStringTable {
     }
 }
 
-/// Packs codes least significant bit first and cuts the bytes into GIF sub-blocks.
+/// Packs codes least significant bit first and cuts the bytes into GIF sub-blocks. The
+/// bytes go into a raw buffer grown by doubling (an array's per-append uniqueness check
+/// showed in profiles).
 struct LZWBitSink {
-    private var bytes: [UInt8]
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var length = 0
     private var accumulator: UInt64 = 0
     private var count = 0
 
     init(capacity: Int) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(64, capacity)
+        buffer = .allocate(capacity: self.capacity)
     }
 
     @inline(__always) mutating func put(_ code: Int, bits: Int) {
         accumulator |= UInt64(truncatingIfNeeded: code) << UInt64(count)
         count += bits
-        while count >= 8 {
-            bytes.append(UInt8(truncatingIfNeeded: accumulator))
-            accumulator >>= 8
-            count -= 8
+        if count >= 32 {
+            if length + 4 > capacity { grow() }
+            (UnsafeMutableRawPointer(buffer) + length).storeBytes(of: UInt32(truncatingIfNeeded: accumulator).littleEndian,
+                                                                 as: UInt32.self)
+            length += 4
+            accumulator >>= 32
+            count -= 32
         }
     }
 
+    private mutating func grow() {
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+        bigger.update(from: buffer, count: length)
+        buffer.deallocate()
+        buffer = bigger
+        capacity *= 2
+    }
+
+    /// Writes out the bits still held (the last byte padded with zeros).
     mutating func flush() {
-        if count > 0 { bytes.append(UInt8(truncatingIfNeeded: accumulator)) }
+        while count > 0 {
+            if length + 1 > capacity { grow() }
+            buffer[length] = UInt8(truncatingIfNeeded: accumulator)
+            length += 1
+            accumulator >>= 8
+            count = max(0, count - 8)
+        }
         accumulator = 0
-        count = 0
     }
 
-    /// The bytes as sub-blocks of at most 255 bytes, each preceded by its length.
-    func blocks() -> [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count + bytes.count / 255 + 1)
-        var start = 0
-        while start < bytes.count {
-            let n = min(255, bytes.count - start)
-            out.append(UInt8(n))
-            out.append(contentsOf: bytes[start..<(start + n)])
-            start += n
+    /// The bytes as sub-blocks of at most 255 bytes, each preceded by its length; frees the
+    /// buffer (the sink is not used after).
+    mutating func blocks() -> [UInt8] {
+        let bytes = UnsafeBufferPointer(start: buffer, count: length)
+        let out = [UInt8](unsafeUninitializedCapacity: length + (length + 254) / 255) { out, written in
+            var o = 0, start = 0
+            while start < length {
+                let n = min(255, length - start)
+                out[o] = UInt8(n)
+                _ = UnsafeMutableBufferPointer(rebasing: out[(o + 1)..<(o + 1 + n)])
+                    .initialize(from: bytes[start..<(start + n)])
+                o += n + 1
+                start += n
+            }
+            written = o
         }
+        buffer.deallocate()
+        length = 0
+        capacity = 0
         return out
     }
 }

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks live in their own package so that the main build and CI do not build
+// package-benchmark. Run them with scripts/benchmark (see its header).
+let package = Package(
+    name: "FlipbookBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Flipbook", path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // giflib reached directly, for its own LZW compressor as the reference.
+        .systemLibrary(name: "CGIFReference", path: "Sources/CGIFReference"),
+        .executableTarget(
+            name: "FrameEncoding",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Flipbook", package: "Flipbook"),
+                "CGIFReference",
+            ],
+            path: "Benchmarks/FrameEncoding",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ]
+)
