@@ -6,9 +6,10 @@ import FlipbookRaster
 /// Renders a scene's frames into an animated GIF.
 ///
 /// Three stages: frames render in parallel and arrive in order; each batch of frames is
-/// quantized in parallel (frame i needs frame i − 1 to find what changed, and the batch
-/// holds both); the prepared frames are written in order by one thread, the only part
-/// giflib allows to be serial. Memory holds at most two batches of frames.
+/// prepared in parallel — differenced, quantized and LZW-compressed (frame i needs frame
+/// i − 1 to find what changed, and the batch holds both); the compressed frames are handed
+/// to giflib in order by one thread, which only copies bytes. Memory holds at most two
+/// batches of frames.
 public enum GIFExporter {
     /// Writes `frames` of `renderer` to `path` (atomically) and returns the file's size.
     @discardableResult
