@@ -80,11 +80,11 @@ public struct GIFEncodingOptions: Sendable, Hashable {
 ///   transparent index (the kept pixel shows through) or, when the palette holds its exact
 ///   color, as that color: the LZW coder (``LZWEncoder``) takes whichever extends its string.
 ///   Candidates are compressed for real and the smallest file wins: the changed pixels'
-///   own palette with that free choice; for exact frames also the same indices with every
-///   unchanged pixel transparent, and every pixel in its own color (when the whole
-///   rectangle's colors fit); and the global color map (when about as faithful). Lossy frames
-///   never re-quantize an unchanged pixel to a different color: that could only shift it
-///   (and crawl, with dithering), so their palette is built from the changed pixels alone;
+///   own palette with that free choice; for exact frames also every pixel in its own color
+///   (when the whole rectangle's colors fit); and the global color map (when about as
+///   faithful). Quantized frames never re-quantize an unchanged pixel to a different color:
+///   that could only shift it (and crawl, with dithering), so their palette is built from
+///   the changed pixels alone (`--lossy` may still give it a color within its tolerance);
 /// - on a transparent canvas, when some pixel goes from visible (alpha ≥ 128) to
 ///   transparent, the whole canvas is encoded and flagged ``GIFPreparedFrame/needsClearedCanvas``:
 ///   the writer then disposes the previous frame to background.
@@ -159,7 +159,6 @@ public struct GIFFrameEncoder: Sendable {
         prepared.usesGlobalPalette = true
         return (encoder, prepared)
     }
-
 
     /// Differences and quantizes one frame. `previous` is the source of the frame written
     /// just before it (nil for the first frame).
