@@ -151,7 +151,8 @@ public struct GIFFrameEncoder: Sendable {
         let first = FrameCandidate(ColorQuantizer.Result(palette: palette, indices: indices, transparentIndex: transparent,
                                                          isExact: q.isExact),
                                    pixels: pixels, masked: pixels, unchanged: 0, global: true, width: width,
-                                   lossy: options.lossy)
+                                   lossy: options.lossy > 0
+                                       ? (options.lossy, [Bool](repeating: false, count: pixels.count)) : nil)
         var prepared = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: 0, top: 0, width: width,
                                         height: height, palette: palette, image: first.image,
                                         transparentIndex: transparent, needsClearedCanvas: false,
@@ -198,9 +199,11 @@ public struct GIFFrameEncoder: Sendable {
                                     dither: options.dither, width: w, originX: rect.x0, originY: rect.y0)
         }
         let local = quantize(masked)
+        // With --lossy, which pixels may stay transparent: built once for all candidates.
+        let lossy = options.lossy > 0 ? (options.lossy, (0..<pixels.count).map { masked[$0] != pixels[$0] }) : nil
         func candidate(_ result: ColorQuantizer.Result, unchanged: Int, global: Bool) -> FrameCandidate {
             FrameCandidate(result, pixels: pixels, masked: masked, unchanged: unchanged, global: global, width: w,
-                           lossy: options.lossy)
+                           lossy: lossy)
         }
         var best = candidate(local, unchanged: unchangedCount, global: false)
         if unchangedCount > 0 && local.isExact {
@@ -275,16 +278,16 @@ struct FrameCandidate {
     /// Compresses `result`'s indices for the rectangle (`pixels` its source, unchanged ones
     /// transparent in `masked`, `unchanged` of them, rows of `width`): losslessly, with
     /// unchanged pixels free to repeat their own color, or with ``LZWEncoder/compressLossy``
-    /// when `lossy` > 0.
+    /// with `lossy` (its tolerance, and which pixels are unchanged).
     init(_ result: ColorQuantizer.Result, pixels: [UInt32], masked: [UInt32], unchanged: Int, global: Bool,
-         width: Int, lossy: Int) {
+         width: Int, lossy: (tolerance: Int, unchanged: [Bool])?) {
         isGlobal = global
         let bits = LZWEncoder.minCodeSize(colors: Self.mapSize(result))
-        if lossy > 0 {
-            let isUnchanged = (0..<pixels.count).map { masked[$0] != pixels[$0] }
+        if let lossy {
             let (image, kept) = LZWEncoder.compressLossy(result.indices, minCodeSize: bits, width: width, pixels: pixels,
-                                                         unchanged: isUnchanged, palette: result.palette,
-                                                         transparentIndex: result.transparentIndex, tolerance: lossy)
+                                                         unchanged: lossy.unchanged, palette: result.palette,
+                                                         transparentIndex: result.transparentIndex,
+                                                         tolerance: lossy.tolerance)
             self.image = image
             var lossyResult = result
             lossyResult.indices = image.indices
