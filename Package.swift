@@ -17,11 +17,17 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),
     ],
     targets: [
         .target(name: "FlipbookGeometry"),
         .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", .product(name: "Yams", package: "Yams")]),
         .target(name: "FlipbookTimeline", dependencies: ["FlipbookScene"]),
+        // Lottie (Bodymovin JSON, dotLottie, .tgs) → the same Scene model the YAML reader builds.
+        .systemLibrary(name: "CFlipbookZlib", path: "Sources/CFlipbookZlib",
+                       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .target(name: "FlipbookLottie", dependencies: ["FlipbookScene", "CFlipbookZlib",
+                                                       .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
@@ -36,12 +42,12 @@ let package = Package(
         .systemLibrary(name: "CGIFLib", path: "Sources/CGIFLib",
                        providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         .target(name: "FlipbookCodecs", dependencies: ["FlipbookRaster", "CLibPNG", "CGIFLib"]),
-        .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookTimeline", "FlipbookRender", "FlipbookRaster",
-                                                 "FlipbookText", "FlipbookCodecs"]),
+        .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookLottie", "FlipbookTimeline", "FlipbookRender",
+                                                 "FlipbookRaster", "FlipbookText", "FlipbookCodecs"]),
         .target(name: "FlipbookDiff", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookDiff", "FlipbookScene", "FlipbookCodecs"]),
         .executableTarget(name: "FlipbookCLI", dependencies: [
-            "Flipbook", "FlipbookDiff", "FlipbookTesting", "FlipbookCodecs", "FlipbookGeometry",
+            "Flipbook", "FlipbookDiff", "FlipbookTesting", "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libFuzzer target for the scene loader and the PNG and GIF readers (scripts/fuzz);

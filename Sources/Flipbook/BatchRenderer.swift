@@ -216,8 +216,11 @@ public enum BatchRenderer {
 
     static func prepare(_ index: Int, _ target: SceneTarget, name: String, options: BatchOptions) -> Result<Prepared, Problem> {
         let scene: Scene
-        do { scene = try SceneLoader.load(path: target.scenePath, options: options.loader) } catch {
+        do { scene = try SceneFile.load(path: target.scenePath, options: options.loader) } catch {
             return .failure(Problem(invalid: true, reason: "\(error)", message: "\(error)"))
+        }
+        if let warning = SceneFile.warningLine(path: target.scenePath, scene) {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
         }
         let broken = options.limits.violations(of: scene, scale: options.scale, fps: options.fps)
         guard broken.isEmpty else {

@@ -10,7 +10,8 @@ import Darwin
 ///
 /// Rules:
 /// - A file is taken as given, whatever its extension.
-/// - A folder is searched recursively for `*.yaml`, `*.yml` and `*.json` files; hidden
+/// - A folder is searched recursively for `*.yaml`, `*.yml`, `*.json` (scenes or Lottie),
+///   `*.lottie` and `*.tgs` files; hidden
 ///   files and folders (starting with `.`) are skipped, and so are symbolic links to
 ///   folders (no cycles).
 /// - An argument containing `*`, `?` or `[` is a glob (glob(3), so `*` does not cross
@@ -19,7 +20,7 @@ import Darwin
 /// - The result is sorted (byte order of the paths) and without duplicates, so that every
 ///   machine sees the same list in the same order (sharding depends on it).
 public enum SceneDiscovery {
-    public static let sceneExtensions: Set<String> = ["yaml", "yml", "json"]
+    public static let sceneExtensions: Set<String> = ["yaml", "yml", "json", "lottie", "tgs"]
 
     public struct Result: Sendable {
         /// Scene files, sorted, unique.

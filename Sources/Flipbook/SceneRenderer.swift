@@ -38,6 +38,20 @@ public struct SceneRenderer: Sendable {
                     }
                 }
                 guard case .image(let content) = l.content, images[content.asset] == nil else { return }
+                if scene.assets[content.asset] == nil, let bytes = scene.embeddedAssets[content.asset] {
+                    do {
+                        let image = try PNGCodec.decode(bytes) { width, height in
+                            limits.imageViolation(width: width, height: height)
+                                ?? (imageBytes + Double(width * height * 4) > Double(limits.maxMemory)
+                                    ? "the decoded images would take more than the --max-memory limit" : nil)
+                        }
+                        imageBytes += Double(image.data.count)
+                        images[content.asset] = image
+                    } catch {
+                        throw RenderError.unreadableAsset(name: content.asset, path: "embedded", reason: "\(error)")
+                    }
+                    return
+                }
                 guard let path = scene.assets[content.asset] else {
                     throw RenderError.missingAsset(name: content.asset, layer: l.id)
                 }

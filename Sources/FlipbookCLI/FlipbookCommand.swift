@@ -10,7 +10,8 @@ struct FlipbookCommand: ParsableCommand {
         commandName: "flipbook",
         abstract: "Render Core Animation-style scene files to animated GIFs and PNG frames.",
         version: "0.1.0",
-        subcommands: [RenderCommand.self, ValidateCommand.self, InfoCommand.self, DiffCommand.self, CheckCommand.self,
+        subcommands: [RenderCommand.self, StillCommand.self, ValidateCommand.self, InfoCommand.self, DiffCommand.self,
+                      CheckCommand.self,
                       AssembleCommand.self])
 
     /// Commands whose usage errors exit 2 rather than ArgumentParser's 64, because their
@@ -45,7 +46,7 @@ enum ExitStatus {
 /// it has errors.
 func loadScene(_ path: String) throws -> Scene {
     do {
-        return try SceneLoader.load(path: path)
+        return try SceneFile.load(path: path)
     } catch {
         printError("\(error)")
         throw ExitStatus.badScene

@@ -24,7 +24,12 @@ struct InfoCommand: ParsableCommand {
         print("duration:   \(format(canvas.duration)) s")
         print("size:       \(format(canvas.size.width))×\(format(canvas.size.height)) pt, "
             + "\(w)×\(h) px at \(format(scale ?? canvas.scale))×")
+        print("format:     \(loaded.format)")
         print("animations: \(loaded.animations.count)")
+        if !loaded.warnings.isEmpty {
+            print("unsupported (rendered without):")
+            for warning in loaded.warnings { print("  \(warning)") }
+        }
         print("layers:")
         for layer in loaded.layers { printTree(layer, depth: 1) }
     }
@@ -39,6 +44,7 @@ struct InfoCommand: ParsableCommand {
         case .gradient(let g): kind = "gradient(\(g.rawValue))"
         case .image(let i): kind = "image(\(i.asset))"
         case .text(let t): kind = "text(\"\(t.string.prefix(24))\")"
+        case .vector(let v): kind = "vector(\(v.items.count) items)"
         }
         if let r = layer.replicator { kind = "replicator ×\(r.instanceCount)" }
         let frame = "\(format(p.position.x - p.anchorPoint.x * p.bounds.width)), "

@@ -28,6 +28,9 @@ struct LimitOptions: ParsableArguments {
     @Flag(help: "Allow asset, image and font paths outside the scene's folder.")
     var allowOutsideAssets = false
 
+    @Flag(help: "Fail (exit 2) instead of warning when a Lottie file uses what Flipbook renders without (expressions, 3D layers, unsupported effects).")
+    var strict = false
+
     func validate() throws {
         for (name, value) in [("--max-pixels", maxPixels), ("--max-frames", maxFrames), ("--max-layers", maxLayers),
                               ("--max-path-elements", maxPathElements), ("--max-memory", maxMemory.bytes)] where value < 1 {
@@ -42,7 +45,7 @@ struct LimitOptions: ParsableArguments {
         return jobs.map(limits.forJobs) ?? limits
     }
 
-    var loaderOptions: SceneLoader.Options { SceneLoader.Options(allowOutsideAssets: allowOutsideAssets) }
+    var loaderOptions: SceneLoader.Options { SceneLoader.Options(allowOutsideAssets: allowOutsideAssets, strict: strict) }
 
     /// Loads a scene with these options and checks it against the limits at `scale` and
     /// `fps` (the scene's unless given) on `jobs` threads, exiting 2 with every
@@ -50,11 +53,12 @@ struct LimitOptions: ParsableArguments {
     func load(_ path: String, scale: Double? = nil, fps: Double? = nil, jobs: Int? = nil) throws -> Scene {
         let scene: Scene
         do {
-            scene = try SceneLoader.load(path: path, options: loaderOptions)
+            scene = try SceneFile.load(path: path, options: loaderOptions)
         } catch {
             printError("\(error)")
             throw ExitStatus.badScene
         }
+        if let warning = SceneFile.warningLine(path: path, scene) { printError(warning) }
         let problems = limits(jobs: jobs).violations(of: scene, scale: scale, fps: fps)
         guard problems.isEmpty else {
             for problem in problems { printError("\(path): \(problem)") }

@@ -10,14 +10,21 @@ extension Mask {
     /// The mask blurred with standard deviation `sigma` (pixels) and moved by
     /// (`dx`, `dy`) whole pixels; pixels moved off the grid are dropped.
     public func blurred(sigma: Double, dx: Int = 0, dy: Int = 0) -> Mask {
+        blurredSeparable(sigmaX: sigma, sigmaY: sigma, dx: dx, dy: dy)
+    }
+
+    /// The mask blurred with standard deviations `sigmaX` and `sigmaY` (pixels) along the
+    /// two axes, moved by (`dx`, `dy`).
+    public func blurredSeparable(sigmaX: Double, sigmaY: Double, dx: Int = 0, dy: Int = 0) -> Mask {
         var out = Mask(width: width, height: height)
         guard !bounds.isEmpty else { return out }
-        let radii = sigma > 0.2 ? Self.boxRadii(sigma: sigma) : []
-        let reach = radii.reduce(0, +)
+        let radiiX = sigmaX > 0.2 ? Self.boxRadii(sigma: sigmaX) : []
+        let radiiY = sigmaY > 0.2 ? Self.boxRadii(sigma: sigmaY) : []
+        let reachX = radiiX.reduce(0, +), reachY = radiiY.reduce(0, +)
         // The region that can be non-zero after blurring, in source coordinates.
         let grid = PixelBounds(x0: 0, y0: 0, x1: width, y1: height)
-        let region = PixelBounds(x0: bounds.x0 - reach, y0: bounds.y0 - reach,
-                                 x1: bounds.x1 + reach, y1: bounds.y1 + reach)
+        let region = PixelBounds(x0: bounds.x0 - reachX, y0: bounds.y0 - reachY,
+                                 x1: bounds.x1 + reachX, y1: bounds.y1 + reachY)
         let w = region.width, h = region.height
         var buffer = [Float](repeating: 0, count: w * h)
         for y in bounds.y0..<bounds.y1 {
@@ -26,9 +33,13 @@ extension Mask {
             }
         }
         var scratch = [Float](repeating: 0, count: max(w, h))
-        for r in radii {
-            for row in 0..<h { Self.boxPass(&buffer, start: row * w, stride: 1, count: w, radius: r, scratch: &scratch) }
-            for col in 0..<w { Self.boxPass(&buffer, start: col, stride: w, count: h, radius: r, scratch: &scratch) }
+        for i in 0..<max(radiiX.count, radiiY.count) {
+            if i < radiiX.count {
+                for row in 0..<h { Self.boxPass(&buffer, start: row * w, stride: 1, count: w, radius: radiiX[i], scratch: &scratch) }
+            }
+            if i < radiiY.count {
+                for col in 0..<w { Self.boxPass(&buffer, start: col, stride: w, count: h, radius: radiiY[i], scratch: &scratch) }
+            }
         }
         let target = PixelBounds(x0: region.x0 + dx, y0: region.y0 + dy, x1: region.x1 + dx, y1: region.y1 + dy)
             .intersection(grid)

@@ -34,4 +34,9 @@ public enum PathTrimmer {
         }
         return out
     }
+
+    /// The summed arc length of every subpath (closing lines included).
+    public static func length(of path: Path) -> Double {
+        PathMeasure(path).totalLength
+    }
 }

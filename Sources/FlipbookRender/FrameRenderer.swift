@@ -41,21 +41,32 @@ public struct FrameRenderer: Sendable {
         return surface
     }
 
-    func draw(_ layer: RenderLayer, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?) {
+    func draw(_ original: RenderLayer, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?) {
+        var layer = original
+        if let nodes = layer.vector {
+            // Vector artwork draws as the layer's contents: generated sublayers beneath
+            // the real ones.
+            layer.sublayers = VectorRenderer.layers(nodes, id: layer.id) + layer.sublayers
+            layer.vector = nil
+        }
         let toDevice = PixelSnapping.layerToDevice(layer, parent: parent)
         // A layer scaled to nothing draws nothing (and cannot be inverted for paints).
         guard abs(toDevice.determinant) > 1e-12 else { return }
         let p = layer.properties
         let casts = LayerShadow.isVisible(p)
-        let needsGroup = casts || layer.mask != nil || (p.opacity < 1 && LayerPainter.drawingCount(layer) > 1)
+        let compositing = layer.compositing
+        let needsGroup = casts || layer.mask != nil || compositing?.needsGroup == true
+            || (p.opacity < 1 && LayerPainter.drawingCount(layer) > 1)
         guard needsGroup else {
             paint(layer, toDevice, into: &surface, clip: clip, opacity: p.opacity)
             return
         }
-        // The offscreen covers what the layer draws (plus its shadow's reach), not the
-        // whole surface.
+        // The offscreen covers what the layer draws (plus its shadow's and effects'
+        // reach), not the whole surface.
         let whole = PixelBounds(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
-        let reach = casts ? LayerShadow.reach(p, parent: parent) : 0
+        let effects = compositing?.effects ?? []
+        let deviceScale = abs(toDevice.determinant).squareRoot()
+        let reach = (casts ? LayerShadow.reach(p, parent: parent) : 0) + LayerMasks.reach(effects, scale: deviceScale)
         var area = whole
         if let drawn = LayerBounds.device(of: layer, toDevice: toDevice, images: images) {
             area = LayerBounds.pixels(LayerBounds.outset(drawn, by: reach), within: whole)
@@ -72,19 +83,31 @@ public struct FrameRenderer: Sendable {
         var group = Pixmap(width: area.width, height: area.height)
         paint(layer, toGroup, into: &group, clip: nil, opacity: 1)
         var maskAlpha: Mask?
+        if let masks = compositing?.masks,
+           let coverage = LayerMasks.coverage(masks, toGroup: toGroup, width: area.width, height: area.height) {
+            group.multiply(by: coverage)
+        }
+        if !effects.isEmpty { LayerMasks.apply(effects, to: &group, scale: deviceScale) }
+        let maskMode = compositing?.maskMode ?? .alpha
         if let maskLayer = layer.mask {
             // The mask lives in the layer's space; its own opacity scales its alpha
             // because it is drawn with it.
             var maskSurface = Pixmap(width: area.width, height: area.height)
             draw(maskLayer, parent: toGroup, into: &maskSurface, clip: nil)
-            maskAlpha = Mask(alphaOf: maskSurface)
+            maskAlpha = LayerMasks.matte(maskSurface, mode: maskMode, width: area.width, height: area.height)
+        } else if maskMode != .alpha, compositing != nil {
+            maskAlpha = LayerMasks.matte(nil, mode: maskMode, width: area.width, height: area.height)
         }
         if casts {
             LayerShadow.draw(for: group, at: area, mask: maskAlpha, properties: p, parent: parent,
                              into: &surface, clip: clip)
         }
         if let maskAlpha { group.multiply(by: maskAlpha) }
-        surface.draw(group, x: area.x0, y: area.y0, opacity: p.opacity, mask: clip)
+        if let blend = compositing.flatMap({ LayerMasks.blendFunction($0.blendMode) }) {
+            surface.draw(group, x: area.x0, y: area.y0, opacity: p.opacity, blend: blend, mask: clip)
+        } else {
+            surface.draw(group, x: area.x0, y: area.y0, opacity: p.opacity, mask: clip)
+        }
     }
 
     private func paint(_ layer: RenderLayer, _ toDevice: AffineTransform, into surface: inout Pixmap,

@@ -43,7 +43,19 @@ enum LayerBounds {
         case .text(let text):
             guard let layout = try? TextEngine.shared.layout(TextRequest(text, properties: p)),
                   let box = layout.path.controlBounds else { break }
-            inner = transformed(Rect(box.x + p.bounds.x, box.y + p.bounds.y, box.width, box.height), toDevice)
+            let shift = LayerPainter.baselineShift(text, layout)
+            inner = transformed(Rect(box.x + p.bounds.x, box.y + p.bounds.y - shift, box.width, box.height), toDevice)
+        case .vector:
+            // Drawn as generated sublayers; their boxes join below (when the renderer has
+            // not expanded them yet, they are expanded here).
+            if let nodes = layer.vector {
+                for drawing in VectorRenderer.layers(nodes, id: layer.id) {
+                    let childToDevice = PixelSnapping.layerToDevice(drawing, parent: toDevice)
+                    guard abs(childToDevice.determinant) > 1e-12 else { continue }
+                    guard let box = device(of: drawing, toDevice: childToDevice, images: images) else { return nil }
+                    inner = union(inner, box)
+                }
+            }
         }
         for sublayer in layer.sublayers {
             let childToDevice = PixelSnapping.layerToDevice(sublayer, parent: toDevice)

@@ -27,7 +27,7 @@ struct LayerPainter {
         let p = layer.properties
         var n = p.backgroundColor.isInvisible || p.bounds.isEmpty ? 0 : 1
         switch layer.content {
-        case .none: break
+        case .none, .vector: break
         case .shape: n += (p.fillColor.isInvisible ? 0 : 1) + (strokes(p) ? 1 : 0)
         case .gradient, .image, .text: n += 1
         }
@@ -70,7 +70,7 @@ struct LayerPainter {
 
     func paintContents(into surface: inout Pixmap, clip: Mask?) {
         switch layer.content {
-        case .none: break
+        case .none, .vector: break
         case .shape(let shape): paintShape(shape, into: &surface, clip: clip)
         case .gradient(let kind): paintGradient(kind, into: &surface, clip: clip)
         case .image(let image): paintImage(image, into: &surface, clip: clip)
@@ -86,8 +86,13 @@ struct LayerPainter {
         guard !props.textColor.isInvisible, props.fontSize > 0, !text.string.isEmpty else { return }
         let request = TextRequest(text, properties: props)
         guard let layout = try? TextEngine.shared.layout(request), !layout.path.isEmpty else { return }
-        let placed = layout.path.applying(.translation(props.bounds.x, props.bounds.y))
+        let placed = layout.path.applying(.translation(props.bounds.x, props.bounds.y - Self.baselineShift(text, layout)))
         fill(placed, .nonZero, .solid(props.textColor), into: &surface, clip: clip)
+    }
+
+    /// How far up a point-text layout moves so that its first baseline sits at the top.
+    static func baselineShift(_ text: TextContent, _ layout: TextLayout) -> Double {
+        text.baselineOrigin ? layout.lines.first?.baseline ?? 0 : 0
     }
 
     /// The outline of a shape layer, in its bounds space.
@@ -111,7 +116,7 @@ struct LayerPainter {
         let path = Self.shapePath(shape.geometry, props)
         if !props.fillColor.isInvisible {
             let rule: FlipbookRaster.FillRule = shape.fillRule == .evenOdd ? .evenOdd : .nonZero
-            fill(path, rule, .solid(props.fillColor), into: &surface, clip: clip)
+            fill(path, rule, paint(shape.fillGradient, props.fillColor), into: &surface, clip: clip)
         }
         guard Self.strokes(props) else { return }
         var stroked = path
@@ -121,7 +126,30 @@ struct LayerPainter {
         let style = StrokeStyle(width: props.lineWidth, cap: Self.cap(shape.lineCap), join: Self.join(shape.lineJoin),
                                 miterLimit: props.miterLimit, dashes: props.lineDashPattern,
                                 dashPhase: props.lineDashPhase)
-        fill(Stroker.outline(of: stroked, style: style), .nonZero, .solid(props.strokeColor), into: &surface, clip: clip)
+        fill(Stroker.outline(of: stroked, style: style), .nonZero, paint(shape.strokeGradient, props.strokeColor),
+             into: &surface, clip: clip)
+    }
+
+    /// A shape's paint: the color, or the gradient with every stop's alpha scaled by the
+    /// color's alpha (the style's opacity).
+    private func paint(_ gradient: ShapeGradient?, _ color: Color) -> Paint {
+        guard let g = gradient, let last = g.colors.last, let toBounds = toDevice.inverted else { return .solid(color) }
+        let colors = g.colors.map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha * color.alpha) }
+        let d = g.end - g.start
+        let length2 = d.x * d.x + d.y * d.y
+        guard colors.count > 1, length2 > 0 else {
+            return .solid(Color(red: last.red, green: last.green, blue: last.blue, alpha: last.alpha * color.alpha))
+        }
+        let space: AffineTransform
+        if g.radial {
+            let r = length2.squareRoot()
+            space = AffineTransform(a: 1 / r, b: 0, c: 0, d: 1 / r, tx: -g.start.x / r, ty: -g.start.y / r)
+        } else {
+            space = AffineTransform(a: d.x / length2, b: -d.y, c: d.y / length2, d: d.x,
+                                    tx: -(g.start.x * d.x + g.start.y * d.y) / length2, ty: 0)
+        }
+        return .gradient(Gradient(kind: g.radial ? .radial : .axial, colors: colors, locations: g.locations,
+                                  transform: toBounds.concatenating(space)))
     }
 
     private static func cap(_ c: FlipbookScene.LineCap) -> FlipbookRaster.LineCap {

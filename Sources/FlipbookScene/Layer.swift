@@ -16,6 +16,9 @@ public struct Layer: Sendable {
     public var sublayers: [Layer]
     /// Line of the layer's entry in the scene file, for messages.
     public var line: Int?
+    /// Clock, keyframed transform, masks, effects and blend mode beyond Core Animation's
+    /// model (set by the Lottie reader); nil for a plain CALayer.
+    public var compositing: LayerCompositing?
     private var maskStorage: [Layer]
 
     public init(id: String, properties: LayerProperties = LayerProperties(), content: LayerContent = .none,
@@ -53,6 +56,8 @@ public enum LayerContent: Sendable {
     case gradient(GradientKind)
     case image(ImageContent)
     case text(TextContent)
+    /// After Effects shape-layer artwork (Lottie shape layers).
+    case vector(VectorShape)
 }
 
 /// The non-animatable parts of a CATextLayer (font size and color animate, so they live
@@ -67,14 +72,19 @@ public struct TextContent: Sendable, Hashable {
     public var wrapped: Bool
     /// What to do with a line that does not fit, as CATextLayer's `truncationMode`.
     public var truncation: TextTruncation
+    /// Puts the first line's baseline at the bounds' top edge instead of the line's top,
+    /// and aligns about the bounds' left edge (After Effects' point text: a width-0 box
+    /// with left, centred or right alignment about x = 0).
+    public var baselineOrigin: Bool
 
     public init(string: String, font: FontReference = .family("Helvetica"), alignment: TextAlignment = .left,
-                wrapped: Bool = false, truncation: TextTruncation = .none) {
+                wrapped: Bool = false, truncation: TextTruncation = .none, baselineOrigin: Bool = false) {
         self.string = string
         self.font = font
         self.alignment = alignment
         self.wrapped = wrapped
         self.truncation = truncation
+        self.baselineOrigin = baselineOrigin
     }
 }
 
@@ -96,13 +106,37 @@ public struct ShapeContent: Sendable {
     public var fillRule: FillRule
     public var lineCap: LineCap
     public var lineJoin: LineJoin
+    /// Paints the fill with a gradient instead of `fillColor` (whose alpha then scales it).
+    public var fillGradient: ShapeGradient?
+    /// Paints the stroke with a gradient instead of `strokeColor` (whose alpha then scales it).
+    public var strokeGradient: ShapeGradient?
 
     public init(geometry: ShapeGeometry, fillRule: FillRule = .nonZero, lineCap: LineCap = .butt,
-                lineJoin: LineJoin = .miter) {
+                lineJoin: LineJoin = .miter, fillGradient: ShapeGradient? = nil, strokeGradient: ShapeGradient? = nil) {
         self.geometry = geometry
         self.fillRule = fillRule
         self.lineCap = lineCap
         self.lineJoin = lineJoin
+        self.fillGradient = fillGradient
+        self.strokeGradient = strokeGradient
+    }
+}
+
+/// A gradient paint for a shape, in the layer's bounds space: linear from `start` to
+/// `end`, or radial about `start` reaching `end`.
+public struct ShapeGradient: Sendable {
+    public var radial: Bool
+    public var colors: [Color]
+    public var locations: [Double]
+    public var start: Point
+    public var end: Point
+
+    public init(radial: Bool, colors: [Color], locations: [Double], start: Point, end: Point) {
+        self.radial = radial
+        self.colors = colors
+        self.locations = locations
+        self.start = start
+        self.end = end
     }
 }
 

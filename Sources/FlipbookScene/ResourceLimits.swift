@@ -135,6 +135,9 @@ public struct ResourceLimits: Sendable, Equatable {
                 if case .shape(let shape) = layer.content, case .path(let path) = shape.geometry {
                     total = saturating(total, 1, plus: path.elements.count)
                 }
+                if case .vector(let vector) = layer.content {
+                    total = saturating(total, 1, plus: vector.pathElementCount)
+                }
             }
         }
         return total

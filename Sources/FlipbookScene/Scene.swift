@@ -14,6 +14,14 @@ public struct Scene: Sendable {
     public var animations: [Animation]
     /// The file the scene was read from, when it came from a file.
     public var sourcePath: String?
+    /// Image assets carried inside the scene file (Lottie's `data:` URIs, dotLottie
+    /// images): asset name → encoded bytes. Layers name them like file assets.
+    public var embeddedAssets: [String: [UInt8]] = [:]
+    /// What the reader could not honour (unsupported features it rendered without), one
+    /// line each; `--strict` turns them into errors.
+    public var warnings: [String] = []
+    /// The source format, for `info`: "flipbook" or "lottie".
+    public var format: String = "flipbook"
 
     public init(version: Int = 1, canvas: Canvas, assets: [String: String] = [:], layers: [Layer] = [],
                 animations: [Animation] = [], sourcePath: String? = nil) {

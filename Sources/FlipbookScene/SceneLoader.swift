@@ -20,9 +20,13 @@ public enum SceneLoader {
         /// absolute paths, symlinks pointing elsewhere). Off by default, so that a scene
         /// from an untrusted pull request cannot read files elsewhere on the machine.
         public var allowOutsideAssets: Bool
+        /// Treat what a reader could only render without (``Scene/warnings``: Lottie
+        /// expressions, 3D layers, unsupported effects) as errors.
+        public var strict: Bool
 
-        public init(allowOutsideAssets: Bool = false) {
+        public init(allowOutsideAssets: Bool = false, strict: Bool = false) {
             self.allowOutsideAssets = allowOutsideAssets
+            self.strict = strict
         }
     }
 

@@ -59,7 +59,7 @@ public struct GoldenCheck: Sendable {
     /// Renders the scene file's frames (all, or `frames`) and checks them.
     public func verify(scene path: String, scale: Double? = nil, fps: Double? = nil,
                        frames: ClosedRange<Int>? = nil) throws -> GoldenResult {
-        let renderer = try SceneRenderer(scene: SceneLoader.load(path: path), scale: scale, fps: fps)
+        let renderer = try SceneRenderer(scene: SceneFile.load(path: path), scale: scale, fps: fps)
         return try verify(renderer: renderer, frames: frames, label: path)
     }
 
@@ -81,7 +81,7 @@ public struct GoldenCheck: Sendable {
     /// (default name: `at-<seconds with 3 decimals>s`).
     public func verify(scene path: String, at seconds: Double, named name: String? = nil,
                        scale: Double? = nil) throws -> GoldenResult {
-        let renderer = try SceneRenderer(scene: SceneLoader.load(path: path), scale: scale)
+        let renderer = try SceneRenderer(scene: SceneFile.load(path: path), scale: scale)
         return try verify(frame: renderer.renderFrame(at: seconds),
                           named: name ?? String(format: "at-%.3fs", seconds), label: path)
     }

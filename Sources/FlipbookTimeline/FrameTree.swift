@@ -26,6 +26,10 @@ public struct RenderLayer: Sendable {
     /// whose accumulated instance transform can hold a skew that components cannot).
     public var transformOverride: AffineTransform?
     public var sublayers: [RenderLayer]
+    /// Vector artwork evaluated at this frame (``LayerContent/vector(_:)``).
+    public var vector: [VectorNode]?
+    /// Masks, effects, blend and mask modes beyond Core Animation's model.
+    public var compositing: RenderCompositing?
     private var maskStorage: [RenderLayer]
 
     public init(id: String, properties: LayerProperties, content: LayerContent, snap: SnapMode,

@@ -109,15 +109,40 @@ public struct Timeline: Sendable {
         return tracks[layerID]?[component]?.value(at: seconds, base: base) ?? base
     }
 
-    private func evaluate(_ layer: Layer, at seconds: Double, snap inherited: SnapMode) -> RenderLayer? {
+    private func evaluate(_ layer: Layer, at parentSeconds: Double, snap inherited: SnapMode) -> RenderLayer? {
+        var seconds = parentSeconds
+        if let c = layer.compositing {
+            if let range = c.activeRange, !range.contains(parentSeconds) { return nil }
+            if let timing = c.timing { seconds = timing.localTime(parentSeconds) }
+        }
         var props = layer.properties
         apply(to: &props, layerID: layer.id, at: seconds)
+        var transformOverride: AffineTransform?
+        if let keyframed = layer.compositing?.transform {
+            transformOverride = keyframed.matrix(at: seconds)
+            props.opacity = keyframed.opacity.scalar(at: seconds)
+        }
         if props.hidden || props.opacity <= 0 { return nil }
         let snap = layer.snap ?? inherited
+        let compositing = layer.compositing?.evaluate(at: seconds)
+        for effect in compositing?.effects ?? [] {
+            // After Effects' drop shadow is CALayer's shadow: a blurred, offset copy beneath.
+            if case .dropShadow(let color, let offset, let sigma) = effect {
+                props.shadowColor = Color(red: color.red, green: color.green, blue: color.blue)
+                props.shadowOpacity = color.alpha
+                props.shadowOffset = offset
+                props.shadowRadius = sigma
+            }
+        }
         var mask: RenderLayer?
         if let maskLayer = layer.mask {
-            // A hidden or fully transparent mask lets nothing through.
-            guard let evaluated = evaluate(maskLayer, at: seconds, snap: snap) else { return nil }
+            let evaluated = evaluate(maskLayer, at: seconds, snap: snap)
+            // A hidden or fully transparent mask lets nothing through (and an inverted
+            // matte, everything).
+            switch compositing?.maskMode ?? .alpha {
+            case .alpha, .luminance: guard evaluated != nil else { return nil }
+            case .alphaInverted, .luminanceInverted: break
+            }
             mask = evaluated
         }
         let sublayers: [RenderLayer]
@@ -126,8 +151,11 @@ public struct Timeline: Sendable {
         } else {
             sublayers = layer.sublayers.compactMap { evaluate($0, at: seconds, snap: snap) }
         }
-        return RenderLayer(id: layer.id, properties: props, content: layer.content, snap: snap,
-                           sublayers: sublayers, mask: mask)
+        var result = RenderLayer(id: layer.id, properties: props, content: layer.content, snap: snap,
+                                 transformOverride: transformOverride, sublayers: sublayers, mask: mask)
+        if case .vector(let shape) = layer.content { result.vector = shape.evaluate(at: seconds) }
+        result.compositing = compositing
+        return result
     }
 
     /// CAReplicatorLayer: instance k is the template seen k × instanceDelay earlier, moved

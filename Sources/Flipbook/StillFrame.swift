@@ -1,0 +1,59 @@
+import FlipbookCodecs
+import FlipbookRaster
+import FlipbookScene
+
+/// Where in a scene a still is taken: `N%` of the way from the start to the end, `Ns`
+/// seconds or `Nf` frames (at the scene's rate, from its first frame; fractions allowed).
+public enum StillTime: Sendable, Equatable {
+    case progress(Double)
+    case seconds(Double)
+    case frame(Double)
+
+    /// Parses `50%`, `1.5s`, `12f` (and a bare number as a frame).
+    public init?(parsing text: String) {
+        var t = Substring(text.trimmingWhitespace())
+        let unit = t.last
+        if unit == "%" || unit == "s" || unit == "f" { t.removeLast() }
+        guard let v = Double(t), v.isFinite, v >= 0 else { return nil }
+        switch unit {
+        case "%":
+            guard v <= 100 else { return nil }
+            self = .progress(v)
+        case "s": self = .seconds(v)
+        default: self = .frame(v)
+        }
+    }
+
+    /// Seconds since the scene's start. 100 % is the end as a paused player shows it:
+    /// the last instant before the end, so that layers ending with the animation are
+    /// still visible and every animation has reached its final value.
+    public func seconds(duration: Double, fps: Double) -> Double {
+        switch self {
+        case .progress(let p):
+            return p >= 100 ? max(0, duration - 1e-6 / fps) : duration * p / 100
+        case .seconds(let s): return s
+        case .frame(let f): return f / fps
+        }
+    }
+}
+
+/// One frame as a picture: `flipbook still`, and thumbnails for READMEs.
+public enum StillFrame {
+    /// Renders the frame at `seconds`. With `size`, the canvas is scaled uniformly to fit
+    /// W×H pixels and centred (whole-pixel offsets), the rest transparent unless the scene
+    /// has a background; otherwise it is canvas × `scale` pixels.
+    public static func render(_ scene: Scene, at seconds: Double, scale: Double? = nil, size: (Int, Int)? = nil,
+                              limits: ResourceLimits = .default) throws -> Pixmap {
+        guard let (width, height) = size else {
+            let renderer = try SceneRenderer(scene: scene, scale: scale, limits: limits)
+            return renderer.renderFrame(at: seconds)
+        }
+        let fit = min(Double(width) / scene.canvas.size.width, Double(height) / scene.canvas.size.height)
+        let renderer = try SceneRenderer(scene: scene, scale: fit, limits: limits)
+        let frame = renderer.renderFrame(at: seconds)
+        var out = Pixmap(width: width, height: height)
+        if !scene.canvas.background.isInvisible { out.fill(scene.canvas.background) }
+        out.draw(frame, x: (width - frame.width) / 2, y: (height - frame.height) / 2)
+        return out
+    }
+}

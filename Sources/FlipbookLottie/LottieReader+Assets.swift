@@ -1,0 +1,103 @@
+import FlipbookGeometry
+import FlipbookScene
+import Foundation
+
+/// Image layers and layer effects.
+extension LottieReader {
+    /// An image layer's picture: the asset's `w`×`h` at the layer's origin. The image is
+    /// embedded (`data:` URI), inside a dotLottie archive, or a file `u` + `p` beside the
+    /// document (confined to its folder as scene assets are). A file that is missing is
+    /// skipped with a warning, as players skip it.
+    func imageLayer(_ e: Entry) -> Layer? {
+        guard let ref = e.node["refId"].string, let asset = assetNodes[ref] else {
+            error(e.node["refId"], "no image asset has id \(e.node["refId"].string.map { "`\($0)`" } ?? "(none)")")
+            return nil
+        }
+        let p = asset["p"].string ?? ""
+        let folder = asset["u"].string ?? ""
+        if embeddedAssets[ref] == nil && fileAssets[ref] == nil {
+            if p.hasPrefix("data:") {
+                guard let comma = p.firstIndex(of: ","),
+                      let bytes = Data(base64Encoded: String(p[p.index(after: comma)...]),
+                                       options: .ignoreUnknownCharacters) else {
+                    error(asset["p"], "the data: URI of image asset `\(ref)` is not valid base64")
+                    return nil
+                }
+                embeddedAssets[ref] = [UInt8](bytes)
+            } else if let packaged = packagedImages[p] ?? packagedImages[folder + p]
+                        ?? packagedImages["images/" + p] {
+                embeddedAssets[ref] = packaged
+            } else if let path = resolveImage(folder + p, asset["p"], ref) {
+                fileAssets[ref] = path
+            } else {
+                return nil
+            }
+        }
+        guard let w = asset["w"].number, let h = asset["h"].number, w > 0, h > 0 else {
+            error(asset, "image asset `\(ref)` needs a positive width `w` and height `h`")
+            return nil
+        }
+        var image = Layer(id: uniqueID("\(e.name) image"))
+        image.properties.bounds = Rect(0, 0, w, h)
+        image.properties.anchorPoint = .zero
+        image.content = .image(ImageContent(asset: ref, gravity: .resize))
+        return image
+    }
+
+    private func resolveImage(_ file: String, _ node: JSONNode, _ ref: String) -> String? {
+        let url = file.hasPrefix("/") ? URL(fileURLWithPath: file)
+            : URL(fileURLWithPath: baseDirectory).appendingPathComponent(file)
+        let resolved = url.standardizedFileURL.path
+        if !allowOutsideAssets {
+            let folder = Self.realPath(baseDirectory)
+            let real = Self.realPath(resolved)
+            guard real.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+                error(node, "image asset `\(ref)`: `\(file)` leads outside the animation's folder (to `\(real)`); "
+                      + "pass --allow-outside-assets to allow it")
+                return nil
+            }
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            warn("image `\(file)` not found (not drawn)")
+            return nil
+        }
+        return resolved
+    }
+
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `ef`: drop shadow (25), Gaussian blur (29), fill (21) and tint (20); others are
+    /// ignored with a warning. Parameters are read by position, as exporters write them.
+    func effects(_ node: JSONNode) -> [LayerEffect] {
+        guard let list = node.elements else { return [] }
+        var out: [LayerEffect] = []
+        for effect in list {
+            if effect["en"].number == 0 { continue }
+            let params = effect["ef"]
+            func v(_ i: Int, _ fallback: [Double]) -> AnimatedValue {
+                animated(params[i]["v"], "an effect parameter", default: fallback) ?? .constant(fallback)
+            }
+            func c(_ i: Int) -> AnimatedValue { color(params[i]["v"], default: [0, 0, 0, 1]) ?? .constant([0, 0, 0, 1]) }
+            switch Int(effect["ty"].number ?? -1) {
+            case 25:
+                out.append(.dropShadow(color: c(0), opacity: v(1, [127.5]).mapped { $0.map { $0 / 255 } },
+                                       direction: v(2, [135]), distance: v(3, [5]), softness: v(4, [0])))
+            case 29:
+                let dims = Int(params[1]["v"]["k"].number ?? 1)
+                out.append(.gaussianBlur(blurriness: v(0, [0]), dimensions: dims))
+            case 21:
+                out.append(.fill(color: c(2), opacity: v(6, [1])))
+            case 20:
+                out.append(.tint(black: c(0), white: c(1), amount: v(2, [100]).mapped { $0.map { $0 / 100 } }))
+            default:
+                warn("effect `\(effect["nm"].string ?? "type \(effect["ty"].number.map { String(Int($0)) } ?? "?")")`")
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,258 @@
+import FlipbookGeometry
+import FlipbookScene
+
+/// Lottie layers → scene layers (see ``LottieReader`` for the mapping).
+extension LottieReader {
+    /// What a Lottie layer entry says about its place in the composition.
+    struct Entry {
+        var node: JSONNode
+        var type: Int
+        var name: String
+        var index: Int?
+        var parent: Int?
+        var inPoint: Double
+        var outPoint: Double
+        var startTime: Double
+        var isMatteSource: Bool
+        var matteMode: Int
+        var matteParent: Int?
+        var hidden: Bool
+    }
+
+    static let maximumDepth = 32
+
+    /// A composition's layers, back to front.
+    func composition(_ layersNode: JSONNode, stack: [String]) -> [Layer] {
+        guard let list = layersNode.elements else {
+            error(layersNode, "expected an array of layers, got \(layersNode.kind)")
+            return []
+        }
+        let entries = list.compactMap(entry)
+        var byIndex: [Int: Entry] = [:]
+        for e in entries { if let i = e.index { byIndex[i] = e } }
+        var result: [Layer] = []
+        for (position, e) in entries.enumerated() {
+            if let p = e.parent, byIndex[p] == nil {
+                error(e.node["parent"], "no layer in this composition has `ind` \(p)")
+            }
+            guard !e.isMatteSource, !e.hidden, var layer = placed(e, byIndex, stack) else { continue }
+            if e.matteMode > 0 {
+                let source: Entry?
+                if let tp = e.matteParent {
+                    source = byIndex[tp]
+                    if source == nil { error(e.node["tp"], "no layer in this composition has `ind` \(tp)") }
+                } else {
+                    source = position > 0 && entries[position - 1].isMatteSource ? entries[position - 1] : nil
+                }
+                if let source, let matte = placed(source, byIndex, stack) {
+                    let modes: [Int: MaskMode] = [1: .alpha, 2: .alphaInverted, 3: .luminance, 4: .luminanceInverted]
+                    var container = Layer(id: uniqueID("\(e.name) matte"), sublayers: [layer], mask: matte)
+                    container.compositing = LayerCompositing(maskMode: modes[e.matteMode] ?? .alpha)
+                    layer = container
+                } else if source == nil {
+                    currentLayer = e.name
+                    warn("track matte without a matte layer")
+                }
+            }
+            result.append(layer)
+        }
+        return result.reversed()
+    }
+
+    private func entry(_ node: JSONNode) -> Entry? {
+        guard node.object != nil else {
+            error(node, "expected a layer object, got \(node.kind)")
+            return nil
+        }
+        guard let type = number(node["ty"]) else {
+            if !node["ty"].exists { error(node, "missing the layer type `ty`") }
+            return nil
+        }
+        let name = node["nm"].string ?? "layer \(node["ind"].number.map { String(Int($0)) } ?? "?")"
+        guard let ip = number(node["ip"]), let op = number(node["op"]) else {
+            for key in ["ip", "op"] where !node[key].exists { error(node, "missing `\(key)`") }
+            return nil
+        }
+        return Entry(node: node, type: Int(type), name: name, index: node["ind"].number.map { Int($0) },
+                     parent: node["parent"].number.map { Int($0) }, inPoint: ip, outPoint: op,
+                     startTime: node["st"].number ?? 0, isMatteSource: node["td"].bool ?? false,
+                     matteMode: Int(node["tt"].number ?? 0), matteParent: node["tp"].number.map { Int($0) },
+                     hidden: node["hd"].bool ?? false)
+    }
+
+    /// The layer wrapped in containers carrying its parents' transforms, outermost first;
+    /// nil for layers that draw nothing (nulls, cameras, audio).
+    private func placed(_ e: Entry, _ byIndex: [Int: Entry], _ stack: [String]) -> Layer? {
+        var chain: [Entry] = []
+        var seen: Set<Int> = e.index.map { [$0] } ?? []
+        var next = e.parent
+        while let p = next, let parent = byIndex[p] {
+            guard !seen.contains(p) else {
+                error(e.node["parent"], "the parent chain of layer `\(e.name)` loops")
+                return nil
+            }
+            seen.insert(p)
+            chain.append(parent)
+            next = parent.parent
+        }
+        let parentStart = chain.first?.startTime ?? 0
+        guard var layer = owner(e, clockOffset: parentStart, stack: stack) else { return nil }
+        for (i, parent) in chain.enumerated() {
+            currentLayer = parent.name
+            let outerStart = i + 1 < chain.count ? chain[i + 1].startTime : 0
+            var container = Layer(id: uniqueID("\(parent.name) (parent of \(e.name))"), sublayers: [layer])
+            var transform = keyframedTransform(parent.node["ks"], autoOrient: parent.node["ao"].bool ?? false)
+            transform.opacity = .constant([1])
+            container.compositing = LayerCompositing(
+                timing: LayerTiming(beginTime: (parent.startTime - outerStart) / frameRate), transform: transform)
+            layer = container
+        }
+        return layer
+    }
+
+    /// The layer itself: transform, clock, range, masks, effects, blend mode and content.
+    private func owner(_ e: Entry, clockOffset: Double, stack: [String]) -> Layer? {
+        currentLayer = e.name
+        let node = e.node
+        if node["ddd"].bool == true { warn("3D layer (drawn flat)") }
+        switch e.type {
+        case 0, 1, 2, 4, 5: break
+        case 3: return nil
+        case 13: warn("camera"); return nil
+        default: return nil
+        }
+        // A layer that ends before it starts never shows.
+        guard e.outPoint > e.inPoint else { return nil }
+        var layer = Layer(id: uniqueID(e.name))
+        let speed = node["sr"].number.flatMap { $0 > 0 ? $0 : nil } ?? 1
+        var compositing = LayerCompositing(
+            timing: LayerTiming(beginTime: (e.startTime - clockOffset) / frameRate),
+            transform: keyframedTransform(node["ks"], autoOrient: node["ao"].bool ?? false),
+            activeRange: (e.inPoint - clockOffset) / frameRate ..< (e.outPoint - clockOffset) / frameRate)
+        compositing.masks = masks(node["masksProperties"])
+        compositing.effects = effects(node["ef"])
+        compositing.blendMode = blendMode(node["bm"])
+        if node["hasMask"].bool == true && compositing.masks.isEmpty { warn("mask without mask paths") }
+        layer.compositing = compositing
+        switch e.type {
+        case 0:
+            layer.sublayers = precomp(e, speed: speed, stack: stack)
+        case 1:
+            var solid = Layer(id: uniqueID("\(e.name) solid"))
+            solid.properties.bounds = Rect(0, 0, node["sw"].number ?? 0, node["sh"].number ?? 0)
+            solid.properties.anchorPoint = .zero
+            solid.properties.backgroundColor = hexColor(node["sc"]) ?? .clear
+            layer.sublayers = [solid]
+        case 2:
+            if let image = imageLayer(e) { layer.sublayers = [image] }
+        case 4:
+            layer.content = .vector(VectorShape(items: shapeItems(node["shapes"])))
+        case 5:
+            layer.sublayers = textLayers(e)
+        default:
+            break
+        }
+        return layer
+    }
+
+    private func precomp(_ e: Entry, speed: Double, stack: [String]) -> [Layer] {
+        let node = e.node
+        guard let ref = node["refId"].string else {
+            error(node, "missing `refId` (the precomposition's asset id)")
+            return []
+        }
+        guard let asset = assetNodes[ref], asset["layers"].exists else {
+            error(node["refId"], "no precomposition asset has id `\(ref)`")
+            return []
+        }
+        guard !stack.contains(ref) else {
+            error(node["refId"], "precomposition `\(ref)` contains itself (\((stack + [ref]).joined(separator: " → ")))")
+            return []
+        }
+        guard stack.count < Self.maximumDepth else {
+            error(node["refId"], "precompositions nest more than \(Self.maximumDepth) deep")
+            return []
+        }
+        var remap: AnimatedValue?
+        if node["tm"].exists { remap = animated(node["tm"], "a time in seconds") }
+        var clock = Layer(id: uniqueID("\(e.name) time"))
+        clock.compositing = LayerCompositing(timing: LayerTiming(speed: remap == nil ? 1 / speed : 1, remap: remap))
+        let saved = currentLayer
+        clock.sublayers = composition(asset["layers"], stack: stack + [ref])
+        currentLayer = saved
+        let w = node["w"].number ?? asset["w"].number ?? 0, h = node["h"].number ?? asset["h"].number ?? 0
+        guard w > 0, h > 0 else { return [clock] }
+        var clip = Layer(id: uniqueID("\(e.name) clip"), sublayers: [clock])
+        clip.properties.bounds = Rect(0, 0, w, h)
+        clip.properties.anchorPoint = .zero
+        clip.properties.masksToBounds = true
+        return [clip]
+    }
+
+    /// `ks`: anchor `a`, position `p` (or split `x`/`y`), scale `s` (%), rotation `r`
+    /// (or `rz`), opacity `o` (%), skew `sk`, skew axis `sa`.
+    func keyframedTransform(_ ks: JSONNode, autoOrient: Bool) -> KeyframedTransform {
+        var t = KeyframedTransform(autoOrient: autoOrient)
+        guard ks.exists else { return t }
+        t.anchor = animated(ks["a"], "an anchor point [x, y]", default: [0, 0]) ?? t.anchor
+        let p = ks["p"]
+        if p["s"].bool == true || (p["x"].object != nil && p["y"].object != nil) {
+            t.positionX = animated(p["x"], "a position x", default: [0])
+            t.positionY = animated(p["y"], "a position y", default: [0])
+        } else {
+            t.position = animated(p, "a position [x, y]", default: [0, 0]) ?? t.position
+        }
+        t.scale = animated(ks["s"], "a scale [x, y] in percent", default: [100, 100]) { $0.map { $0 / 100 } } ?? t.scale
+        let rotation = ks["r"].exists ? ks["r"] : ks["rz"]
+        t.rotation = animated(rotation, "a rotation in degrees", default: [0]) ?? t.rotation
+        if ks["rx"].exists || ks["ry"].exists || ks["or"].exists { warn("3D rotation") }
+        t.opacity = animated(ks["o"], "an opacity in percent", default: [100]) { $0.map { $0 / 100 } } ?? t.opacity
+        t.skew = animated(ks["sk"], "a skew in degrees", default: [0]) ?? t.skew
+        t.skewAxis = animated(ks["sa"], "a skew axis in degrees", default: [0]) ?? t.skewAxis
+        return t
+    }
+
+    private func masks(_ node: JSONNode) -> [VectorMask] {
+        guard let list = node.elements else { return [] }
+        let modes: [String: VectorMask.Mode] = ["a": .add, "s": .subtract, "i": .intersect, "l": .lighten,
+                                                "d": .darken, "f": .difference, "n": .none]
+        return list.compactMap { m in
+            let modeName = m["mode"].string ?? "a"
+            guard let mode = modes[modeName] else {
+                error(m["mode"], "expected a mask mode (a, s, i, l, d, f or n), got \(m["mode"].kind)")
+                return nil
+            }
+            guard let path = animatedPath(m["pt"]) else { return nil }
+            var mask = VectorMask(mode: mode, path: path, inverted: m["inv"].bool ?? false)
+            mask.opacity = animated(m["o"], "a mask opacity in percent", default: [100]) { $0.map { $0 / 100 } }
+                ?? mask.opacity
+            mask.expansion = animated(m["x"], "a mask expansion", default: [0]) ?? mask.expansion
+            if m["f"].exists { mask.feather = animated(m["f"], "a mask feather", default: [0, 0]) ?? mask.feather }
+            return mask
+        }
+    }
+
+    private func blendMode(_ node: JSONNode) -> BlendMode {
+        let modes: [BlendMode] = [.normal, .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn,
+                                  .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color,
+                                  .luminosity]
+        guard let n = node.number else { return .normal }
+        let i = Int(n)
+        if i >= 0 && i < modes.count { return modes[i] }
+        warn("blend mode \(i)")
+        return .normal
+    }
+
+    /// `#rrggbb` (solid layers' `sc`).
+    func hexColor(_ node: JSONNode) -> Color? {
+        guard var text = node.string, !text.isEmpty else { return nil }
+        if text.hasPrefix("#") { text.removeFirst() }
+        guard text.count == 6 || text.count == 8, let v = UInt64(text, radix: 16) else {
+            error(node, "expected a color like #rrggbb, got \(node.kind)")
+            return nil
+        }
+        let rgb = text.count == 8 ? v >> 8 : v
+        return Color(red: Double((rgb >> 16) & 255) / 255, green: Double((rgb >> 8) & 255) / 255,
+                     blue: Double(rgb & 255) / 255)
+    }
+}

@@ -1,0 +1,147 @@
+import FlipbookGeometry
+import FlipbookScene
+
+/// Animatable properties: `{"a": 0|1, "k": value | keyframes, "x": expression}`.
+///
+/// Keyframe rules (Lottie's, both export formats):
+/// - `t` is the frame; times are turned into seconds (÷ fr) on the layer's clock.
+/// - Each keyframe's `o` (its out handle) and `i` (the next keyframe's in handle) ease
+///   the segment that starts there: x and y are numbers or one per dimension.
+/// - `h: 1` holds the segment's start value.
+/// - `to`/`ti` on 2-D values are spatial tangents of the segment (motion paths).
+/// - The old format gives each segment `s` and `e`; a last keyframe may carry only `t`,
+///   and its value is the previous segment's `e`.
+extension LottieReader {
+    /// A scalar or vector property; `transform` converts units (opacity ÷ 100…).
+    func animated(_ node: JSONNode, _ what: String, default fallback: [Double]? = nil,
+                  transform: @escaping ([Double]) -> [Double] = { $0 }) -> AnimatedValue? {
+        guard node.exists else { return fallback.map { .constant($0) } }
+        noteExpression(node)
+        let k = node["k"]
+        guard k.exists else {
+            // Some exporters write a bare number or array in place of the property.
+            if let v = node.numbers { return .constant(transform(v)) }
+            error(node, "expected \(what): an object with `k`, got \(node.kind)")
+            return nil
+        }
+        if let list = k.elements, let first = list.first, first.object?["t"] != nil {
+            guard let frames = keyframes(list, what, read: { $0.numbers }) else { return nil }
+            return AnimatedValue.keyframes(frames).mapped(transform)
+        }
+        guard let v = k.numbers else {
+            error(k, "expected \(what): a number or an array of numbers, got \(k.kind)")
+            return nil
+        }
+        return .constant(transform(v))
+    }
+
+    /// A Bézier path property (`ks` of a path, `pt` of a mask): {c, v, i, o} per value.
+    func animatedPath(_ node: JSONNode) -> AnimatedValue? {
+        noteExpression(node)
+        let k = node["k"]
+        if let list = k.elements, let first = list.first, first.object?["t"] != nil {
+            return keyframes(list, "a path") { value in
+                // Keyframe values wrap the shape in a one-element array.
+                self.pathValue(value.isArray ? value[0] : value)
+            }.map { AnimatedValue.keyframes($0) }
+        }
+        return pathValue(k).map { .constant($0) }
+    }
+
+    func pathValue(_ node: JSONNode) -> [Double]? {
+        guard node.object != nil else {
+            error(node, "expected a path: an object with `v`, `i`, `o` and `c`, got \(node.kind)")
+            return nil
+        }
+        func points(_ key: String) -> [Point]? {
+            let list = node[key]
+            if !list.exists && key != "v" { return [] }
+            guard let elements = list.elements else {
+                error(list, "expected an array of [x, y] points, got \(list.kind)")
+                return nil
+            }
+            var out: [Point] = []
+            for e in elements {
+                guard let xy = e.numbers, xy.count >= 2 else {
+                    error(e, "expected a point [x, y], got \(e.kind)")
+                    return nil
+                }
+                out.append(Point(xy[0], xy[1]))
+            }
+            return out
+        }
+        guard let v = points("v"), let i = points("i"), let o = points("o") else { return nil }
+        let closed = node["c"].bool ?? false
+        pathElements += v.count * 2 + 1
+        return VectorPathValue.encode(closed: closed, vertices: v, inTangents: i, outTangents: o)
+    }
+
+    /// Keyframes with values read by `read`; nil (with a diagnostic) when malformed.
+    func keyframes(_ list: [JSONNode], _ what: String, read: (JSONNode) -> [Double]?) -> [Keyframe]? {
+        var out: [Keyframe] = []
+        var previousEnd: [Double]?
+        for (index, node) in list.enumerated() {
+            guard let t = node["t"].number else {
+                error(node["t"], "expected the keyframe's frame number `t`, got \(node["t"].kind)")
+                return nil
+            }
+            var value: [Double]
+            let s = node["s"]
+            if s.exists {
+                guard let v = read(s) else {
+                    // Paths report their own, more precise, problem.
+                    if what != "a path" { error(s, "expected \(what) as the keyframe's value, got \(s.kind)") }
+                    return nil
+                }
+                value = v
+            } else if let previousEnd {
+                value = previousEnd
+            } else if index == list.count - 1, let last = out.last {
+                value = last.value
+            } else {
+                error(node, "expected the keyframe's value `s`")
+                return nil
+            }
+            let e = node["e"]
+            previousEnd = e.exists ? read(e) : nil
+            var easing: [TimingCurve] = [.linear]
+            let o = node["o"], i = node["i"]
+            if o.exists, i.exists, let ox = o["x"].numbers, let oy = o["y"].numbers,
+               let ix = i["x"].numbers, let iy = i["y"].numbers, !ox.isEmpty, !oy.isEmpty, !ix.isEmpty, !iy.isEmpty {
+                let n = max(ox.count, oy.count, ix.count, iy.count)
+                easing = (0..<n).map { d in
+                    func at(_ a: [Double]) -> Double { d < a.count ? a[d] : a[0] }
+                    return TimingCurve(min(max(at(ox), 0), 1), at(oy), min(max(at(ix), 0), 1), at(iy))
+                }
+            }
+            let hold = node["h"].bool ?? false
+            let frame = Keyframe(time: t / frameRate, value: value, easing: easing, hold: hold,
+                                 outTangent: node["to"].numbers, inTangent: node["ti"].numbers)
+            if let last = out.last, frame.time < last.time {
+                error(node["t"], "keyframe times must not decrease (\(t) after \(last.time * frameRate))")
+                return nil
+            }
+            out.append(frame)
+        }
+        if list.count > 1, out.count == list.count, let end = previousEnd, !list[list.count - 1]["s"].exists {
+            out[out.count - 1].value = end
+        }
+        guard !out.isEmpty else {
+            error(JSONNode(nil, path: ""), "no keyframes")
+            return nil
+        }
+        return out
+    }
+
+    /// A color property: [r, g, b(, a)] in 0…1 (or 0…255 in some old files).
+    func color(_ node: JSONNode, default fallback: [Double]? = nil) -> AnimatedValue? {
+        animated(node, "a color [r, g, b, a]", default: fallback) { v in
+            let scaled = v.prefix(3).contains { $0 > 1 } ? v.map { $0 / 255 } : v
+            return Array(scaled.prefix(4))
+        }
+    }
+
+    func noteExpression(_ node: JSONNode) {
+        if node["x"].string != nil { warn("expressions") }
+    }
+}

@@ -1,0 +1,128 @@
+import FlipbookGeometry
+import FlipbookScene
+import Foundation
+
+/// Reads a Lottie (Bodymovin) document into the resolved ``Scene`` model: one more front
+/// end beside the YAML reader, as usvg is for resvg. The timeline and renderer draw the
+/// result like any scene.
+///
+/// Mapping, in short (docs/lottie.md has the whole table):
+/// - the composition is the canvas (`w`×`h` points, `fr` fps, frames `ip`…`op`); a root
+///   layer's clock starts at `ip`, so frame i of the output shows Lottie frame ip + i;
+/// - each Lottie layer is a ``Layer`` with ``LayerCompositing``: its After Effects
+///   transform, its clock (`st`), the span it exists in (`ip`…`op`), masks, effects and
+///   blend mode; `parent` chains become container layers carrying the parents'
+///   transforms (not their opacity); a track matte becomes a container whose `mask` is
+///   the matte layer, with the matte's ``MaskMode``;
+/// - precomps are a clip container (`w`×`h`, masksToBounds) holding a clock layer
+///   (stretch `sr`, time remap `tm`) holding the precomp's layers;
+/// - shape layers hold ``VectorShape`` artwork; solids, images and text become
+///   sublayers drawn in the layer's coordinates.
+final class LottieReader {
+    let file: String?
+    let baseDirectory: String
+    let allowOutsideAssets: Bool
+    /// Images inside a dotLottie archive, by their path in it.
+    var packagedImages: [String: [UInt8]] = [:]
+    var diagnostics: [Diagnostic] = []
+    /// (layer, feature) pairs rendered without, in first-seen order.
+    var unsupported: [String] = []
+    var frameRate = 30.0
+    var currentLayer = ""
+    var assetNodes: [String: JSONNode] = [:]
+    var fileAssets: [String: String] = [:]
+    var embeddedAssets: [String: [UInt8]] = [:]
+    var fonts: [String: JSONNode] = [:]
+    var glyphs: [String: JSONNode] = [:]
+    var pathElements = 0
+    private var usedIDs: Set<String> = []
+
+    init(file: String?, baseDirectory: String, allowOutsideAssets: Bool) {
+        self.file = file
+        self.baseDirectory = baseDirectory
+        self.allowOutsideAssets = allowOutsideAssets
+    }
+
+    func error(_ node: JSONNode, _ message: String) {
+        diagnostics.append(Diagnostic(file: file, line: nil, column: nil, keyPath: node.path, message: message))
+    }
+
+    /// Records a feature the current layer uses that is rendered without.
+    func warn(_ feature: String) {
+        let entry = "layer `\(currentLayer)`: \(feature)"
+        if !unsupported.contains(entry) { unsupported.append(entry) }
+    }
+
+    /// A scene-unique layer id built from a Lottie name.
+    func uniqueID(_ base: String) -> String {
+        var id = base.isEmpty ? "layer" : base
+        var n = 2
+        while usedIDs.contains(id) {
+            id = "\(base)#\(n)"
+            n += 1
+        }
+        usedIDs.insert(id)
+        return id
+    }
+
+    static let topKeys = ["v", "fr", "ip", "op", "w", "h", "layers"]
+
+    func readDocument(_ root: JSONNode) -> Scene {
+        var scene = Scene(canvas: Canvas(size: .zero, scale: 1, snap: .none, background: .clear))
+        scene.format = "lottie"
+        guard root.object != nil else {
+            error(root, "expected a Lottie document (a JSON object), got \(root.kind)")
+            return scene
+        }
+        for key in Self.topKeys where !root[key].exists { error(root, "missing `\(key)`") }
+        guard let fr = positive(root["fr"]), let ip = number(root["ip"]), let op = number(root["op"]),
+              let w = positive(root["w"]), let h = positive(root["h"]), let layers = root["layers"].elements else {
+            if root["layers"].exists && !root["layers"].isArray {
+                error(root["layers"], "expected an array of layers, got \(root["layers"].kind)")
+            }
+            return scene
+        }
+        guard op > ip else {
+            error(root["op"], "the out point (\(op)) must be after the in point (\(ip))")
+            return scene
+        }
+        frameRate = fr
+        if root["ddd"].bool == true { currentLayer = "(composition)"; warn("3D composition") }
+        for asset in root["assets"].elements ?? [] {
+            if let id = asset["id"].string { assetNodes[id] = asset }
+        }
+        for font in root["fonts"]["list"].elements ?? [] {
+            if let name = font["fName"].string { fonts[name] = font }
+        }
+        for glyph in root["chars"].elements ?? [] {
+            if let ch = glyph["ch"].string { glyphs["\(ch)|\(glyph["fFamily"].string ?? "")|\(glyph["style"].string ?? "")"] = glyph }
+        }
+        var top = Layer(id: uniqueID("lottie"))
+        top.compositing = LayerCompositing(timing: LayerTiming(beginTime: -ip / fr))
+        top.sublayers = composition(JSONNode(layers.map(\.value), path: "layers"), stack: [])
+        scene.layers = [top]
+        scene.canvas = Canvas(size: Size(w, h), scale: 1, snap: .none, background: .clear, fps: fr,
+                              duration: (op - ip) / fr)
+        scene.assets = fileAssets
+        scene.embeddedAssets = embeddedAssets
+        scene.warnings = unsupported
+        return scene
+    }
+
+    func number(_ node: JSONNode) -> Double? {
+        guard let v = node.number else {
+            if node.exists { error(node, "expected a number, got \(node.kind)") }
+            return nil
+        }
+        return v
+    }
+
+    func positive(_ node: JSONNode) -> Double? {
+        guard let v = number(node) else { return nil }
+        guard v > 0 else {
+            error(node, "must be greater than 0, got \(v)")
+            return nil
+        }
+        return v
+    }
+}

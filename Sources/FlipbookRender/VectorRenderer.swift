@@ -1,0 +1,193 @@
+import FlipbookGeometry
+import FlipbookRaster
+import FlipbookScene
+import FlipbookTimeline
+
+/// Turns evaluated vector artwork (``VectorNode``s) into ordinary render layers, so that
+/// groups, opacity and compositing go through the same drawing code as every layer.
+///
+/// Rules (After Effects' shape stack, as lottie-web applies it):
+/// - A repeater replaces the items above it in its group by `copies` groups, copy k
+///   moved by the repeater's transform applied k + offset times, its opacity stepping
+///   from the start to the end opacity; "above" puts later copies on top.
+/// - Paths collect in their group; a nested group's paths join the enclosing scopes
+///   through the group's transform.
+/// - A modifier (trim, round corners, pucker/bloat, zig-zag, offset) reshapes every path
+///   collected before it in its group, subgroups included, in each path's own space;
+///   modifiers apply innermost and nearest first. Trim "individually" measures all those
+///   paths as one length; "simultaneously" trims each path on its own.
+/// - A fill or stroke paints every path collected before it, with its final geometry
+///   (modifiers below it still apply, as lottie-web does).
+/// - Earlier items draw over later ones; a group is a layer with its transform and opacity.
+enum VectorRenderer {
+    /// Back-to-front layers for a shape layer's artwork.
+    static func layers(_ nodes: [VectorNode], id: String) -> [RenderLayer] {
+        var builder = Builder(id: id)
+        // Build every scope first, so that outer modifiers have reshaped the inner paths
+        // before anything is drawn.
+        let root = builder.group(nodes)
+        return builder.render(root).reversed()
+    }
+
+    /// A path and the transform from its own space into the scope that sees it.
+    struct SlotRef {
+        let slot: PathSlot
+        let toScope: AffineTransform
+    }
+
+    final class PathSlot {
+        var path: Path
+        init(_ path: Path) { self.path = path }
+    }
+
+    /// A style waiting for its paths' final geometry.
+    struct PendingStyle {
+        var node: VectorNode
+        var refs: [SlotRef]
+    }
+
+    enum Drawn {
+        case style(PendingStyle)
+        case group(GroupResult, AffineTransform, Double)
+    }
+
+    struct GroupResult {
+        /// Front to back.
+        var items: [Drawn]
+        /// Every path of the group and its subgroups, in the group's space.
+        var refs: [SlotRef]
+    }
+
+    struct Builder {
+        let id: String
+        var counter = 0
+
+        mutating func group(_ input: [VectorNode]) -> GroupResult {
+            let nodes = Repeaters.expand(input)
+            var result = GroupResult(items: [], refs: [])
+            for node in nodes {
+                switch node {
+                case .group(let g):
+                    let inner = group(g.nodes)
+                    result.refs += inner.refs.map { SlotRef(slot: $0.slot, toScope: $0.toScope.concatenating(g.transform)) }
+                    result.items.append(.group(inner, g.transform, g.opacity))
+                case .path(let p):
+                    result.refs.append(SlotRef(slot: PathSlot(p), toScope: .identity))
+                case .fill, .stroke:
+                    result.items.append(.style(PendingStyle(node: node, refs: result.refs)))
+                case .repeater, .merge:
+                    break
+                default:
+                    PathModifiers.apply(node, to: result.refs)
+                }
+            }
+            return result
+        }
+
+        /// Front-to-back drawings of a finished group (its modifiers all applied).
+        mutating func render(_ g: GroupResult) -> [RenderLayer] {
+            var out: [RenderLayer] = []
+            for item in g.items {
+                switch item {
+                case .style(let s):
+                    if let layer = drawing(s) { out.append(layer) }
+                case .group(let inner, let transform, let opacity):
+                    guard opacity > 0 else { continue }
+                    let drawings = render(inner)
+                    guard !drawings.isEmpty else { continue }
+                    counter += 1
+                    var props = LayerProperties()
+                    props.anchorPoint = .zero
+                    props.opacity = min(opacity, 1)
+                    out.append(RenderLayer(id: "\(id)/group\(counter)", properties: props, content: .none, snap: .none,
+                                           transformOverride: transform, sublayers: drawings.reversed()))
+                }
+            }
+            return out
+        }
+
+        private mutating func drawing(_ style: PendingStyle) -> RenderLayer? {
+            var path = Path()
+            for ref in style.refs where !ref.slot.path.isEmpty {
+                path.elements += ref.toScope == .identity ? ref.slot.path.elements
+                    : ref.slot.path.applying(ref.toScope).elements
+            }
+            guard !path.isEmpty else { return nil }
+            counter += 1
+            var props = LayerProperties()
+            props.anchorPoint = .zero
+            props.fillColor = .clear
+            var shape = ShapeContent(geometry: .path(path))
+            switch style.node {
+            case .fill(let paint, let rule):
+                shape.fillRule = rule
+                (props.fillColor, shape.fillGradient) = Self.paint(paint)
+            case .stroke(let paint, let s):
+                guard s.width > 0 else { return nil }
+                (props.strokeColor, shape.strokeGradient) = Self.paint(paint)
+                props.lineWidth = s.width
+                props.miterLimit = s.miterLimit
+                shape.lineCap = s.cap
+                shape.lineJoin = s.join
+                if !s.dashes.isEmpty, s.dashes.contains(where: { $0 > 0 }) {
+                    props.lineDashPattern = s.dashes.count % 2 == 1 ? s.dashes + s.dashes : s.dashes
+                    props.lineDashPhase = s.dashOffset
+                }
+            default:
+                return nil
+            }
+            return RenderLayer(id: "\(id)/draw\(counter)", properties: props, content: .shape(shape), snap: .none,
+                               transformOverride: .identity)
+        }
+
+        /// The color (or the gradient and the opacity its color's alpha carries).
+        private static func paint(_ paint: VectorPaintFrame) -> (Color, ShapeGradient?) {
+            switch paint {
+            case .solid(let c): return (c, nil)
+            case .gradient(let g):
+                return (Color(red: 1, green: 1, blue: 1, alpha: g.opacity),
+                        ShapeGradient(radial: g.radial, colors: g.colors, locations: g.locations, start: g.start,
+                                      end: g.end))
+            }
+        }
+    }
+}
+
+/// Repeater expansion (see ``VectorRenderer``).
+enum Repeaters {
+    static func expand(_ nodes: [VectorNode]) -> [VectorNode] {
+        guard let index = nodes.firstIndex(where: { if case .repeater = $0 { true } else { false } }),
+              case .repeater(let r) = nodes[index] else { return nodes }
+        let above = Array(nodes[..<index])
+        let below = expand(Array(nodes[(index + 1)...]))
+        guard r.copies > 0 else { return below }
+        var copies: [VectorNode] = []
+        for k in 0..<r.copies {
+            let opacity = r.copies > 1
+                ? r.startOpacity + (r.endOpacity - r.startOpacity) * Double(k) / Double(r.copies - 1) : r.startOpacity
+            copies.append(.group(VectorGroupFrame(nodes: above, transform: matrix(r, steps: Double(k) + r.offset),
+                                                  opacity: opacity)))
+        }
+        // Earlier nodes draw on top: "above" (later copies on top) lists them last first.
+        return (r.newerAbove ? copies.reversed() : copies) + below
+    }
+
+    /// The repeater transform applied `steps` times (fractions interpolate one step).
+    static func matrix(_ r: VectorRepeaterFrame, steps: Double) -> AffineTransform {
+        func step(_ f: Double) -> AffineTransform {
+            let sx = r.scale.x + (1 - r.scale.x) * (1 - f), sy = r.scale.y + (1 - r.scale.y) * (1 - f)
+            return AffineTransform.translation(-r.anchor.x, -r.anchor.y)
+                .concatenating(.scale(sx, sy))
+                .concatenating(.rotation(degrees: r.rotation * f))
+                .concatenating(.translation(r.anchor.x + r.position.x * f, r.anchor.y + r.position.y * f))
+        }
+        let whole = Int(steps.magnitude.rounded(.down))
+        let fraction = steps.magnitude - Double(whole)
+        var m = AffineTransform.identity
+        let unit = step(1)
+        for _ in 0..<min(whole, 1000) { m = m.concatenating(unit) }
+        if fraction > 0 { m = step(fraction).concatenating(m) }
+        if steps < 0 { m = m.inverted ?? .identity }
+        return m
+    }
+}

@@ -1,0 +1,178 @@
+import FlipbookGeometry
+import FlipbookScene
+
+/// Evaluating keyframed values, by After Effects' rules (which Lottie players share):
+///
+/// - Before the first keyframe the first value holds, after the last the last.
+/// - Inside a segment, progress u = (t − t0) / (t1 − t0) is eased per dimension by the
+///   segment's cubic Bézier (x solved for u, y may overshoot) and each dimension is
+///   interpolated from the start to the end value. A hold segment keeps its start value.
+/// - A 2-D segment with spatial tangents moves along the Bézier start → start + out →
+///   end + in → end, the eased progress taken as a fraction of the curve's arc length
+///   (measured on 64 chords), so a motion path runs at the speed the easing says.
+/// - Vectors of different lengths (paths gaining vertices) interpolate over the shorter
+///   length and keep the start's extra entries.
+extension AnimatedValue {
+    public func value(at seconds: Double) -> [Double] {
+        switch self {
+        case .constant(let v): return v
+        case .keyframes(let list): return Self.sample(list, at: seconds).value
+        }
+    }
+
+    /// The first component at `seconds` (0 for an empty vector).
+    public func scalar(at seconds: Double) -> Double { value(at: seconds).first ?? 0 }
+
+    /// The value and, for a 2-D value, the direction of travel in degrees (for
+    /// auto-orient: the tangent of the motion path, or of the straight segment).
+    public func valueAndHeading(at seconds: Double) -> (value: [Double], heading: Double?) {
+        switch self {
+        case .constant(let v): return (v, nil)
+        case .keyframes(let list): return Self.sample(list, at: seconds)
+        }
+    }
+
+    private static func sample(_ list: [Keyframe], at t: Double) -> (value: [Double], heading: Double?) {
+        guard let first = list.first else { return ([], nil) }
+        if list.count == 1 || t <= first.time { return (first.value, heading(list, segment: 0, progress: 0)) }
+        var index = list.count - 1
+        for i in 1..<list.count where t < list[i].time {
+            index = i - 1
+            break
+        }
+        if index == list.count - 1 { return (list[index].value, heading(list, segment: list.count - 2, progress: 1)) }
+        let k0 = list[index], k1 = list[index + 1]
+        if k0.hold { return (k0.value, nil) }
+        let span = k1.time - k0.time
+        let u = span > 0 ? (t - k0.time) / span : 1
+        if let bezier = spatial(k0, k1) {
+            let p = easing(k0, dimension: 0).progress(at: u)
+            let (point, tangent) = bezier.pointAtLength(fraction: p)
+            var v = k0.value
+            v[0] = point.x
+            v[1] = point.y
+            if v.count > 2, k1.value.count > 2 { v[2] = k0.value[2] + (k1.value[2] - k0.value[2]) * p }
+            return (v, atan2(tangent.y, tangent.x) * 180 / .pi)
+        }
+        var v = k0.value
+        for d in 0..<min(k0.value.count, k1.value.count) {
+            let p = easing(k0, dimension: d).progress(at: u)
+            v[d] = k0.value[d] + (k1.value[d] - k0.value[d]) * p
+        }
+        return (v, heading(list, segment: index, progress: u))
+    }
+
+    private static func easing(_ k: Keyframe, dimension: Int) -> TimingCurve {
+        if dimension < k.easing.count { return k.easing[dimension] }
+        return k.easing.first ?? .linear
+    }
+
+    /// The direction of a straight or curved 2-D segment at a progress.
+    private static func heading(_ list: [Keyframe], segment: Int, progress: Double) -> Double? {
+        guard segment >= 0, segment + 1 < list.count else { return nil }
+        let k0 = list[segment], k1 = list[segment + 1]
+        guard k0.value.count >= 2, k1.value.count >= 2 else { return nil }
+        if let bezier = spatial(k0, k1) {
+            let tangent = bezier.pointAtLength(fraction: progress).tangent
+            return atan2(tangent.y, tangent.x) * 180 / .pi
+        }
+        let dx = k1.value[0] - k0.value[0], dy = k1.value[1] - k0.value[1]
+        guard dx != 0 || dy != 0 else { return nil }
+        return atan2(dy, dx) * 180 / .pi
+    }
+
+    private static func spatial(_ k0: Keyframe, _ k1: Keyframe) -> SpatialBezier? {
+        guard let to = k0.outTangent, let ti = k0.inTangent, to.count >= 2, ti.count >= 2,
+              k0.value.count >= 2, k1.value.count >= 2,
+              to[0] != 0 || to[1] != 0 || ti[0] != 0 || ti[1] != 0 else { return nil }
+        let p0 = Point(k0.value[0], k0.value[1]), p3 = Point(k1.value[0], k1.value[1])
+        return SpatialBezier(p0: p0, p1: p0 + Point(to[0], to[1]), p2: p3 + Point(ti[0], ti[1]), p3: p3)
+    }
+}
+
+/// A cubic Bézier walked by arc length.
+struct SpatialBezier {
+    var p0, p1, p2, p3: Point
+    static let chords = 64
+
+    func point(_ s: Double) -> Point {
+        let m = 1 - s
+        let a = m * m * m, b = 3 * m * m * s, c = 3 * m * s * s, d = s * s * s
+        return Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+    }
+
+    func derivative(_ s: Double) -> Point {
+        let m = 1 - s
+        let d1 = (p1 - p0) * (3 * m * m), d2 = (p2 - p1) * (6 * m * s), d3 = (p3 - p2) * (3 * s * s)
+        let d = d1 + d2 + d3
+        if d.x == 0 && d.y == 0 { return p3 - p0 }
+        return d
+    }
+
+    /// The point at `fraction` of the arc length (clamped to the curve beyond 0…1, where
+    /// an overshooting easing continues along the end tangents).
+    func pointAtLength(fraction: Double) -> (point: Point, tangent: Point) {
+        var lengths = [Double](repeating: 0, count: Self.chords + 1)
+        var previous = p0
+        for i in 1...Self.chords {
+            let q = point(Double(i) / Double(Self.chords))
+            let d = q - previous
+            lengths[i] = lengths[i - 1] + (d.x * d.x + d.y * d.y).squareRoot()
+            previous = q
+        }
+        let total = lengths[Self.chords]
+        guard total > 0 else { return (p0, p3 - p0) }
+        if fraction <= 0 {
+            let t = derivative(0)
+            let n = t * (1 / max((t.x * t.x + t.y * t.y).squareRoot(), 1e-12))
+            return (p0 + n * (fraction * total), t)
+        }
+        if fraction >= 1 {
+            let t = derivative(1)
+            let n = t * (1 / max((t.x * t.x + t.y * t.y).squareRoot(), 1e-12))
+            return (p3 + n * ((fraction - 1) * total), t)
+        }
+        let target = fraction * total
+        var i = 1
+        while i < Self.chords && lengths[i] < target { i += 1 }
+        let l0 = lengths[i - 1], l1 = lengths[i]
+        let local = l1 > l0 ? (target - l0) / (l1 - l0) : 0
+        let s = (Double(i - 1) + local) / Double(Self.chords)
+        return (point(s), derivative(s))
+    }
+}
+
+extension KeyframedTransform {
+    /// The matrix at `seconds`: anchor, scale, skew, rotation (plus the heading when
+    /// auto-oriented), position, in that order.
+    public func matrix(at seconds: Double) -> AffineTransform {
+        let a = anchor.value(at: seconds)
+        var p: [Double]
+        var heading: Double?
+        if let positionX, let positionY {
+            p = [positionX.scalar(at: seconds), positionY.scalar(at: seconds)]
+        } else {
+            (p, heading) = position.valueAndHeading(at: seconds)
+        }
+        let s = scale.value(at: seconds)
+        var degrees = rotation.scalar(at: seconds)
+        if autoOrient, let heading { degrees += heading }
+        let skewDegrees = skew.scalar(at: seconds)
+        var m = AffineTransform.translation(-(a.first ?? 0), -(a.count > 1 ? a[1] : 0))
+            .concatenating(.scale(s.first ?? 1, s.count > 1 ? s[1] : (s.first ?? 1)))
+        if skewDegrees != 0 {
+            let axis = skewAxis.scalar(at: seconds)
+            let shear = AffineTransform(a: 1, b: 0, c: -tan(skewDegrees * .pi / 180), d: 1, tx: 0, ty: 0)
+            m = m.concatenating(.rotation(degrees: axis)).concatenating(shear)
+                .concatenating(.rotation(degrees: -axis))
+        }
+        if degrees != 0 { m = m.concatenating(.rotation(degrees: degrees)) }
+        return m.concatenating(.translation(p.first ?? 0, p.count > 1 ? p[1] : 0))
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
