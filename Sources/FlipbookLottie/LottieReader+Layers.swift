@@ -95,23 +95,24 @@ extension LottieReader {
             chain.append(parent)
             next = parent.parent
         }
-        let parentStart = chain.first?.startTime ?? 0
-        guard var layer = owner(e, clockOffset: parentStart, stack: stack) else { return nil }
-        for (i, parent) in chain.enumerated() {
+        guard var layer = owner(e, stack: stack) else { return nil }
+        for parent in chain {
             currentLayer = parent.name
-            let outerStart = i + 1 < chain.count ? chain[i + 1].startTime : 0
             var container = Layer(id: uniqueID("\(parent.name) (parent of \(e.name))"), sublayers: [layer])
             var transform = keyframedTransform(parent.node["ks"], autoOrient: parent.node["ao"].bool ?? false)
             transform.opacity = .constant([1])
-            container.compositing = LayerCompositing(
-                timing: LayerTiming(beginTime: (parent.startTime - outerStart) / frameRate), transform: transform)
+            container.compositing = LayerCompositing(transform: transform)
             layer = container
         }
         return layer
     }
 
-    /// The layer itself: transform, clock, range, masks, effects, blend mode and content.
-    private func owner(_ e: Entry, clockOffset: Double, stack: [String]) -> Layer? {
+    /// The layer itself: transform, range, masks, effects, blend mode and content.
+    ///
+    /// A layer's own values are keyed on its composition's frames: its start time `st`
+    /// shifts only what a precomposition shows (rlottie, ThorVG and lottie-ios agree;
+    /// the exporter writes keyframes in composition time).
+    private func owner(_ e: Entry, stack: [String]) -> Layer? {
         currentLayer = e.name
         let node = e.node
         if node["ddd"].bool == true { warn("3D layer (drawn flat)") }
@@ -126,9 +127,8 @@ extension LottieReader {
         var layer = Layer(id: uniqueID(e.name))
         let speed = node["sr"].number.flatMap { $0 > 0 ? $0 : nil } ?? 1
         var compositing = LayerCompositing(
-            timing: LayerTiming(beginTime: (e.startTime - clockOffset) / frameRate),
             transform: keyframedTransform(node["ks"], autoOrient: node["ao"].bool ?? false),
-            activeRange: (e.inPoint - clockOffset) / frameRate ..< (e.outPoint - clockOffset) / frameRate)
+            activeRange: e.inPoint / frameRate ..< e.outPoint / frameRate)
         compositing.masks = masks(node["masksProperties"])
         compositing.effects = effects(node["ef"])
         compositing.blendMode = blendMode(node["bm"])
@@ -175,8 +175,11 @@ extension LottieReader {
         }
         var remap: AnimatedValue?
         if node["tm"].exists { remap = animated(node["tm"], "a time in seconds") }
+        // The precomposition's frame: time-remapped (`tm`, seconds, keyed on the
+        // composition's frames), else (frame − st) / sr.
         var clock = Layer(id: uniqueID("\(e.name) time"))
-        clock.compositing = LayerCompositing(timing: LayerTiming(speed: remap == nil ? 1 / speed : 1, remap: remap))
+        clock.compositing = LayerCompositing(timing: remap == nil
+            ? LayerTiming(beginTime: e.startTime / frameRate, speed: 1 / speed) : LayerTiming(remap: remap))
         let saved = currentLayer
         clock.sublayers = composition(asset["layers"], stack: stack + [ref])
         currentLayer = saved
