@@ -15,7 +15,7 @@ extension LottieReader {
     /// A scalar or vector property; `transform` converts units (opacity ÷ 100…).
     func animated(_ node: JSONNode, _ what: String, default fallback: [Double]? = nil,
                   transform: @escaping ([Double]) -> [Double] = { $0 }) -> AnimatedValue? {
-        guard node.exists else { return fallback.map { .constant($0) } }
+        guard node.exists else { return fallback.map { .constant(transform($0)) } }
         noteExpression(node)
         let k = node["k"]
         guard k.exists else {
