@@ -168,8 +168,48 @@ def blend(mode, cb, cs):
         return [2 * b * s if b <= 0.5 else 1 - 2 * (1 - b) * (1 - s) for b, s in zip(cb, cs)]
     if mode == "difference":
         return [abs(b - s) for b, s in zip(cb, cs)]
+    if mode == "normal":
+        return list(cs)
+    if mode == "darken":
+        return [min(b, s) for b, s in zip(cb, cs)]
+    if mode == "lighten":
+        return [max(b, s) for b, s in zip(cb, cs)]
+    if mode == "color-dodge":
+        return [0 if b == 0 else 1 if s >= 1 else min(1, b / (1 - s)) for b, s in zip(cb, cs)]
+    if mode == "color-burn":
+        return [1 if b == 1 else 0 if s <= 0 else 1 - min(1, (1 - b) / s) for b, s in zip(cb, cs)]
+    if mode == "hard-light":
+        return [b * 2 * s if s <= 0.5 else b + (2 * s - 1) - b * (2 * s - 1) for b, s in zip(cb, cs)]
+    if mode == "soft-light":
+        def D(b): return ((16 * b - 12) * b + 4) * b if b <= 0.25 else math.sqrt(b)
+        return [b - (1 - 2 * s) * b * (1 - b) if s <= 0.5 else b + (2 * s - 1) * (D(b) - b) for b, s in zip(cb, cs)]
+    if mode == "exclusion":
+        return [b + s - 2 * b * s for b, s in zip(cb, cs)]
+    if mode == "saturation":
+        return _set_lum(_set_sat(cb, _sat(cs)), _lum(cb))
+    if mode == "luminosity":
+        return _set_lum(cb, _lum(cs))
     if mode == "hue":
         return _set_lum(_set_sat(cs, _sat(cb)), _lum(cb))
     if mode == "color":
         return _set_lum(cs, _lum(cb))
     raise ValueError(mode)
+
+
+def stroke_cov(w, h, pts, width):
+    """Coverage of a polyline stroked with round joins and caps (distance to the segments)."""
+    X, Y = samples(w, h)
+    d = np.full(X.shape, np.inf)
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        vx, vy = x1 - x0, y1 - y0
+        t = np.clip(((X - x0) * vx + (Y - y0) * vy) / (vx * vx + vy * vy), 0, 1)
+        d = np.minimum(d, np.hypot(X - (x0 + t * vx), Y - (y0 + t * vy)))
+    return resolve((d <= width / 2).astype(float), w, h)
+
+
+def srgb_to_linear(c):
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def linear_to_srgb(c):
+    return c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055

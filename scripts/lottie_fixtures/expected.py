@@ -128,6 +128,57 @@ def blend_modes(p):
     return c.rgba8()
 
 
+def blend_modes_more(p):
+    c = Canvas(500, 100)
+    top, bottom, src = (0.2, 0.5, 0.8), (0.7, 0.7, 0.2), (0.9, 0.6, 0.2)
+    c.paint(rect_cov(500, 100, 0, 20, 500, 50), top)
+    c.paint(rect_cov(500, 100, 0, 50, 500, 80), bottom)
+    modes = ("normal", "darken", "lighten", "color-dodge", "color-burn", "hard-light", "soft-light", "exclusion",
+             "saturation", "luminosity")
+    for i, mode in enumerate(modes):
+        x0 = 5 + 50 * i
+        c.paint(rect_cov(500, 100, x0, 25, x0 + 40, 50), A.blend(mode, top, src))
+        c.paint(rect_cov(500, 100, x0, 50, x0 + 40, 75), A.blend(mode, bottom, src))
+    return c.rgba8()
+
+
+def effect_fill_tint(p):
+    """lottie-web SVGFillFilter: colour replaced by the fill colour, alpha times the opacity.
+    SVGTintFilter: grey = mean of R, G, B taken in linear light (color-interpolation-filters
+    linearRGB), back to sRGB, then black + (white - black) * grey per channel in sRGB."""
+    c = Canvas(200, 100, bg=(0.6, 0.6, 0.6))
+    for x, grey_top, grey_bottom in ((20, 0.9, 0.2),):
+        c.paint(rect_cov(200, 100, x, 20, x + 40, 80), (0.1, 0.7, 0.2), 0.5)
+    black, white = (0.15, 0.3, 0.9), (0.95, 0.85, 0.1)
+    for (y0, y1, g) in ((20, 40, 0.9), (40, 80, 0.2)):
+        lum = A.linear_to_srgb(A.srgb_to_linear(g))
+        c.paint(rect_cov(200, 100, 120, y0, 160, y1), [b + (w - b) * lum for b, w in zip(black, white)])
+    return c.rgba8()
+
+
+def zigzag(p):
+    """lottie-web ZigZagModifier on a straight open segment: r ridges at t = k/(r+1), k = 1..r,
+    alternating s above/below (the first one above: y - s), endpoints kept on the line (lottie-web
+    shifts them sideways by s because it takes the normal of a zero vector there; After Effects
+    does not). pt 1 gives straight segments; pt 2 gives horizontal tangents of length
+    dist/((r+1)*2) at every point, so smooth waves."""
+    c = Canvas(100, 100)
+    s, r = lerp(0, 6, p), 5
+    for y, col, smooth in ((30, BLUE, False), (70, RED, True)):
+        xs = [10 + 80 * k / (r + 1) for k in range(r + 2)]
+        ys = [y] + [y - s if k % 2 == 0 else y + s for k in range(r)] + [y]
+        v = list(zip(xs, ys))
+        if smooth:
+            h = 80 / ((r + 1) * 2)
+            pts = [v[0]]
+            for k in range(len(v) - 1):
+                pts += A.cubic(v[k], (v[k][0] + h, v[k][1]), (v[k + 1][0] - h, v[k + 1][1]), v[k + 1])
+        else:
+            pts = v
+        c.paint(A.stroke_cov(100, 100, pts, 2), col)
+    return c.rgba8()
+
+
 def effect_drop_shadow(p):
     """lottie-web SVGDropShadowEffect: offset distance at (direction - 90) degrees, flood opacity
     128/255, blur sigma softness/4 = 0: a hard 50 % black copy 7.07 px right and down."""
@@ -193,11 +244,13 @@ def layer_3d(p):
     return c.rgba8()
 
 
-ANALYTIC = {f.__name__: f for f in (solid_layer, repeater, pucker_bloat, offset_path, masks_lighten_darken_difference_none,
+ANALYTIC = {f.__name__: f for f in (blend_modes_more, effect_fill_tint, zigzag, solid_layer, repeater, pucker_bloat, offset_path, masks_lighten_darken_difference_none,
                                     mask_inverted_opacity, mask_expansion, merge_paths, blend_modes, effect_drop_shadow,
                                     effect_gaussian_blur, text_glyphs, text_font, layer_3d)}
 
-LW = "lottie-web"
+# Features neither ThorVG nor rlottie (as packaged on PyPI) implements; their goldens are analytic
+# or absent ("none"), never a player's render.
+NEITHER_PLAYER = {"merge_paths": "merge paths", "zigzag": "zig-zag", "mask_feather": "mask feather"}
 DECISIONS = {
     "solid_layer": {"*": ("analytic", "players disagree on the 50 % opacity of the blue solid: ThorVG draws it at about "
                            "25 % (opacity applied twice), rlottie at 50 % as the layer's o says; computed directly.")},
@@ -246,6 +299,13 @@ DECISIONS = {
                           "define them). ThorVG matches for multiply/screen/overlay/difference but computes hue "
                           "and color with HSL lightness instead of the W3C luminosity (0.3 R + 0.59 G + 0.11 B), "
                           "so those two columns differ from ThorVG.")},
+    "blend_modes_more": {"*": ("analytic", "rlottie ignores bm; the W3C compositing formulas (lottie-web uses CSS "
+                               "mix-blend-mode; Core Graphics defines the same PDF modes) are computed directly. "
+                               "ThorVG matches for normal/darken/lighten/dodge/burn/hard light/exclusion, but its "
+                               "soft light uses another curve and its saturation/luminosity use HSL lightness, so "
+                               "those three columns differ from ThorVG.")},
+    "effect_fill_tint": {"*": ("analytic", "rlottie ignores effects; computed from lottie-web's SVGFillFilter and "
+                               "SVGTintFilter.")},
     "effect_drop_shadow": {"*": ("analytic", "rlottie ignores effects; computed from lottie-web's "
                                  "SVGDropShadowEffect parameters.")},
     "effect_gaussian_blur": {"*": ("analytic", "rlottie ignores effects; lottie-web blurs with sigma = 0.3 x "
@@ -264,9 +324,10 @@ DECISIONS = {
     # Both players agree here, but both ignore the feature:
     "merge_paths": {"*": ("analytic", "neither player implements merge paths (both draw rect and ellipse "
                           "unmerged, and so does lottie-web); the expectation follows After Effects' modes.")},
-    "zigzag": {50: ("none", "neither player implements zig-zag (both draw straight lines). Expected: each line "
-                    "becomes a zig-zag with 5 ridges between x 10 and 90, peaks 3 px above and below y, sharp "
-                    "corners for the top line (pt 1), smooth waves for the bottom one (pt 2).")},
+    "zigzag": {50: ("analytic", "neither player implements zig-zag (both draw straight lines); computed with "
+                    "lottie-web's ZigZagModifier geometry: 5 ridges between x 10 and 90, 3 px above/below, sharp "
+                    "for pt 1 (top line), smooth for pt 2 (bottom). Joins and caps drawn round, which differs from "
+                    "the butt caps/miter joins by a few edge pixels.")},
     "mask_feather": {"*": ("none", "neither player feathers masks (both draw a hard edge). Expected: the blue "
                            "square is opaque more than 10 px inside the mask edge, transparent more than 10 px "
                            "outside it, alpha about 0.5 on the edge and monotonic across it.")},

@@ -542,6 +542,19 @@ def _():
     return comp("blend_modes", 300, 100, layers)
 
 
+@fixture("blend_modes_more", ["blend normal", "blend darken", "blend lighten", "blend color dodge", "blend color burn",
+                              "blend hard light", "blend soft light", "blend exclusion", "blend saturation",
+                              "blend luminosity"], (0,))
+def _():
+    layers = []
+    for i, bm in enumerate((0, 4, 5, 6, 7, 8, 9, 11, 13, 15)):
+        layers.append(box(f"bm{bm}", i + 1, 5 + 50 * i, 25, 40, 50, [0.9, 0.6, 0.2], bm=bm))
+    layers.append(shape_layer("Under", 11, [group([rect([250, 35], [500, 30]), fill([0.2, 0.5, 0.8])]),
+                                          group([rect([250, 65], [500, 30]), fill([0.7, 0.7, 0.2])])]))
+    layers.append(box("Backdrop", 12, 0, 0, 500, 100, [0.85, 0.85, 0.85]))
+    return comp("blend_modes_more", 500, 100, layers)
+
+
 def effect_value(ty, nm, v, ix):
     return {"ty": ty, "nm": nm, "ix": ix, "v": prop(v)}
 
@@ -562,6 +575,36 @@ def _():
         effect_value(0, "Blurriness", 10, 1), effect_value(7, "Blur Dimensions", 1, 2),
         effect_value(7, "Repeat Edge Pixels", 0, 3)]}]
     return comp("effect_gaussian_blur", 100, 100, [L, bg(2)])
+
+
+@fixture("effect_fill_tint", ["fill effect", "tint effect"], (0,),
+         notes="Left: a two-colour box with the Fill effect (green, opacity 0.5 of the layer's alpha). Right: the "
+               "same box with Tint (black to blue, white to yellow, amount 100).")
+def _():
+    def two_tone(nm, ind, x):
+        return shape_layer(nm, ind, [group([rect([x + 20, 30], [40, 20]), fill([0.9, 0.9, 0.9])]),
+                                     group([rect([x + 20, 60], [40, 40]), fill([0.2, 0.2, 0.2])])])
+    f = two_tone("Filled", 1, 20)
+    f["ef"] = [{"ty": 21, "nm": "Fill", "ix": 1, "en": 1, "ef": [
+        effect_value(10, "Fill Mask", 0, 1), effect_value(7, "All Masks", 0, 2),
+        effect_value(2, "Color", [0.1, 0.7, 0.2, 1], 3), effect_value(7, "Invert", 0, 4),
+        effect_value(0, "Horizontal Feather", 0, 5), effect_value(0, "Vertical Feather", 0, 6),
+        effect_value(0, "Opacity", 0.5, 7)]}]
+    t = two_tone("Tinted", 2, 120)
+    t["ef"] = [{"ty": 20, "nm": "Tint", "ix": 1, "en": 1, "ef": [
+        effect_value(2, "Map Black To", [0.15, 0.3, 0.9, 1], 1), effect_value(2, "Map White To", [0.95, 0.85, 0.1, 1], 2),
+        effect_value(0, "Amount to Tint", 100, 3)]}]
+    return comp("effect_fill_tint", 200, 100, [f, t, box("Backdrop", 3, 0, 0, 200, 100, [0.6, 0.6, 0.6])])
+
+
+@fixture("effect_unsupported", ["unsupported effect ignored with a warning"], (0,),
+         notes="Radial Wipe (ty 26) at 50 % completion; Flipbook ignores it with a warning, so the box is whole.")
+def _():
+    L = box("Wiped", 1, 20, 20, 60, 60, ORANGE)
+    L["ef"] = [{"ty": 26, "nm": "Radial Wipe", "ix": 1, "en": 1, "ef": [
+        effect_value(0, "Transition Completion", 50, 1), effect_value(0, "Start Angle", 0, 2),
+        effect_value(3, "Wipe Center", [50, 50], 3), effect_value(7, "Wipe", 1, 4), effect_value(0, "Feather", 0, 5)]}]
+    return comp("effect_unsupported", 100, 100, [L, bg(2)])
 
 
 # ---------------------------------------------------------------- text
