@@ -1,0 +1,334 @@
+"""Where ThorVG and rlottie disagree, or agree on something the Lottie specification or
+lottie-web does differently: the decision for each (fixture, progress), with its reason, and
+the analytic expected images (numpy, see analytic.py).
+
+DECISIONS[name][progress] = (source, reason) with source one of
+  "thorvg"   - ThorVG's render is the golden, judged right for the reason given;
+  "rlottie"  - rlottie's render is the golden, judged right for the reason given;
+  "analytic" - ANALYTIC[name](progress) is the golden;
+  "none"     - no golden image; the reason states the expected property in words.
+A "*" progress key applies to every progress value of the fixture. goldens.py refuses to
+finish when the players disagree on a (fixture, progress) that has no decision here."""
+import math
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+import analytic as A
+from analytic import Canvas, rect_cov, poly_cov, ellipse_cov
+
+RED = (0.9, 0.1, 0.1); GREEN = (0.1, 0.7, 0.2); BLUE = (0.15, 0.3, 0.9); MAGENTA = (0.8, 0.2, 0.8)
+ORANGE = (1.0, 0.55, 0.0); BLACK = (0, 0, 0)
+
+
+def lerp(a, b, p):
+    return a + (b - a) * p / 100
+
+
+def solid_layer(p):
+    c = Canvas(100, 100)
+    sx = lerp(100, 50, p) / 100  # "Red": 60x40 at (10,10), x-scale about its anchor (0,0)
+    c.paint(rect_cov(100, 100, 10, 10, 10 + 60 * sx, 50), (0xe0 / 255, 0x30 / 255, 0x30 / 255))
+    c.paint(rect_cov(100, 100, 40, 40, 80, 80), (0x20 / 255, 0x50 / 255, 0xe0 / 255), 0.5)  # "Half": o 50
+    return c.rgba8()
+
+
+def repeater(p):
+    c = Canvas(100, 100)
+    r = lerp(0, 10, p)
+    copies = 4
+    for i in range(copies):
+        o = 1.0 + (0.3 - 1.0) * i / (copies - 1)  # lottie-web: so + (eo - so) * i / (copies - 1)
+        pts = A.xform(A.rect_pts(-6, -18, 6, 18), A.rot_about(0, 0, r * i))
+        pts = [(x + 24 * i + 14, y + 50) for x, y in pts]
+        c.paint(poly_cov(100, 100, [pts]), RED, o)
+    return c.rgba8()
+
+
+def pucker_bloat(p):
+    """lottie-web PuckerAndBloatModifier: vertices move towards the centroid by a/100, the
+    (absolute) tangent points away from it by the same fraction."""
+    c = Canvas(200, 100)
+    for cx, amount, col in ((50, -40, RED), (150, lerp(0, 40, p), BLUE)):
+        v = [(cx - 30, 20), (cx + 30, 20), (cx + 30, 80), (cx - 30, 80)]
+        ctr = (sum(x for x, _ in v) / 4, sum(y for _, y in v) / 4)
+        f = amount / 100
+        nv = [(x + (ctr[0] - x) * f, y + (ctr[1] - y) * f) for x, y in v]
+        nt = [(x - (ctr[0] - x) * f, y - (ctr[1] - y) * f) for x, y in v]
+        c.paint(poly_cov(200, 100, [A.bezier_ring(nv, nt, nt)]), col)
+    return c.rgba8()
+
+
+def offset_path(p):
+    c = Canvas(100, 100)
+    a = lerp(10, -10, p)  # rect 30..70 grown by a with miter joins stays an axis-aligned square
+    c.paint(rect_cov(100, 100, 30 - 0.5, 30 - 0.5, 70 + 0.5, 70 + 0.5) - rect_cov(100, 100, 30.5, 30.5, 69.5, 69.5), BLACK)
+    c.paint(rect_cov(100, 100, 30 - a, 30 - a, 70 + a, 70 + a), GREEN)
+    return c.rgba8()
+
+
+def _masked_box(c, x0, col, cov):
+    c.paint(rect_cov(c.w, c.h, x0, 10, x0 + 80, 90) * cov, col)
+
+
+def masks_lighten_darken_difference_none(p):
+    c = Canvas(400, 100)
+    W, H = 400, 100
+    for x, col, op in ((10, RED, "l"), (110, GREEN, "d"), (210, BLUE, "f"), (310, ORANGE, "n")):
+        m1 = rect_cov(W, H, x, 10, x + 50, 60)
+        m2 = rect_cov(W, H, x + 30, 40, x + 80, 90) * (0.6 if op != "n" else 1)
+        cov = {"l": np.maximum(m1, m2), "d": np.minimum(m1, m2), "f": np.abs(m1 - m2), "n": m1}[op]
+        _masked_box(c, x, col, cov)
+    return c.rgba8()
+
+
+def mask_inverted_opacity(p):
+    c = Canvas(200, 100)
+    _masked_box(c, 10, RED, 1 - rect_cov(200, 100, 30, 30, 70, 70))
+    _masked_box(c, 110, BLUE, rect_cov(200, 100, 130, 30, 170, 70) * lerp(100, 30, p) / 100)
+    return c.rgba8()
+
+
+def mask_expansion(p):
+    """Expansion grows the mask outline outward by x (round corners, as After Effects draws an
+    expanded mask; ThorVG does the same) and a negative x insets it."""
+    c = Canvas(200, 100)
+    x = lerp(0, 10, p)
+    X, Y = A.samples(200, 100)
+    dx = np.maximum(np.maximum(30 - X, X - 70), 0); dy = np.maximum(np.maximum(30 - Y, Y - 70), 0)
+    grow = A.resolve((np.hypot(dx, dy) <= x).astype(float) if x > 0 else
+                     ((X >= 30) & (X < 70) & (Y >= 30) & (Y < 70)).astype(float), 200, 100)
+    _masked_box(c, 10, GREEN, grow)
+    _masked_box(c, 110, MAGENTA, rect_cov(200, 100, 130, 30, 170, 70))
+    return c.rgba8()
+
+
+def merge_paths(p):
+    """After Effects' Merge Paths on [rect, ellipse] (paths in stack order): merge and add give
+    the union, subtract removes the later path from the first, intersect keeps the overlap,
+    exclude keeps either but not both."""
+    c = Canvas(200, 100)
+    for i, mode in enumerate((1, 2, 3, 4, 5)):
+        x = 20 + 40 * i
+        R = A.poly_mask(200, 100, [A.rect_pts(x - 17, 33, x + 7, 57)])
+        X, Y = A.samples(200, 100)
+        E = ((X - (x + 5)) / 12) ** 2 + ((Y - 55) / 12) ** 2 <= 1
+        m = {1: R | E, 2: R | E, 3: R & ~E, 4: R & E, 5: R ^ E}[mode]
+        c.paint(A.resolve(m.astype(float), 200, 100), MAGENTA)
+    return c.rgba8()
+
+
+def blend_modes(p):
+    c = Canvas(300, 100)
+    top, bottom, src = (0.2, 0.5, 0.8), (0.7, 0.7, 0.2), (0.9, 0.6, 0.2)
+    c.paint(rect_cov(300, 100, 0, 20, 300, 50), top)
+    c.paint(rect_cov(300, 100, 0, 50, 300, 80), bottom)
+    for i, mode in enumerate(("multiply", "screen", "overlay", "difference", "hue", "color")):
+        x0 = 5 + 50 * i
+        c.paint(rect_cov(300, 100, x0, 25, x0 + 40, 50), A.blend(mode, top, src))
+        c.paint(rect_cov(300, 100, x0, 50, x0 + 40, 75), A.blend(mode, bottom, src))
+    return c.rgba8()
+
+
+def blend_modes_more(p):
+    c = Canvas(500, 100)
+    top, bottom, src = (0.2, 0.5, 0.8), (0.7, 0.7, 0.2), (0.9, 0.6, 0.2)
+    c.paint(rect_cov(500, 100, 0, 20, 500, 50), top)
+    c.paint(rect_cov(500, 100, 0, 50, 500, 80), bottom)
+    modes = ("normal", "darken", "lighten", "color-dodge", "color-burn", "hard-light", "soft-light", "exclusion",
+             "saturation", "luminosity")
+    for i, mode in enumerate(modes):
+        x0 = 5 + 50 * i
+        c.paint(rect_cov(500, 100, x0, 25, x0 + 40, 50), A.blend(mode, top, src))
+        c.paint(rect_cov(500, 100, x0, 50, x0 + 40, 75), A.blend(mode, bottom, src))
+    return c.rgba8()
+
+
+def effect_fill_tint(p):
+    """lottie-web SVGFillFilter: colour replaced by the fill colour, alpha times the opacity.
+    SVGTintFilter: grey = mean of R, G, B taken in linear light (color-interpolation-filters
+    linearRGB), back to sRGB, then black + (white - black) * grey per channel in sRGB."""
+    c = Canvas(200, 100, bg=(0.6, 0.6, 0.6))
+    for x, grey_top, grey_bottom in ((20, 0.9, 0.2),):
+        c.paint(rect_cov(200, 100, x, 20, x + 40, 80), (0.1, 0.7, 0.2), 0.5)
+    black, white = (0.15, 0.3, 0.9), (0.95, 0.85, 0.1)
+    for (y0, y1, g) in ((20, 40, 0.9), (40, 80, 0.2)):
+        lum = A.linear_to_srgb(A.srgb_to_linear(g))
+        c.paint(rect_cov(200, 100, 120, y0, 160, y1), [b + (w - b) * lum for b, w in zip(black, white)])
+    return c.rgba8()
+
+
+def zigzag(p):
+    """lottie-web ZigZagModifier on a straight open segment: r ridges at t = k/(r+1), k = 1..r,
+    alternating s above/below (the first one above: y - s), endpoints kept on the line (lottie-web
+    shifts them sideways by s because it takes the normal of a zero vector there; After Effects
+    does not). pt 1 gives straight segments; pt 2 gives horizontal tangents of length
+    dist/((r+1)*2) at every point, so smooth waves."""
+    c = Canvas(100, 100)
+    s, r = lerp(0, 6, p), 5
+    for y, col, smooth in ((30, BLUE, False), (70, RED, True)):
+        xs = [10 + 80 * k / (r + 1) for k in range(r + 2)]
+        ys = [y] + [y - s if k % 2 == 0 else y + s for k in range(r)] + [y]
+        v = list(zip(xs, ys))
+        if smooth:
+            h = 80 / ((r + 1) * 2)
+            pts = [v[0]]
+            for k in range(len(v) - 1):
+                pts += A.cubic(v[k], (v[k][0] + h, v[k][1]), (v[k + 1][0] - h, v[k + 1][1]), v[k + 1])
+        else:
+            pts = v
+        c.paint(A.stroke_cov(100, 100, pts, 2), col)
+    return c.rgba8()
+
+
+def effect_drop_shadow(p):
+    """lottie-web SVGDropShadowEffect: offset distance at (direction - 90) degrees, flood opacity
+    128/255, blur sigma softness/4 = 0: a hard 50 % black copy 7.07 px right and down."""
+    c = Canvas(100, 100)
+    d = 10 * math.cos(math.radians(45))
+    c.paint(rect_cov(100, 100, 25 + d, 25 + d, 65 + d, 65 + d), BLACK, 128 / 255)
+    c.paint(rect_cov(100, 100, 25, 25, 65, 65), BLUE)
+    return c.rgba8()
+
+
+def effect_gaussian_blur(p):
+    """lottie-web SVGGaussianBlurEffect: sigma = 0.3 x blurriness = 3 px, both dimensions."""
+    c = Canvas(100, 100)
+    cov = rect_cov(100, 100, 30, 30, 70, 70)
+    a = A.gaussian_blur(cov, 3.0)
+    c.layer(a[..., None] * np.asarray(RED)[None, None, :], a)
+    return c.rgba8()
+
+
+def text_glyphs(p):
+    """Glyph outlines at size 100 scaled by 50/100; baseline y = 75, first glyph at x = 20;
+    advances I 40, O 80, space 30 (times 0.5); O's inner path winds the other way (a hole)."""
+    c = Canvas(200, 100)
+    s, x, rings = 0.5, 20.0, []
+    glyphs = {"I": (40, [[(10, -100), (30, -100), (30, 0), (10, 0)]]),
+              "O": (80, [[(10, -100), (70, -100), (70, 0), (10, 0)], [(30, -80), (30, -20), (50, -20), (50, -80)]]),
+              " ": (30, [])}
+    for ch in "IO OI":
+        w, paths = glyphs[ch]
+        rings += [[(x + px * s, 75 + py * s) for px, py in pth] for pth in paths]
+        x += w * s
+    c.paint(poly_cov(200, 100, rings), RED)
+    return c.rgba8()
+
+
+def text_font(p):
+    """DejaVu Sans 26 px through FreeType (Pillow's binding), one glyph at a time: tracking 50/1000 em
+    (1.3 px) after each glyph but the last, each line centred on x = 100 (j 2), baselines at
+    y = 27, 59, 91 (layer position is the first baseline, lh 32)."""
+    c = Canvas(200, 100)
+    size, lh, y0 = 26, 32, 27
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", size)
+    big = Image.new("L", (200 * A.SS, 100 * A.SS), 0)
+    fontb = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", size * A.SS)
+    d = ImageDraw.Draw(big)
+    track = size * 50 / 1000
+    for li, line in enumerate(["Flip", "book", "Lottie"]):
+        adv = [font.getlength(ch) for ch in line]
+        width = sum(adv) + track * (len(line) - 1)
+        x = 100 - width / 2
+        for ch, a in zip(line, adv):
+            d.text((x * A.SS, (y0 + lh * li) * A.SS), ch, font=fontb, fill=255, anchor="ls")
+            x += a + track
+    cov = A.resolve(np.asarray(big, dtype=float) / 255, 200, 100)
+    c.paint(cov, (0.1, 0.2, 0.7))
+    return c.rgba8()
+
+
+def layer_3d(p):
+    c = Canvas(100, 100)
+    pts = A.xform(A.rect_pts(30, 30, 70, 70), A.rot_about(50, 50, 30))  # rz only; rx/ry ignored
+    c.paint(poly_cov(100, 100, [pts]), GREEN)
+    return c.rgba8()
+
+
+ANALYTIC = {f.__name__: f for f in (blend_modes_more, effect_fill_tint, zigzag, solid_layer, repeater, pucker_bloat, offset_path, masks_lighten_darken_difference_none,
+                                    mask_inverted_opacity, mask_expansion, merge_paths, blend_modes, effect_drop_shadow,
+                                    effect_gaussian_blur, text_glyphs, text_font, layer_3d)}
+
+# Features neither ThorVG nor rlottie (as packaged on PyPI) implements; their goldens are analytic
+# or absent ("none"), never a player's render.
+NEITHER_PLAYER = {"merge_paths": "merge paths", "zigzag": "zig-zag", "mask_feather": "mask feather"}
+DECISIONS = {
+    "solid_layer": {"*": ("analytic", "players disagree on the 50 % opacity of the blue solid: ThorVG draws it at about "
+                           "25 % (opacity applied twice), rlottie at 50 % as the layer's o says; computed directly.")},
+    "hidden": {"*": ("thorvg", "rlottie draws the magenta group although it has hd: true; the spec and lottie-web "
+                     "skip hidden shapes and layers, ThorVG does.")},
+    "auto_orient": {0: ("thorvg", "at the first keyframe lottie-web orients along the path's tangent (it samples "
+                        "the position at t and t + 0.01 frame), which points along to = (20, -60); ThorVG does, "
+                        "rlottie leaves the arrow at 0 degrees.")},
+    "skew": {"*": ("thorvg", "rlottie ignores sk/sa entirely. ThorVG's shear matches lottie-web's "
+                   "skewFromAxis(-sk, sa): with sa 0 the top edge moves right (x' = x - y tan sk, y down).")},
+    "group_transform": {"*": ("rlottie", "the outer group's blue fill also fills the inner group's red square (in "
+                              "After Effects and lottie-web a fill paints every path above it in its group, nested "
+                              "groups included), so the red square sits on blue, both at the group's 60 %; "
+                              "rlottie draws that, ThorVG leaves the blue out under the red square.")},
+    "polystar_star": {50: ("thorvg", "r is 18 degrees at frame 30 (0 to 36 over 60 frames); ThorVG rotates the "
+                           "left star by 18 degrees clockwise, rlottie by 36 (a point straight down).")},
+    "gradient_opacity_stops": {"*": ("thorvg", "the gradient has opacity stops after its colour stops (p = 2 colour "
+                                     "stops, then offset/alpha pairs 0:1, 0.5:0.2, 1:1): ThorVG applies them (the "
+                                     "black stripe shows through the middle), rlottie draws it opaque; lottie-web "
+                                     "applies opacity stops.")},
+    "trim_individual": {50: ("rlottie", "trim 'individually' (m 2) trims the paths as one length in their stack "
+                             "order: lottie-web walks this.shapes from the end, which holds the paths in reverse, "
+                             "so the first path (y 30) is consumed first, then the second (y 50). At e = 50 % "
+                             "that is line 1 whole and half of line 2: rlottie; ThorVG halves line 3 instead.")},
+    "repeater": {"*": ("analytic", "both players step the copies' opacity by (eo - so)/c; lottie-web (and After "
+                       "Effects) give copy i the opacity so + (eo - so) * i / (c - 1): 100, 76.7, 53.3, 30 %. "
+                       "ThorVG's first copy is 82.5 %, rlottie's last is 47.5 %.")},
+    "offset_path": {0: ("analytic", "rlottie ignores the offset-path modifier; a +10 offset with miter joins "
+                        "turns the 40 x 40 square into a 60 x 60 square (ThorVG agrees, 0 % of pixels apart).")},
+    "pucker_bloat": {"*": ("analytic", "rlottie ignores pucker/bloat; the shape is computed with lottie-web's "
+                           "PuckerAndBloatModifier formula (the corner loops of the bloat are part of it, ThorVG "
+                           "draws them too).")},
+    "masks_lighten_darken_difference_none": {"*": ("analytic", "rlottie treats lighten/darken/difference as add. After "
+        "Effects combines mask coverage as max (lighten), min (darken), |a - b| (difference); mode n ignores the mask. "
+        "The lottie-specs schema (0.5.2) lists only n/a/s/i, Bodymovin writes l/d/f as well.")},
+    "mask_inverted_opacity": {"*": ("analytic", "ThorVG ignores inv: true (draws inside the mask); the spec's "
+                                    "coverage for an inverted mask is 1 - C_path (rlottie agrees). Mask opacity "
+                                    "multiplies the coverage.")},
+    "mask_expansion": {"*": ("analytic", "rlottie ignores mask expansion x. Expanding by x grows the outline "
+                             "outward by x with round corners, a negative x insets it (ThorVG agrees).")},
+    "matte_tp": {"*": ("thorvg", "tp names the matte layer by ind (spec: 'Index of the layer used as matte'); "
+                       "ThorVG uses layer 1, rlottie ignores tp and takes the layer directly above (the yellow "
+                       "bar) as the matte.")},
+    "blend_modes": {"*": ("analytic", "rlottie ignores bm. lottie-web maps bm to CSS mix-blend-mode, so the W3C "
+                          "compositing formulas are computed directly (as Core Graphics' PDF blend modes also "
+                          "define them). ThorVG matches for multiply/screen/overlay/difference but computes hue "
+                          "and color with HSL lightness instead of the W3C luminosity (0.3 R + 0.59 G + 0.11 B), "
+                          "so those two columns differ from ThorVG.")},
+    "blend_modes_more": {"*": ("analytic", "rlottie ignores bm; the W3C compositing formulas (lottie-web uses CSS "
+                               "mix-blend-mode; Core Graphics defines the same PDF modes) are computed directly. "
+                               "ThorVG matches for normal/darken/lighten/dodge/burn/hard light/exclusion, but its "
+                               "soft light uses another curve and its saturation/luminosity use HSL lightness, so "
+                               "those three columns differ from ThorVG.")},
+    "effect_fill_tint": {"*": ("analytic", "rlottie ignores effects; computed from lottie-web's SVGFillFilter and "
+                               "SVGTintFilter.")},
+    "effect_drop_shadow": {"*": ("analytic", "rlottie ignores effects; computed from lottie-web's "
+                                 "SVGDropShadowEffect parameters.")},
+    "effect_gaussian_blur": {"*": ("analytic", "rlottie ignores effects; lottie-web blurs with sigma = 0.3 x "
+                                   "blurriness (SVGGaussianBlurEffect).")},
+    "text_glyphs": {"*": ("analytic", "rlottie draws no text; glyph outlines placed by advance widths and "
+                          "scaled by size/100 (ThorVG agrees).")},
+    "text_font": {"*": ("analytic", "rlottie draws no text and ThorVG puts the lines above the first baseline "
+                        "(only the last lines land on the canvas). Laid out with FreeType: baselines "
+                        "at 27/59/91, centred, tracking 1.3 px. Kerning is not applied, so a shaper that kerns "
+                        "may differ by a pixel on some glyphs.")},
+    "layer_3d": {"*": ("analytic", "3D properties are ignored (with a warning): rx = 50 is dropped, rz = 30 is the "
+                       "2D rotation. Both players foreshorten the square by rx (differently: 1.4 % apart), which "
+                       "the issue says to ignore.")},
+    "round_corners": {50: ("thorvg", "rlottie ignores round corners; ThorVG rounds every corner with r = 10, as "
+                           "lottie-web's RoundCornersModifier does.")},
+    # Both players agree here, but both ignore the feature:
+    "merge_paths": {"*": ("analytic", "neither player implements merge paths (both draw rect and ellipse "
+                          "unmerged, and so does lottie-web); the expectation follows After Effects' modes.")},
+    "zigzag": {50: ("analytic", "neither player implements zig-zag (both draw straight lines); computed with "
+                    "lottie-web's ZigZagModifier geometry: 5 ridges between x 10 and 90, 3 px above/below, sharp "
+                    "for pt 1 (top line), smooth for pt 2 (bottom). Joins and caps drawn round, which differs from "
+                    "the butt caps/miter joins by a few edge pixels.")},
+    "mask_feather": {"*": ("none", "neither player feathers masks (both draw a hard edge). Expected: the blue "
+                           "square is opaque more than 10 px inside the mask edge, transparent more than 10 px "
+                           "outside it, alpha about 0.5 on the edge and monotonic across it.")},
+}
