@@ -68,11 +68,12 @@ extension LottieReader {
             }
             let fillItem = fill.map { VectorItem.fill(VectorFill(paint: .solid(.constant($0)), opacity: .constant([1]),
                                                                  rule: .nonZero)) }
-            // `of` true: the fill draws over the stroke (earlier items draw on top).
+            // Styles paint the glyph paths above them; `of` true: the fill draws over the
+            // stroke (earlier items draw on top).
             let styles = (doc["of"].bool ?? false) ? [fillItem, strokeItem] : [strokeItem, fillItem]
             var layer = Layer(id: uniqueID("\(e.name) glyphs"))
             layer.properties.anchorPoint = .zero
-            layer.content = .vector(VectorShape(items: styles.compactMap { $0 } + items))
+            layer.content = .vector(VectorShape(items: items + styles.compactMap { $0 }))
             return [layer]
         }
         if stroke != nil && strokeWidth > 0 { warn("text stroke without glyph shapes") }

@@ -14,7 +14,14 @@ import FlipbookGeometry
 ///   table step is 1/1023 of that range: at most 1/8 of an 8-bit level off the exact
 ///   ramp, and hard stops stay sharp to a thousandth of the range.
 public struct Gradient: Sendable {
-    public enum Kind: Sendable, Hashable { case axial, radial }
+    public enum Kind: Sendable, Hashable {
+        case axial, radial
+        /// Radial with its focal point at (x, y) in gradient space (inside the unit
+        /// circle): t is where the circle growing from the focal point (radius 0) to the
+        /// unit circle (radius 1) passes the pixel, as SVG's fx/fy and After Effects'
+        /// highlight draw it.
+        case focal(x: Double, y: Double)
+    }
 
     public let kind: Kind
     public let colors: [Color]
@@ -75,7 +82,19 @@ public struct Gradient: Sendable {
         switch kind {
         case .axial: return q.x
         case .radial: return (q.x * q.x + q.y * q.y).squareRoot()
+        case .focal(let fx, let fy): return Self.focalParameter(q.x, q.y, fx, fy)
         }
+    }
+
+    /// Solves |q + f·t| = t for t ≥ 0 with q = p − f: the focal gradient's parameter.
+    @inline(__always)
+    static func focalParameter(_ px: Double, _ py: Double, _ fx: Double, _ fy: Double) -> Double {
+        let qx = px - fx, qy = py - fy
+        let a = 1 - (fx * fx + fy * fy)
+        let b = qx * fx + qy * fy
+        let q2 = qx * qx + qy * qy
+        guard a > 1e-9 else { return q2 / max(-2 * b, 1e-12) }
+        return (b + (b * b + a * q2).squareRoot()) / a
     }
 
     static func interpolate(_ colors: [Color], _ locs: [Double], _ t: Double) -> Color {
@@ -145,6 +164,13 @@ extension Gradient: SpanShader {
                     let t = (u * u + v * v).squareRoot()
                     let f = min(max((t - origin) * scale + 0.5, 0), maxIndex)
                     out[i] = lut[Int(f)]
+                    u += du; v += dv
+                }
+            case .focal(let fx, let fy):
+                for i in 0..<count {
+                    let t = Self.focalParameter(u, v, fx, fy)
+                    let f = min(max((t - origin) * scale + 0.5, 0), maxIndex)
+                    out[i] = lut[Int(f.isNaN ? 0 : f)]
                     u += du; v += dv
                 }
             }

@@ -92,8 +92,14 @@ enum LayerMasks {
             switch effect {
             case .gaussianBlur(let sigma):
                 if sigma.x > 0 || sigma.y > 0 { group = group.blurred(sigmaX: sigma.x * scale, sigmaY: sigma.y * scale) }
-            case .fill(let color, let amount):
-                recolor(&group, amount: amount) { _ in (color.red, color.green, color.blue) }
+            case .fill(let color, let opacity):
+                // After Effects' Fill: every pixel takes the color, its alpha scaled by the
+                // effect's opacity (lottie-web's color matrix).
+                recolor(&group, amount: 1) { _ in (color.red, color.green, color.blue) }
+                if opacity < 1 {
+                    let k = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+                    for i in group.data.indices { group.data[i] = UInt8((UInt32(group.data[i]) * k + 127) / 255) }
+                }
             case .tint(let black, let white, let amount):
                 recolor(&group, amount: amount) { c in
                     let l = 0.299 * c.0 + 0.587 * c.1 + 0.114 * c.2

@@ -141,14 +141,16 @@ struct LayerPainter {
             return .solid(Color(red: last.red, green: last.green, blue: last.blue, alpha: last.alpha * color.alpha))
         }
         let space: AffineTransform
+        var kind: Gradient.Kind = g.radial ? .radial : .axial
         if g.radial {
             let r = length2.squareRoot()
             space = AffineTransform(a: 1 / r, b: 0, c: 0, d: 1 / r, tx: -g.start.x / r, ty: -g.start.y / r)
+            if let f = g.focal, f != g.start { kind = .focal(x: (f.x - g.start.x) / r, y: (f.y - g.start.y) / r) }
         } else {
             space = AffineTransform(a: d.x / length2, b: -d.y, c: d.y / length2, d: d.x,
                                     tx: -(g.start.x * d.x + g.start.y * d.y) / length2, ty: 0)
         }
-        return .gradient(Gradient(kind: g.radial ? .radial : .axial, colors: colors, locations: g.locations,
+        return .gradient(Gradient(kind: kind, colors: colors, locations: g.locations,
                                   transform: toBounds.concatenating(space)))
     }
 

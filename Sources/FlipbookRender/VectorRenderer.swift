@@ -147,7 +147,7 @@ enum VectorRenderer {
             case .gradient(let g):
                 return (Color(red: 1, green: 1, blue: 1, alpha: g.opacity),
                         ShapeGradient(radial: g.radial, colors: g.colors, locations: g.locations, start: g.start,
-                                      end: g.end))
+                                      end: g.end, focal: g.focal))
             }
         }
     }

@@ -130,13 +130,16 @@ public struct ShapeGradient: Sendable {
     public var locations: [Double]
     public var start: Point
     public var end: Point
+    /// Radial only: the focal point (nil: the centre).
+    public var focal: Point?
 
-    public init(radial: Bool, colors: [Color], locations: [Double], start: Point, end: Point) {
+    public init(radial: Bool, colors: [Color], locations: [Double], start: Point, end: Point, focal: Point? = nil) {
         self.radial = radial
         self.colors = colors
         self.locations = locations
         self.start = start
         self.end = end
+        self.focal = focal
     }
 }
 

@@ -64,7 +64,7 @@ public enum LayerEffect: Sendable {
                     distance: AnimatedValue, softness: AnimatedValue)
     /// Gaussian blur: blurriness in points; dimensions 1 both, 2 horizontal, 3 vertical.
     case gaussianBlur(blurriness: AnimatedValue, dimensions: Int)
-    /// Replaces every color, keeping alpha; opacity mixes with the original.
+    /// Replaces every color; the opacity (0…1) scales alpha.
     case fill(color: AnimatedValue, opacity: AnimatedValue)
     /// Maps luminance from black to white onto the two colors; amount mixes.
     case tint(black: AnimatedValue, white: AnimatedValue, amount: AnimatedValue)

@@ -90,7 +90,8 @@ enum VectorOutlines {
             let ox = length == 0 ? 0 : y / length, oy = length == 0 ? 0 : -x / length
             let p = Point(x + c.x, y + c.y)
             let d = perimeter * roundness * dir
-            v.append((p, Point(p.x - ox * d, p.y - oy * d), Point(p.x + ox * d, p.y + oy * d)))
+            // lottie-web's setTripleAt(v, out, in): the out handle trails the direction of travel.
+            v.append((p, Point(p.x + ox * d, p.y + oy * d), Point(p.x - ox * d, p.y - oy * d)))
             long.toggle()
             angle += step * dir
         }
