@@ -67,5 +67,8 @@ let package = Package(
         .testTarget(name: "FlipbookDiffTests", dependencies: ["FlipbookDiff", "FlipbookRaster", "FlipbookCodecs"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookDiff", "FlipbookCodecs"]),
         .testTarget(name: "FlipbookBatchTests", dependencies: ["Flipbook"]),
+        .testTarget(name: "FlipbookLottieTests", dependencies: ["Flipbook", "FlipbookLottie", "FlipbookTimeline",
+                                                               "FlipbookTesting", "FlipbookDiff", "FlipbookCodecs"],
+                    exclude: ["Fixtures", "Malformed", "Corpus"]),
     ]
 )

@@ -5,7 +5,9 @@ import Foundation
 /// animation with its images) and Telegram stickers (`.tgs`, gzip-compressed JSON).
 public enum LottieLoader {
     /// Whether `path` names a Lottie file: a `.lottie` or `.tgs` file, or a `.json` file
-    /// whose top level has `v`, `fr`, `ip`, `op`, `w`, `h` and `layers`.
+    /// whose top level has Lottie's keys (`v`, `fr`, `ip`, `op`, `w`, `h`, `layers`): all
+    /// of them in a valid file, and at least three and no `canvas` in a broken one, so
+    /// that a Lottie file missing a key is told so in Lottie's terms.
     public static func isLottie(path: String) -> Bool {
         let ext = (path as NSString).pathExtension.lowercased()
         if ext == "lottie" || ext == "tgs" { return true }
@@ -19,7 +21,8 @@ public enum LottieLoader {
 
     static func looksLikeLottie(_ data: Data) -> Bool {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
-        return ["v", "fr", "ip", "op", "w", "h", "layers"].allSatisfy { object[$0] != nil }
+        let present = ["v", "fr", "ip", "op", "w", "h", "layers"].filter { object[$0] != nil }.count
+        return present == 7 || (present >= 3 && object["canvas"] == nil)
     }
 
     /// Reads a `.json`, `.lottie` or `.tgs` file into a scene.

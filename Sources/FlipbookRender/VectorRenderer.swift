@@ -172,21 +172,25 @@ enum Repeaters {
         return (r.newerAbove ? copies.reversed() : copies) + below
     }
 
-    /// The repeater transform applied `steps` times (fractions interpolate one step).
+    /// Copy `steps`'s transform, as lottie-web accumulates it: rotation and scale about
+    /// the anchor and the position offset each build up on their own (rotation steps·r,
+    /// scale s^steps, translation steps·p), then apply in that order — so copies march
+    /// along a straight line while each turns in place. Fractional steps scale by
+    /// s + (1 − s)(1 − fraction) for the last part step.
     static func matrix(_ r: VectorRepeaterFrame, steps: Double) -> AffineTransform {
-        func step(_ f: Double) -> AffineTransform {
-            let sx = r.scale.x + (1 - r.scale.x) * (1 - f), sy = r.scale.y + (1 - r.scale.y) * (1 - f)
-            return AffineTransform.translation(-r.anchor.x, -r.anchor.y)
-                .concatenating(.scale(sx, sy))
-                .concatenating(.rotation(degrees: r.rotation * f))
-                .concatenating(.translation(r.anchor.x + r.position.x * f, r.anchor.y + r.position.y * f))
-        }
-        let whole = Int(steps.magnitude.rounded(.down))
+        let whole = min(Int(steps.magnitude.rounded(.down)), 1000)
         let fraction = steps.magnitude - Double(whole)
-        var m = AffineTransform.identity
-        let unit = step(1)
-        for _ in 0..<min(whole, 1000) { m = m.concatenating(unit) }
-        if fraction > 0 { m = step(fraction).concatenating(m) }
+        var sx = 1.0, sy = 1.0
+        for _ in 0..<whole { sx *= r.scale.x; sy *= r.scale.y }
+        if fraction > 0 {
+            sx *= r.scale.x + (1 - r.scale.x) * (1 - fraction)
+            sy *= r.scale.y + (1 - r.scale.y) * (1 - fraction)
+        }
+        let n = steps.magnitude
+        var m = AffineTransform.translation(-r.anchor.x, -r.anchor.y)
+            .concatenating(.rotation(degrees: r.rotation * n))
+            .concatenating(.scale(sx, sy))
+            .concatenating(.translation(r.anchor.x + r.position.x * n, r.anchor.y + r.position.y * n))
         if steps < 0 { m = m.inverted ?? .identity }
         return m
     }
