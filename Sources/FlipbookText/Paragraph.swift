@@ -13,8 +13,8 @@ import CHarfBuzz
 ///   shaped with the primary font, which draws its .notdef glyph (a box), and it is
 ///   listed in ``TextLayout/missing``. Controls and default-ignorable scalars (ZWJ,
 ///   variation selectors, bidi controls…) never need a glyph; a tab is shaped as a space.
-/// - Bidi levels come from ``Bidi`` over the whole paragraph; a cluster's is its first
-///   scalar's.
+/// - Bidi levels come from ``Bidi`` over the whole paragraph (per scalar; ``Shaper``
+///   takes a cluster's from its first scalar after the line's L1).
 /// - Script (for HarfBuzz, UAX #24): each scalar's Unicode script; Common and Inherited
 ///   scalars (spaces, digits, punctuation, marks) take the script before them, or at the
 ///   paragraph start the first real script after them.
@@ -27,7 +27,6 @@ struct Paragraph {
         var font: FontFace
         /// No installed font covers it: drawn as .notdef.
         var isMissing: Bool
-        var level: Int8 = 0
         var script: hb_script_t = HB_SCRIPT_COMMON
         /// A breaking space (not a no-break space).
         var isSpace: Bool
@@ -71,7 +70,6 @@ struct Paragraph {
         let breaks = LineBreaks.opportunities(text, clusterStarts: utf16Starts)
         for i in clusters.indices {
             let first = clusters[i].scalars.lowerBound
-            clusters[i].level = bidi.levels[first]
             clusters[i].script = scripts[first]
             clusters[i].breakBefore = breaks[i]
         }
