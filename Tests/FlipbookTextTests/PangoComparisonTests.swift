@@ -82,6 +82,13 @@ import Testing
         try compare("הטקסט (בסוגריים) [abc] {סוף} <1>")
     }
 
+    /// Explicit isolates and embeddings (UAX #9 X1–X10): an LTR isolate holding Latin
+    /// with a trailing "!" inside Hebrew text, and an RLE…PDF embedding in Latin text.
+    @Test func isolatesAndEmbeddings() throws {
+        try compare("שלום \u{2066}abc def!\u{2069} עולם")
+        try compare("price: \u{202B}(12 שקל)\u{202C} today")
+    }
+
     /// An explicit right-to-left direction on text whose first strong letter is Latin.
     @Test func explicitRTLDirection() throws {
         var options = PangoReference.Options()
