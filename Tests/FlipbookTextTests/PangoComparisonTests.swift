@@ -62,6 +62,7 @@ import Testing
         let ours = InkImage(layout: wrong, width: pango.image.width + 64, height: pango.image.height + 64)
         let agreement = InkAgreement(ours.croppedToInk(), pango.image.croppedToInk())
         #expect(!agreement.agrees, "\(agreement)")
+        print("pango: reversed number against Pango's drawing: \(agreement)")
     }
 
     /// Latin, Hebrew, digits, a bracketed Hebrew word and Arabic in one LTR paragraph: the
@@ -74,6 +75,7 @@ import Testing
             string: text, font: .family("DejaVu Sans"), fontSize: Self.size, boxSize: Size(100_000, 100)))
         let pango = try PangoReference.render(text)
         #expect(abs(layout.lines[0].width - pango.width) < 0.5, "\(layout.lines[0].width) vs \(pango.width)")
+        print("pango: mixed paragraph width \(layout.lines[0].width) px, Pango \(pango.width) px")
     }
 
     /// Brackets in a right-to-left paragraph are drawn mirrored (HarfBuzz's mirroring in
