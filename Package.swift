@@ -4,7 +4,7 @@ import PackageDescription
 // The pipeline, one target per stage, dependencies pointing one way:
 // Geometry ← Scene ← Timeline ← Render → Raster ← Codecs ← Flipbook ← CLI, and
 // Render → Text (glyph outlines). Only FlipbookCodecs imports libpng and giflib
-// (CLibPNG, CGIFLib); only FlipbookText imports FreeType, HarfBuzz and fontconfig.
+// (CLibPNG, CGIFLib); only FlipbookText imports FreeType, HarfBuzz, fontconfig, FriBidi and ICU.
 let package = Package(
     name: "Flipbook",
     platforms: [.macOS(.v13)],
@@ -35,7 +35,12 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
-        .target(name: "FlipbookText", dependencies: ["FlipbookGeometry", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
+        .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc",
+                       providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        .target(name: "FlipbookText", dependencies: ["FlipbookGeometry", "CFreeType", "CHarfBuzz", "CFontconfig",
+                                                     "CFriBidi", "CICU"]),
         .target(name: "FlipbookRender", dependencies: ["FlipbookTimeline", "FlipbookRaster", "FlipbookText"]),
         .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),

@@ -1,29 +1,38 @@
+import CHarfBuzz
+
 /// One paragraph (text between explicit newlines) split into grapheme clusters, each
-/// with its font, bidi level and line-breaking class.
+/// with its font, bidi level, script and line-break opportunity.
 ///
 /// Rules:
-/// - Clusters are Swift `Character`s, so a base letter and its combining marks always
-///   share a font and a line.
+/// - Clusters are Swift `Character`s: extended grapheme clusters (UAX #29, the standard
+///   library's implementation), so a base letter and its combining marks, an emoji ZWJ
+///   sequence or a flag always share a font, a line and a truncation fate.
 /// - Font choice per cluster: the primary font if it covers every scalar that needs a
 ///   glyph; otherwise the first fallback (see ``FontLibrary``) covering them all; else the
-///   primary or a fallback covering the base scalar; else none: the cluster is missing
-///   and draws nothing. Controls and default-ignorable scalars (ZWJ, variation
-///   selectors…) never need a glyph; a tab is shaped as a space.
-/// - Bidi levels come from ``BidiResolver`` on each cluster's first scalar.
+///   primary or a fallback covering the base scalar; else the cluster is *missing*: it is
+///   shaped with the primary font, which draws its .notdef glyph (a box), and it is
+///   listed in ``TextLayout/missing``. Controls and default-ignorable scalars (ZWJ,
+///   variation selectors, bidi controls…) never need a glyph; a tab is shaped as a space.
+/// - Bidi levels come from ``Bidi`` over the whole paragraph (per scalar; ``Shaper``
+///   takes a cluster's from its first scalar after the line's L1).
+/// - Script (for HarfBuzz, UAX #24): each scalar's Unicode script; Common and Inherited
+///   scalars (spaces, digits, punctuation, marks) take the script before them, or at the
+///   paragraph start the first real script after them.
+/// - Line-break opportunities come from ``LineBreaks/opportunities(_:clusterStarts:)``.
 struct Paragraph {
     struct Cluster {
         var text: Character
         /// Scalar range in ``Paragraph/scalars``.
         var scalars: Range<Int>
-        var font: FontFace?
-        var level: UInt8
+        var font: FontFace
+        /// No installed font covers it: drawn as .notdef.
+        var isMissing: Bool
+        var script: hb_script_t = HB_SCRIPT_COMMON
         /// A breaking space (not a no-break space).
         var isSpace: Bool
-        /// Lines may break before and after it (CJK ideographs, kana, Hangul).
-        var isIdeographic: Bool
-        /// Only drawn-nothing clusters that need no glyph (controls, joiners).
-        var isIgnorable: Bool
-        /// Advance in points, filled by ``Shaper/measure(_:fontSize:)``.
+        /// A line may start with this cluster.
+        var breakBefore = false
+        /// Advance in points (tracking included), filled by ``Shaper/measure(_:fontSize:tracking:)``.
         var advance: Double = 0
     }
 
@@ -31,13 +40,16 @@ struct Paragraph {
     /// For each scalar, the index of its cluster (HarfBuzz reports scalar indices).
     var clusterOfScalar: [Int] = []
     var clusters: [Cluster] = []
-    var paragraphLevel: UInt8 = 0
+    let bidi: Bidi
 
-    var missingCount: Int { clusters.count { $0.font == nil && !$0.isIgnorable } }
+    var missing: [Character] { clusters.filter(\.isMissing).map(\.text) }
 
-    init(_ text: Substring, primary: FontLibrary.Primary, library: FontLibrary) {
-        var classes: [BidiResolver.BidiClass] = []
+    init(_ text: Substring, direction: TextRequest.Direction, primary: FontLibrary.Primary, library: FontLibrary) {
+        var utf16Starts: [Int] = []
+        var utf16 = 0
         for character in text {
+            utf16Starts.append(utf16)
+            utf16 += character.utf16.count
             let start = scalars.count
             var drawn: [Unicode.Scalar] = []
             for scalar in character.unicodeScalars {
@@ -49,15 +61,18 @@ struct Paragraph {
             let first = character.unicodeScalars.first!
             let space = character == " " || character == "\t"
                 || (first.properties.generalCategory == .spaceSeparator && !Self.noBreakSpaces.contains(first.value))
-            clusters.append(Cluster(
-                text: character, scalars: start..<scalars.count,
-                font: drawn.isEmpty ? primary.face : Self.font(for: drawn, primary: primary, library: library),
-                level: 0, isSpace: space, isIdeographic: Self.isIdeographic(first), isIgnorable: drawn.isEmpty))
-            classes.append(BidiResolver.bidiClass(first))
+            let font = drawn.isEmpty ? primary.face : Self.font(for: drawn, primary: primary, library: library)
+            clusters.append(Cluster(text: character, scalars: start..<scalars.count, font: font ?? primary.face,
+                                    isMissing: font == nil, isSpace: space))
         }
-        let (base, levels) = BidiResolver.levels(classes)
-        paragraphLevel = base
-        for i in clusters.indices { clusters[i].level = levels[i] }
+        bidi = Bidi(scalars, direction: direction)
+        let scripts = Self.scripts(scalars)
+        let breaks = LineBreaks.opportunities(text, clusterStarts: utf16Starts)
+        for i in clusters.indices {
+            let first = clusters[i].scalars.lowerBound
+            clusters[i].script = scripts[first]
+            clusters[i].breakBefore = breaks[i]
+        }
     }
 
     /// The text of clusters `range`.
@@ -71,12 +86,19 @@ struct Paragraph {
         s.properties.isDefaultIgnorableCodePoint || s.properties.generalCategory == .control
     }
 
-    static func isIdeographic(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x2E80...0x2FFF, 0x3000...0x30FF, 0x3130...0x318F, 0x31C0...0x9FFF, 0xAC00...0xD7AF,
-             0xF900...0xFAFF, 0xFF00...0xFF60, 0x20000...0x3FFFF: true
-        default: false
+    /// Each scalar's script, with Common/Inherited/Unknown resolved from their neighbours.
+    private static func scripts(_ scalars: [UInt32]) -> [hb_script_t] {
+        let funcs = hb_unicode_funcs_get_default()
+        var scripts = scalars.map { hb_unicode_script(funcs, $0) }
+        func isReal(_ s: hb_script_t) -> Bool {
+            s != HB_SCRIPT_COMMON && s != HB_SCRIPT_INHERITED && s != HB_SCRIPT_UNKNOWN
         }
+        guard let firstReal = scripts.first(where: isReal) else { return scripts }
+        var current = firstReal
+        for i in scripts.indices {
+            if isReal(scripts[i]) { current = scripts[i] } else { scripts[i] = current }
+        }
+        return scripts
     }
 
     private static func font(for drawn: [Unicode.Scalar], primary: FontLibrary.Primary,

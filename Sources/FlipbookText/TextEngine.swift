@@ -44,7 +44,31 @@ public final class TextEngine: @unchecked Sendable {
         return layout
     }
 
+    /// The one warning a scene gives for the characters its text layers could not draw
+    /// (``TextLayout/missing`` of every layer), or nil if there are none: each character
+    /// once, with its code points, e.g. `no installed font has these characters; they are
+    /// drawn as boxes: "𓀀" (U+13000)`.
+    public static func missingCharactersWarning(_ characters: some Sequence<Character>) -> String? {
+        var seen: [Character] = []
+        for c in characters where !seen.contains(c) { seen.append(c) }
+        guard !seen.isEmpty else { return nil }
+        let named = seen.map { c in
+            let codes = c.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true)
+                .leftPadded(to: 6) }
+            return "\"\(c)\" (\(codes.joined(separator: " ")))"
+        }
+        let noun = seen.count == 1 ? "this character; it is drawn as a box" : "these characters; they are drawn as boxes"
+        return "no installed font has \(noun): \(named.joined(separator: ", "))"
+    }
+
     private static func sanitized(_ d: Double) -> Double {
         d.isNaN || d < 0 ? 0 : d
+    }
+}
+
+private extension String {
+    /// "U+41" → "U+0041": code points have at least four hex digits.
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : "U+" + String(repeating: "0", count: length - count) + dropFirst(2)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Only font problems are errors: bad geometry (NaN or non-positive sizes, empty
 /// strings) gives an empty ``TextLayout`` instead, and characters no font covers are
-/// counted in ``TextLayout/missingCharacters`` and drawn as nothing.
+/// listed in ``TextLayout/missing`` and drawn as the font's .notdef box.
 public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
     /// FreeType could not open the file as a font (missing, unreadable or not a font).
     case unreadableFontFile(path: String, freeTypeError: Int32)

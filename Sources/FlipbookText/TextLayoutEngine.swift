@@ -5,12 +5,13 @@ import FlipbookGeometry
 ///
 /// Rules:
 /// - Metrics are the primary font's: the first baseline is at its ascender, and lines
-///   are `ascender − descender + lineGap` apart (FreeType's hhea-based `height`, i.e.
+///   are the request's `lineHeight` apart, or by default `ascender − descender + lineGap` (FreeType's hhea-based `height`, i.e.
 ///   what CoreText uses for a CTLine's ascent + descent + leading), at fontSize / unitsPerEm.
 ///   Fallback fonts sit on the same baselines and do not change line height.
 /// - Explicit newlines (any `Character.isNewline`) end paragraphs; an empty paragraph is
 ///   an empty line.
-/// - `wrapped` with a finite width breaks paragraphs with ``LineBreaker``; otherwise each
+/// - Each paragraph gets its own bidi direction (``Bidi``), unless the request sets one.
+/// - `wrapped` with a finite width breaks paragraphs with ``LineBreaks``; otherwise each
 ///   paragraph is one line that may overflow the box (nothing is clipped).
 /// - Truncation (finite width only): unwrapped, every line wider than the box is cut by
 ///   ``Truncator``; wrapped, only the last line fitting the box height (at least one) is
@@ -18,7 +19,9 @@ import FlipbookGeometry
 ///   past the box's bottom.
 /// - Alignment in the box width: left, center, right of the line's advance width
 ///   (trailing spaces excluded); justified stretches the spaces of every wrapped line
-///   except a paragraph's last, which stays left-aligned. With an unbounded width all
+///   except a paragraph's last, which takes its natural side (right for a right-to-left
+///   paragraph, else left). Left and right mean left and right in either direction,
+///   as with an explicit NSTextAlignment. With an unbounded width all
 ///   lines start at x = 0.
 /// - Each glyph's unhinted outline (font units, y up) is mapped by scale (s, −s) to the
 ///   pen position, so text is a path like any other.
@@ -38,65 +41,82 @@ struct TextLayoutEngine {
         let face = primary.face
         let size = request.fontSize
         let scale = size / face.unitsPerEm
-        let lineHeight = (face.ascender - face.descender + face.lineGap) * scale
+        let tracking = request.tracking.isFinite ? request.tracking : 0
+        let lineHeight = if let h = request.lineHeight, h.isFinite, h > 0 { h } else {
+            (face.ascender - face.descender + face.lineGap) * scale
+        }
         let paragraphs = request.string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .map { analyzed($0, primary: primary, size: size) }
+            .map { analyzed($0, direction: request.direction, primary: primary, size: size, tracking: tracking) }
 
         var plan: [PlannedLine] = []
         for (p, paragraph) in paragraphs.enumerated() {
             let ranges = request.wrapped && width.isFinite
-                ? LineBreaker.lines(paragraph, width: width)
-                : [LineBreaker.trimmed(paragraph.clusters.indices, paragraph.clusters)]
+                ? LineBreaks.lines(paragraph, width: width)
+                : [LineBreaks.trimmed(paragraph.clusters.indices, paragraph.clusters)]
             for (k, range) in ranges.enumerated() {
                 plan.append(PlannedLine(paragraph: p, range: range, endsParagraph: k == ranges.count - 1))
             }
         }
         if request.truncation != .none, width.isFinite {
             truncate(&plan, paragraphs, request: request, width: width, height: height, lineHeight: lineHeight,
-                     primary: primary)
+                     primary: primary, tracking: tracking)
         }
 
-        var layout = TextLayout(missingCharacters: paragraphs.reduce(0) { $0 + $1.missingCount },
-                                lineHeight: lineHeight)
+        let missing = paragraphs.flatMap(\.missing)
+        var unique: [Character] = []
+        for c in missing where !unique.contains(c) { unique.append(c) }
+        var layout = TextLayout(missingCharacters: missing.count, lineHeight: lineHeight, missing: unique,
+                                firstBaseline: face.ascender * scale)
         for (index, planned) in plan.enumerated() {
             var paragraph = paragraphs[planned.paragraph]
             var range = planned.range
             var text = paragraph.text(range)
+            let rtl = paragraph.bidi.isRightToLeft
             if let truncated = planned.truncated {
-                paragraph = analyzed(Substring(truncated), primary: primary, size: size)
-                range = LineBreaker.trimmed(paragraph.clusters.indices, paragraph.clusters)
+                paragraph = analyzed(Substring(truncated), direction: rtl ? .rightToLeft : .leftToRight,
+                                     primary: primary, size: size, tracking: tracking)
+                range = LineBreaks.trimmed(paragraph.clusters.indices, paragraph.clusters)
                 text = truncated
             }
-            var shaped = Shaper.shape(paragraph, range, fontSize: size)
-            if request.alignment == .justified, !planned.endsParagraph, width.isFinite {
+            var shaped = Shaper.shape(paragraph, range, fontSize: size, tracking: tracking)
+            let justified = request.alignment == .justified && !planned.endsParagraph
+            if justified, width.isFinite {
                 justify(&shaped, paragraph, to: width)
             }
             let x: Double = switch request.alignment {
             case _ where !width.isFinite: 0
-            case .left, .justified: 0
+            case .left: 0
+            case .justified: rtl && !justified ? width - shaped.width : 0
             case .center: (width - shaped.width) / 2
             case .right: width - shaped.width
             }
             let baseline = face.ascender * scale + Double(index) * lineHeight
-            layout.lines.append(TextLayout.Line(text: text, baseline: baseline, x: x, width: shaped.width))
+            layout.lines.append(TextLayout.Line(text: text, baseline: baseline, x: x, width: shaped.width,
+                                                isRightToLeft: rtl))
             place(shaped, paragraph, line: index, x: x, baseline: baseline, fontSize: size, into: &layout)
         }
         return layout
     }
 
-    private func analyzed(_ text: Substring, primary: FontLibrary.Primary, size: Double) -> Paragraph {
-        var paragraph = Paragraph(text, primary: primary, library: library)
-        Shaper.measure(&paragraph, fontSize: size)
+    private func analyzed(_ text: Substring, direction: TextRequest.Direction, primary: FontLibrary.Primary,
+                          size: Double, tracking: Double) -> Paragraph {
+        var paragraph = Paragraph(text, direction: direction, primary: primary, library: library)
+        Shaper.measure(&paragraph, fontSize: size, tracking: tracking)
         return paragraph
     }
 
     private func truncate(_ plan: inout [PlannedLine], _ paragraphs: [Paragraph], request: TextRequest,
-                          width: Double, height: Double, lineHeight: Double, primary: FontLibrary.Primary) {
-        let measure = { (text: String) -> Double in
-            let p = analyzed(Substring(text), primary: primary, size: request.fontSize)
-            return Shaper.shape(p, LineBreaker.trimmed(p.clusters.indices, p.clusters), fontSize: request.fontSize).width
-        }
+                          width: Double, height: Double, lineHeight: Double, primary: FontLibrary.Primary,
+                          tracking: Double) {
         func cut(_ i: Int, characters: [Character], force: Bool) {
+            let direction: TextRequest.Direction = paragraphs[plan[i].paragraph].bidi.isRightToLeft
+                ? .rightToLeft : .leftToRight
+            let measure = { (text: String) -> Double in
+                let p = analyzed(Substring(text), direction: direction, primary: primary, size: request.fontSize,
+                                 tracking: tracking)
+                return Shaper.shape(p, LineBreaks.trimmed(p.clusters.indices, p.clusters), fontSize: request.fontSize,
+                                    tracking: tracking).width
+            }
             plan[i].truncated = Truncator.truncate(characters, mode: request.truncation, width: width,
                                                    forceEllipsis: force, measure: measure)
         }
@@ -107,7 +127,7 @@ struct TextLayoutEngine {
             plan.removeLast(plan.count - maxLines)
             let last = plan[maxLines - 1]
             let paragraph = paragraphs[last.paragraph]
-            let rest = LineBreaker.trimmed(last.range.lowerBound..<paragraph.clusters.count, paragraph.clusters)
+            let rest = LineBreaks.trimmed(last.range.lowerBound..<paragraph.clusters.count, paragraph.clusters)
             cut(maxLines - 1, characters: paragraph.clusters[rest].map(\.text), force: request.truncation == .end)
             plan[maxLines - 1].endsParagraph = true
         } else {

@@ -12,6 +12,14 @@ public struct TextRequest: Sendable, Hashable {
 
     public enum Alignment: Sendable, Hashable { case left, center, right, justified }
     public enum Truncation: Sendable, Hashable { case none, start, middle, end }
+    /// The paragraph direction for the Unicode Bidirectional Algorithm.
+    public enum Direction: Sendable, Hashable {
+        /// Each paragraph's direction is that of its first strong character (UAX #9
+        /// P2/P3), left-to-right if it has none.
+        case natural
+        case leftToRight
+        case rightToLeft
+    }
 
     public var string: String
     public var font: Font
@@ -22,9 +30,17 @@ public struct TextRequest: Sendable, Hashable {
     public var alignment: Alignment
     public var wrapped: Bool
     public var truncation: Truncation
+    public var direction: Direction
+    /// Extra space after every character (grapheme cluster), points; may be negative.
+    /// Non-finite values count as 0.
+    public var tracking: Double
+    /// Baseline-to-baseline distance, points; nil (or non-finite, or ≤ 0) uses the
+    /// primary font's `ascender − descender + lineGap`.
+    public var lineHeight: Double?
 
     public init(string: String, font: Font, fontSize: Double, boxSize: Size, alignment: Alignment = .left,
-                wrapped: Bool = false, truncation: Truncation = .none) {
+                wrapped: Bool = false, truncation: Truncation = .none, direction: Direction = .natural,
+                tracking: Double = 0, lineHeight: Double? = nil) {
         self.string = string
         self.font = font
         self.fontSize = fontSize
@@ -32,6 +48,9 @@ public struct TextRequest: Sendable, Hashable {
         self.alignment = alignment
         self.wrapped = wrapped
         self.truncation = truncation
+        self.direction = direction
+        self.tracking = tracking
+        self.lineHeight = lineHeight
     }
 }
 
@@ -40,9 +59,14 @@ public struct TextRequest: Sendable, Hashable {
 public struct TextLayout: Sendable {
     public var path: Path
     public var lines: [Line]
-    /// Characters (grapheme clusters) no font in the fallback chain could draw (drawn
-    /// as nothing).
+    /// How many characters (grapheme clusters) no installed font could draw; each is
+    /// drawn as the primary font's .notdef glyph (a box).
     public var missingCharacters: Int
+    /// Those characters, each once, in order of appearance (for the scene's warning; see
+    /// ``TextEngine/missingCharactersWarning(_:)``).
+    public var missing: [Character]
+    /// The first line's baseline, points from the box's top (0 for an empty layout).
+    public var firstBaseline: Double
     /// Every drawn glyph, line by line, left to right.
     public var glyphs: [Glyph]
     /// Baseline-to-baseline distance used, points.
@@ -70,23 +94,28 @@ public struct TextLayout: Sendable {
         public var text: String
         /// Baseline y, in points from the box's top.
         public var baseline: Double
-        /// Left edge and advance width of the line's glyphs, in points.
+        /// Left edge and advance width of the line's glyphs (tracking included), in points.
         public var x: Double
         public var width: Double
+        /// Whether the line's paragraph is right-to-left.
+        public var isRightToLeft: Bool
 
-        public init(text: String, baseline: Double, x: Double, width: Double) {
+        public init(text: String, baseline: Double, x: Double, width: Double, isRightToLeft: Bool = false) {
             self.text = text
             self.baseline = baseline
             self.x = x
             self.width = width
+            self.isRightToLeft = isRightToLeft
         }
     }
 
     public init(path: Path = Path(), lines: [Line] = [], missingCharacters: Int = 0, glyphs: [Glyph] = [],
-                lineHeight: Double = 0) {
+                lineHeight: Double = 0, missing: [Character] = [], firstBaseline: Double = 0) {
         self.path = path
         self.lines = lines
         self.missingCharacters = missingCharacters
+        self.missing = missing
+        self.firstBaseline = firstBaseline
         self.glyphs = glyphs
         self.lineHeight = lineHeight
     }

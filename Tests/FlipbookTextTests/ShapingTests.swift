@@ -72,11 +72,18 @@ struct ShapingTests {
         #expect(layout.glyphs.filter { $0.character == "H" }.allSatisfy { $0.fontFamily == "DejaVu Sans" })
     }
 
-    /// A private-use character no installed font covers is counted and draws nothing.
-    @Test func uncoveredCharacterIsCountedNotDrawn() throws {
+    /// A private-use character no installed font covers is counted, listed, and drawn as
+    /// the primary font's .notdef glyph (glyph 0: DejaVu's is a box with ink), taking its
+    /// advance, as Core Text and Pango show "tofu" rather than nothing.
+    @Test func uncoveredCharacterDrawsNotdefBox() throws {
         let layout = try TextTest.layout("a\u{10FFFD}b")
         #expect(layout.missingCharacters == 1)
-        #expect(layout.glyphs.map(\.character) == ["a", "b"])
+        #expect(layout.missing == ["\u{10FFFD}"])
+        #expect(layout.glyphs.map(\.character) == ["a", "\u{10FFFD}", "b"])
+        let box = layout.glyphs[1]
+        #expect(box.id == 0 && box.fontFamily == "DejaVu Sans" && box.bounds != nil && box.advance > 0)
+        #expect(TextEngine.missingCharactersWarning(layout.missing + layout.missing)
+            == "no installed font has this character; it is drawn as a box: \"\u{10FFFD}\" (U+10FFFD)")
     }
 
     /// Hebrew "שלום" in an LTR sentence: the word is drawn right to left, so the leftmost
@@ -106,10 +113,20 @@ struct ShapingTests {
         #expect(layout.glyphs.map(\.id) != isolated.reversed())
     }
 
-    @Test func bidiLevelsAndOrder() {
-        let (base, levels) = BidiResolver.levels([.l, .neutral, .r, .neutral, .r, .neutral, .l])
-        #expect(base == 0)
-        #expect(levels == [0, 0, 1, 1, 1, 0, 0])
-        #expect(BidiResolver.visualOrder(levels) == [0, 1, 4, 3, 2, 5, 6])
+    /// FriBidi's levels for "ab אב 12", worked by hand from UAX #9: in the natural (LTR,
+    /// first strong is L) paragraph the Hebrew is level 1; the digits follow R, so W7
+    /// leaves them EN (level 2 by I1) and the space between R and EN is R by N1 (level 1):
+    /// it displays "ab 12 בא". In an explicit right-to-left paragraph the Latin and the
+    /// digits are level 2 and the neutrals level 1.
+    @Test func bidiLevelsFromFriBidi() {
+        let scalars = "ab אב 12".unicodeScalars.map(\.value)
+        let ltr = Bidi(scalars, direction: .natural)
+        #expect(!ltr.isRightToLeft)
+        #expect(ltr.levels == [0, 0, 0, 1, 1, 1, 2, 2])
+        let rtl = Bidi(scalars, direction: .rightToLeft)
+        #expect(rtl.isRightToLeft)
+        #expect(rtl.levels == [2, 2, 1, 1, 1, 1, 2, 2])
+        // Visual order of the RTL line: "12 בא ab" → positions of each logical scalar.
+        #expect(rtl.reorder(0..<8).visualPosition == [6, 7, 5, 4, 3, 2, 0, 1])
     }
 }
