@@ -6,7 +6,7 @@ For each file and each size (the 256×256 aspect fit `flipbook still --size` get
 composition's own w×h): the file is loaded once (not timed), then every integer frame
 0 … N−1 (N = round(op − ip)) is rendered into one preallocated buffer; the time is the CPU time
 of the whole process (time.process_time: user + system of all threads), median of --repeat runs,
-divided by N. Only the render call is timed: rlottie's lottie_animation_render (synchronous) and
+divided by N, after an untimed warm-up of up to 10 frames. Only the render call is timed: rlottie's lottie_animation_render (synchronous) and
 ThorVG's set_frame + update + draw + sync on a software canvas (Engine threads=0, so one thread
 like rlottie's synchronous render). No PNG encoding, no un-premultiplying."""
 import argparse, ctypes, json, os, statistics, sys, time
@@ -31,6 +31,8 @@ def bench_rlottie(path, W, H, n, repeat):
     lib.lottie_animation_render.argtypes = [type(r.animation_p), ctypes.c_size_t, ctypes.c_void_p,
                                             ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t]
     lib.lottie_animation_render.restype = None
+    for i in range(min(n, 10)):  # warm-up, not timed: first-touch allocations and caches
+        lib.lottie_animation_render(r.animation_p, i, buf, W, H, W * 4)
     runs = []
     for _ in range(repeat):
         t = time.process_time()
@@ -51,6 +53,9 @@ def bench_thorvg(path, W, H, n, repeat):
         raise RuntimeError("ThorVG could not load the file")
     pic.set_size(W, H)
     canvas.add(pic)
+    for i in range(min(n, 10)):  # warm-up, not timed
+        anim.set_frame(float(i))
+        canvas.update(); canvas.draw(True); canvas.sync()
     runs = []
     for _ in range(repeat):
         anim.set_frame(float(n - 1))  # so that frame 0 of the run is a change

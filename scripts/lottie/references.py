@@ -72,10 +72,15 @@ def snapshot(path, doc, p, W, H, out):
 
 
 def write_json(path, obj):
+    """Indented JSON, except that each element of "snapshots" takes one line (readable diffs)."""
+    rows = obj.get("snapshots")
+    head = json.dumps({k: v for k, v in obj.items() if k != "snapshots"}, indent=1, ensure_ascii=False)
+    if rows is not None:
+        body = ",\n".join("  " + json.dumps(r, ensure_ascii=False) for r in rows)
+        head = head[:-2] + ',\n "snapshots": [\n' + body + "\n ]\n}"
     tmp = path + ".tmp"
     with open(tmp, "w") as f:
-        json.dump(obj, f, indent=1, sort_keys=False)
-        f.write("\n")
+        f.write(head + "\n")
     os.replace(tmp, path)
 
 
@@ -128,7 +133,14 @@ def main():
             print(f"{row['file']:<55} {label(p):>3} %  {row['size']:>8}  frames tvg {row['frame']['thorvg']} rl {row['frame']['rlottie']}  {mm}  {mark}", flush=True)
     meta = {"generator": "scripts/lottie-references", "corpus": "../shared/lottie/corpus", "fit": engines.FIT,
             "progress": list(PROGRESS), "metric": {"tool": "pixelmatch (mapbox/pixelmatch 5.x algorithm)", "threshold": compare.THRESHOLD,
-            "includeAA": False, "maxMismatchFraction": compare.MAX_MISMATCH}, "versions": versions()}
+            "includeAA": False, "maxMismatchFraction": compare.MAX_MISMATCH}, "versions": versions(),
+            "notes": {"size": "the composition aspect-fitted into 256x256, rounded to whole pixels: the --size given to flipbook still",
+                      "frame": "absolute frames (ip + the frame the engine was given). requested = ip + p/100*(op-ip); "
+                               "ThorVG: min(rel, total-1) as a float (so op-1 at 100 %), read back with get_frame; "
+                               "rlottie: min(round(rel), total-1) with rlottie's total = op-ip+1 (so op at 100 %)",
+                      "mismatch": "fraction of pixels pixelmatch counts between the ThorVG and rlottie renders; agree when <= 0.015",
+                      "mismatchAtRlottieFrame": "only where the frames differ: ThorVG re-rendered at rlottie's frame vs rlottie (diagnosis, not the metric)",
+                      "golden": "the ThorVG render, straight-alpha 8-bit RGBA PNG, when the engines agree"}}
     write_json(os.path.join(a.out, "index.json"), {**meta, "snapshots": rows})
     if not a.no_goldens:
         os.makedirs(a.goldens, exist_ok=True)
