@@ -7,8 +7,8 @@ import FlipbookGeometry
 ///   handles at 0.5519 of the radius (the radius clamped to half the shorter side);
 /// - ellipse: four vertices from the top, clockwise, handles at 0.5519 of each radius;
 /// - polystar: vertices from the top (−90°) plus the rotation, alternating outer and
-///   inner radius for a star; roundness turns each vertex's handles along the tangent,
-///   at roundness × the perimeter share of that vertex.
+///   inner radius for a star (see `star` and `polygon` for the handle lengths and
+///   fractional point counts).
 /// `reversed` (direction 3) goes counter-clockwise from the same start.
 enum VectorOutlines {
     static let kappa = 0.5519
@@ -73,29 +73,94 @@ enum VectorOutlines {
 
     static func polystar(isStar: Bool, center c: Point, points: Double, rotation: Double, outerRadius: Double,
                          innerRadius: Double, outerRoundness: Double, innerRoundness: Double, reversed: Bool) -> Path {
-        let corners = Int(max(0, min(points, 10_000)).rounded(.down))
-        guard corners > 0 else { return Path() }
-        let count = isStar ? corners * 2 : corners
-        let step = 2 * Double.pi / Double(count)
+        let count = min(max(points, 0), 10_000)
+        guard count > 0 else { return Path() }
+        return isStar
+            ? star(c, count, rotation, outerRadius, innerRadius, outerRoundness / 100, innerRoundness / 100, reversed)
+            : polygon(c, count, rotation, outerRadius, outerRoundness / 100, reversed)
+    }
+
+    /// The star as lottie-ios, lottie-android, rlottie and ThorVG build it: a fractional
+    /// point count adds a partial point (its radius between inner and outer), and each
+    /// vertex's handle is radius × roundness × 0.47829 / 0.28 / points long, at right
+    /// angles to its radius.
+    private static func star(_ c: Point, _ points: Double, _ rotation: Double, _ outer: Double, _ inner: Double,
+                             _ outerRound: Double, _ innerRound: Double, _ reversed: Bool) -> Path {
         let dir: Double = reversed ? -1 : 1
-        var angle = -Double.pi / 2 + rotation * .pi / 180
-        var v: [(Point, Point, Point)] = []
-        var long = true
-        for _ in 0..<count {
-            let radius = long || !isStar ? outerRadius : innerRadius
-            let roundness = (long || !isStar ? outerRoundness : innerRoundness) / 100
-            let perimeter = isStar ? 2 * Double.pi * radius / Double(count * 2) : 2 * Double.pi * radius / Double(count * 4)
-            let x = radius * cos(angle), y = radius * sin(angle)
-            let length = (x * x + y * y).squareRoot()
-            let ox = length == 0 ? 0 : y / length, oy = length == 0 ? 0 : -x / length
-            let p = Point(x + c.x, y + c.y)
-            let d = perimeter * roundness * dir
-            // lottie-web's setTripleAt(v, out, in): the out handle trails the direction of travel.
-            v.append((p, Point(p.x + ox * d, p.y + oy * d), Point(p.x - ox * d, p.y - oy * d)))
-            long.toggle()
-            angle += step * dir
+        let magic = 0.47829 / 0.28
+        var angle = (rotation - 90) * .pi / 180
+        let perPoint = 2 * Double.pi / points, half = perPoint / 2
+        let partial = points - points.rounded(.down)
+        if partial != 0 { angle += half * (1 - partial) * dir }
+        var partialRadius = 0.0
+        var x: Double, y: Double
+        if partial != 0 {
+            partialRadius = inner + partial * (outer - inner)
+            x = partialRadius * cos(angle); y = partialRadius * sin(angle)
+            angle += perPoint * partial / 2 * dir
+        } else {
+            x = outer * cos(angle); y = outer * sin(angle)
+            angle += half * dir
         }
-        return closed(v)
+        var path = Path()
+        path.move(to: Point(x + c.x, y + c.y))
+        let rounded = outerRound != 0 || innerRound != 0
+        var long = false
+        let total = Int(points.rounded(.up)) * 2
+        for i in 0..<total {
+            var radius = long ? outer : inner
+            var dTheta = half
+            if partialRadius != 0 && i == total - 2 { dTheta = perPoint * partial / 2 }
+            if partialRadius != 0 && i == total - 1 { radius = partialRadius }
+            let px = x, py = y
+            x = radius * cos(angle); y = radius * sin(angle)
+            if rounded {
+                let t1 = atan2(py, px) - .pi / 2 * dir, t2 = atan2(y, x) - .pi / 2 * dir
+                let r1 = (long ? inner : outer) * (long ? innerRound : outerRound) * magic / points
+                let r2 = (long ? outer : inner) * (long ? outerRound : innerRound) * magic / points
+                var cp1 = Point(r1 * cos(t1), r1 * sin(t1)), cp2 = Point(r2 * cos(t2), r2 * sin(t2))
+                if partial != 0 && (i == 0 || i == total - 1) { cp1 = cp1 * partial; cp2 = cp2 * partial }
+                path.cubic(to: Point(x + c.x, y + c.y), control1: Point(px - cp1.x + c.x, py - cp1.y + c.y),
+                           control2: Point(x + cp2.x + c.x, y + cp2.y + c.y))
+            } else {
+                path.line(to: Point(x + c.x, y + c.y))
+            }
+            angle += dTheta * dir
+            long.toggle()
+        }
+        path.close()
+        return path
+    }
+
+    /// The regular polygon of the same players: floor(points) corners, handles
+    /// radius × roundness × 0.25 at right angles to the radius.
+    private static func polygon(_ c: Point, _ points: Double, _ rotation: Double, _ radius: Double,
+                                _ roundness: Double, _ reversed: Bool) -> Path {
+        let n = Int(points.rounded(.down))
+        guard n > 0 else { return Path() }
+        let dir: Double = reversed ? -1 : 1
+        let perPoint = 2 * Double.pi / Double(n)
+        var angle = (rotation - 90) * .pi / 180
+        var x = radius * cos(angle), y = radius * sin(angle)
+        var path = Path()
+        path.move(to: Point(x + c.x, y + c.y))
+        angle += perPoint * dir
+        for _ in 0..<n {
+            let px = x, py = y
+            x = radius * cos(angle); y = radius * sin(angle)
+            if roundness != 0 {
+                let t1 = atan2(py, px) - .pi / 2 * dir, t2 = atan2(y, x) - .pi / 2 * dir
+                let r = radius * roundness * 0.25
+                path.cubic(to: Point(x + c.x, y + c.y),
+                           control1: Point(px - r * cos(t1) + c.x, py - r * sin(t1) + c.y),
+                           control2: Point(x + r * cos(t2) + c.x, y + r * sin(t2) + c.y))
+            } else {
+                path.line(to: Point(x + c.x, y + c.y))
+            }
+            angle += perPoint * dir
+        }
+        path.close()
+        return path
     }
 
     /// The same outline traversed backwards (each subpath from its end).
