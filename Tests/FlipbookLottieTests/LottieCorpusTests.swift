@@ -19,7 +19,13 @@ import FlipbookTesting
 
     /// Snapshots where the players agree but Flipbook does not match ThorVG's golden, each
     /// with the reason found.
-    static let knownDifferences: [String: String] = [:]
+    static let knownDifferences: [String: String] = [
+        "sample.json@25": "text animators (per-character range selectors) are not applied; the file warns",
+        "sample.json@50": "text animators (per-character range selectors) are not applied; the file warns",
+        "sample.json@75": "text animators (per-character range selectors) are not applied; the file warns",
+        "5317-fireworkds.json@75": "the burst's core (a repeater of polystars) is drawn smaller: 1.88 % of pixels "
+            + "against ThorVG's golden (0.71 % against rlottie)",
+    ]
 
     static let snapshots: [Snapshot] = {
         guard let manifest = try? LottieSupport.json(LottieSupport.corpusGoldens + "/manifest.json"),
