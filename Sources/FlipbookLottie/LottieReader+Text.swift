@@ -77,23 +77,19 @@ extension LottieReader {
             return [layer]
         }
         if stroke != nil && strokeWidth > 0 { warn("text stroke without glyph shapes") }
-        var layers: [Layer] = []
-        for (row, line) in lines.enumerated() where !line.isEmpty {
-            var text = Layer(id: uniqueID("\(e.name) line \(row + 1)"))
-            let alignment: TextAlignment = justify == 1 ? .right : justify == 2 ? .center : .left
-            let pattern = style.isEmpty ? family : "\(family):style=\(style)"
-            text.content = .text(TextContent(string: line, font: .family(pattern), alignment: alignment,
-                                             baselineOrigin: true))
-            text.properties.bounds = Rect(0, 0, 0, 0)
-            text.properties.anchorPoint = .zero
-            text.properties.position = Point(0, Double(row) * lineHeight - shift)
-            text.properties.fontSize = size
-            let c = fill ?? [0, 0, 0]
-            text.properties.textColor = Color(red: c[0], green: c[1], blue: c[2], alpha: c.count > 3 ? c[3] : 1)
-            if tracking != 0 { warn("text tracking without glyph shapes") }
-            layers.append(text)
-        }
-        return layers
+        var text = Layer(id: uniqueID("\(e.name) text"))
+        let alignment: TextAlignment = justify == 1 ? .right : justify == 2 ? .center : .left
+        let pattern = style.isEmpty ? family : "\(family):style=\(style)"
+        text.content = .text(TextContent(string: lines.joined(separator: "\n"), font: .family(pattern),
+                                         alignment: alignment, baselineOrigin: true, tracking: tracking,
+                                         lineHeight: lineHeight))
+        text.properties.bounds = Rect(0, 0, 0, 0)
+        text.properties.anchorPoint = .zero
+        text.properties.position = Point(0, -shift)
+        text.properties.fontSize = size
+        let c = fill ?? [0, 0, 0]
+        text.properties.textColor = Color(red: c[0], green: c[1], blue: c[2], alpha: c.count > 3 ? c[3] : 1)
+        return [text]
     }
 
     private func glyph(_ ch: Character, _ family: String, _ style: String) -> JSONNode? {

@@ -25,6 +25,7 @@ extension TextRequest {
         case .end: truncation = .end
         }
         self.init(string: text.string, font: font, fontSize: p.fontSize, boxSize: p.bounds.size,
-                  alignment: alignment, wrapped: text.wrapped, truncation: truncation)
+                  alignment: alignment, wrapped: text.wrapped, truncation: truncation, tracking: text.tracking,
+                  lineHeight: text.lineHeight)
     }
 }

@@ -76,9 +76,16 @@ public struct TextContent: Sendable, Hashable {
     /// and aligns about the bounds' left edge (After Effects' point text: a width-0 box
     /// with left, centred or right alignment about x = 0).
     public var baselineOrigin: Bool
+    /// Extra space after every character, points (After Effects' tracking).
+    public var tracking: Double
+    /// Baseline-to-baseline distance, points; nil uses the font's.
+    public var lineHeight: Double?
 
     public init(string: String, font: FontReference = .family("Helvetica"), alignment: TextAlignment = .left,
-                wrapped: Bool = false, truncation: TextTruncation = .none, baselineOrigin: Bool = false) {
+                wrapped: Bool = false, truncation: TextTruncation = .none, baselineOrigin: Bool = false,
+                tracking: Double = 0, lineHeight: Double? = nil) {
+        self.tracking = tracking
+        self.lineHeight = lineHeight
         self.string = string
         self.font = font
         self.alignment = alignment
