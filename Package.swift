@@ -58,7 +58,8 @@ let package = Package(
         .testTarget(name: "SeedSceneTests", dependencies: ["Flipbook", "FlipbookCodecs"],
                     exclude: ["Goldens"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookCodecs"]),
-        .testTarget(name: "FlipbookDiffTests", dependencies: ["FlipbookDiff", "FlipbookRaster", "FlipbookCodecs"]),
+        .testTarget(name: "FlipbookDiffTests", dependencies: ["FlipbookDiff", "FlipbookRaster", "FlipbookCodecs"],
+                    exclude: ["Pixelmatch"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookDiff", "FlipbookCodecs"]),
         .testTarget(name: "FlipbookBatchTests", dependencies: ["Flipbook"]),
     ]
