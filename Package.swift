@@ -17,6 +17,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
     ],
     targets: [
         .target(name: "FlipbookGeometry"),
@@ -40,8 +43,15 @@ let package = Package(
                                                  "FlipbookText", "FlipbookCodecs"]),
         .target(name: "FlipbookDiff", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookDiff", "FlipbookScene", "FlipbookCodecs"]),
+        // `flipbook preview`'s HTTP server: the only target that imports Hummingbird (and so
+        // SwiftNIO); the pipeline targets stay free of them.
+        .target(name: "FlipbookPreview", dependencies: ["Flipbook", "FlipbookScene", "FlipbookCodecs",
+                                                        .product(name: "Hummingbird", package: "hummingbird"),
+                                                        .product(name: "Logging", package: "swift-log"),
+                                                        .product(name: "ServiceLifecycle",
+                                                                 package: "swift-service-lifecycle")]),
         .executableTarget(name: "FlipbookCLI", dependencies: [
-            "Flipbook", "FlipbookDiff", "FlipbookTesting", "FlipbookCodecs", "FlipbookGeometry",
+            "Flipbook", "FlipbookDiff", "FlipbookTesting", "FlipbookCodecs", "FlipbookGeometry", "FlipbookPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libFuzzer target for the scene loader and the PNG and GIF readers (scripts/fuzz);
