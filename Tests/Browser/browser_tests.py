@@ -177,7 +177,9 @@ class Browser:
             self.send("Input.dispatchKeyEvent", type=kind, key=name, code=code, windowsVirtualKeyCode=code_number(name))
 
     def screenshot(self, path=None, height=None):
-        """The viewport, or the top `height` pixels of the page."""
+        """The viewport, or the top `height` pixels of the page, after two animation frames
+        (so that the last changes have been painted)."""
+        self.eval("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))", await_promise=True)
         params = {"format": "png"}
         if height:
             params.update(captureBeyondViewport=True, clip={"x": 0, "y": 0, "width": 1280, "height": height, "scale": 1})
@@ -379,11 +381,11 @@ def test_report(flipbook, browser, work, screenshots):
     clip = browser.eval("""(() => { const s = document.querySelector('.slider'); s.value = 20;
         s.dispatchEvent(new Event('input')); return document.querySelector('.swipe img.top').style.clipPath; })()""")
     check(clip == "inset(0px 0px 0px 20%)" or clip == "inset(0 0 0 20%)", f"the swipe slider clips actual ({clip})")
-    onion = browser.eval("""(() => { const o = document.querySelector('.onion'); o.checked = true;
+    onion = browser.eval("""(() => { const o = document.querySelector('input.onion'); o.checked = true;
         o.dispatchEvent(new Event('change'));
         return getComputedStyle(document.querySelector('.swipe img.top')).opacity; })()""")
     check(onion == "0.5", "the onion-skin toggle overlays actual at half opacity")
-    browser.eval("""(() => { const o = document.querySelector('.onion'); o.checked = false;
+    browser.eval("""(() => { const o = document.querySelector('input.onion'); o.checked = false;
         o.dispatchEvent(new Event('change')); const s = document.querySelector('.slider'); s.value = 50;
         s.dispatchEvent(new Event('input')); })()""")
     browser.screenshot(os.path.join(screenshots or work, "report.png"), height=1500)
