@@ -126,7 +126,7 @@ class Browser:
         os.makedirs(profile)
         self.process = subprocess.Popen(
             [binary, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             "--disable-extensions", "--disable-background-networking", "--hide-scrollbars",
+             "--disable-extensions", "--disable-background-networking", "--hide-scrollbars", "--disable-dev-shm-usage",
              "--force-device-scale-factor=1", "--window-size=1280,820", "--remote-debugging-port=0",
              "--remote-debugging-address=127.0.0.1", f"--user-data-dir={profile}", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=open(os.path.join(workdir, "chromium.log"), "wb"))
@@ -287,6 +287,22 @@ def test_preview(flipbook, browser, work, screenshots):
     back, _ = wait_for(lambda: browser.eval("window.preview.frame === 0 && window.preview.drawn.endsWith('/0')"), 5)
     check(bool(back), "ArrowLeft steps back to frame 0")
 
+    browser.eval("document.getElementById('scale').value = '2'; document.getElementById('scale').onchange()")
+    scaled, _ = wait_for(lambda: browser.eval("[canvas.width, canvas.height]") == [240, 160], 5)
+    check(bool(scaled), "the 2× scale draws the frame at 240 × 160 pixels")
+    browser.eval("document.getElementById('scale').value = ''; document.getElementById('scale').onchange()")
+    wait_for(lambda: browser.eval("[canvas.width, canvas.height]") == [120, 80], 5)
+
+    # Playback follows the clock: at 10 fps and 1×, about 5 frames in 0.5 s (loose bounds:
+    # a loaded machine may paint late, but the frame index comes from the clock).
+    browser.eval("document.getElementById('play').click()")
+    time.sleep(0.5)
+    played = browser.eval("window.preview.frame")
+    browser.eval("document.getElementById('play').click()")
+    check(played is not None and 3 <= played <= 8, f"playback at the scene's 10 fps reaches frame {played} after 0.5 s")
+    browser.eval("document.getElementById('scrub').value = 0; document.getElementById('scrub').oninput()")
+    wait_for(lambda: browser.eval("window.preview.drawn.endsWith('/0')"), 5)
+
     before, _, _, _ = canvas_pixels(browser)
     generation = browser.eval("window.preview.generation")
     time.sleep(0.05)
@@ -378,6 +394,12 @@ def test_report(flipbook, browser, work, screenshots):
     check(strip == 18 and 0 < failing < 18 and sections == failing,
           f"filmstrip of 18 frames ({strip}), {failing} marked failing, one section each ({sections})")
     check("FAILED" in browser.eval("document.querySelector('h1').textContent"), "the summary says FAILED")
+    remote = browser.eval("performance.getEntriesByType('resource').map(e => e.name)"
+                          ".filter(n => !n.startsWith('file://'))")
+    check(remote == [], f"the report loads nothing but its own files ({remote})")
+    panels = browser.eval("[...document.querySelectorAll('section.frame')[0].querySelectorAll('figcaption')]"
+                          ".map(f => f.textContent)")
+    check(panels == ["expected", "actual", "difference"], f"a failing frame shows {panels}")
     clip = browser.eval("""(() => { const s = document.querySelector('.slider'); s.value = 20;
         s.dispatchEvent(new Event('input')); return document.querySelector('.swipe img.top').style.clipPath; })()""")
     check(clip == "inset(0px 0px 0px 20%)" or clip == "inset(0 0 0 20%)", f"the swipe slider clips actual ({clip})")
