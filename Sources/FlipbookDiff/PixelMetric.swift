@@ -36,12 +36,18 @@ public struct PixelMetric: Sendable {
     /// Distances above this differ: 35215·threshold² for YIQ, threshold for OKLab.
     public let limit: Double
 
+    /// Flipbook's default (YIQ over black and white, premultiplied frames): measured by
+    /// ``ColorDelta`` directly, the same numbers as before the other metrics existed and
+    /// no per-pixel dispatch.
+    let isDefault: Bool
+
     public init(metric: DiffMetric = .yiq, backdrop: Backdrop = .blackAndWhite, premultiplied: Bool = true,
                 threshold: Double = 0.1) {
         self.metric = metric
         self.backdrop = backdrop
         self.premultiplied = premultiplied
         self.limit = metric == .yiq ? ColorDelta.limit(threshold: threshold) : threshold
+        self.isDefault = metric == .yiq && backdrop == .blackAndWhite && premultiplied
     }
 
     /// The backdrop color under pixel `index` (its byte offset is 4·index, as pixelmatch's k).
@@ -63,8 +69,7 @@ public struct PixelMetric: Sendable {
         let r = Double(p & 0xFF), g = Double((p >> 8) & 0xFF), b = Double((p >> 16) & 0xFF)
         let a = Double(p >> 24)
         if a == 255 { return (r, g, b) }
-        let rest = (255 - a) / 255
-        if premultiplied { return (r + bg.0 * rest, g + bg.1 * rest, b + bg.2 * rest) }
+        if premultiplied { return (r + bg.0 * (255 - a) / 255, g + bg.1 * (255 - a) / 255, b + bg.2 * (255 - a) / 255) }
         return ((r * a + bg.0 * (255 - a)) / 255, (g * a + bg.1 * (255 - a)) / 255, (b * a + bg.2 * (255 - a)) / 255)
     }
 
@@ -72,6 +77,7 @@ public struct PixelMetric: Sendable {
     @inline(__always)
     public func delta(_ p: UInt32, _ q: UInt32, index: Int) -> Double {
         if p == q { return 0 }
+        if isDefault { return ColorDelta.between(p, q) }
         let opaque = p >> 24 == 255 && q >> 24 == 255
         let bg = backdropColor(index: index, white: true)
         let d = distance(shown(p, over: bg), shown(q, over: bg))
@@ -93,6 +99,7 @@ public struct PixelMetric: Sendable {
     @inline(__always)
     public func brightnessSlope(center c: UInt32, neighbour n: UInt32, index: Int) -> Double {
         if c == n { return 0 }
+        if isDefault { return ColorDelta.brightnessOverWhite(c) - ColorDelta.brightnessOverWhite(n) }
         let bg = backdropColor(index: index, white: true)
         let x = shown(c, over: bg), y = shown(n, over: bg)
         return 0.29889531 * (x.0 - y.0) + 0.58662247 * (x.1 - y.1) + 0.11448223 * (x.2 - y.2)
