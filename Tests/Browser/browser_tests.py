@@ -12,7 +12,8 @@ scripts/setup) as a person would use the page:
            - editing the scene file changes the drawn frame within 1 s;
            - breaking it shows the banner with exactly `flipbook validate`'s messages
              (file:line:column) within 1 s, the last good frame staying on screen;
-           - fixing it hides the banner within 1 s.
+           - fixing it hides the banner within 1 s;
+           - rewriting its image asset changes the drawn frame within 1 s.
   report   - `check --html` of a changed scene opens from disk (file://), every image
              loads, the failing frame's section, swipe slider and onion toggle work.
 
@@ -206,15 +207,28 @@ layers:
     frame: [10, 25, 30, 30]
     backgroundColor: "#3366cc"
     cornerRadius: 6
+  - {{ id: tile, frame: [88, 6, 16, 16], contents: tile }}
 animations:
   - layer: box
     keyPath: position.x
     from: 25
     to: 95
     duration: 1
+assets:
+  tile: tile.png
 """
 # Line 11 of SCENE holds the box's color; the test breaks it with a value the loader refuses.
 BROKEN_LINE = 11
+
+
+def write_png(path, width, height, rgb):
+    """A solid opaque PNG (the image asset the test scene shows)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
 def canvas_pixels(browser):
@@ -241,6 +255,7 @@ def run_flipbook(flipbook, *args):
 def test_preview(flipbook, browser, work, screenshots):
     print("preview:", flush=True)
     scene = os.path.join(work, "scene.yaml")
+    write_png(os.path.join(work, "tile.png"), 4, 4, (20, 160, 60))
     with open(scene, "w") as f:
         f.write(SCENE.format(background="#ffffff"))
     frames = os.path.join(work, "frames")
@@ -337,6 +352,13 @@ def test_preview(flipbook, browser, work, screenshots):
     hidden, _ = wait_for(lambda: not browser.eval("document.getElementById('banner').classList.contains('shown')"), 3)
     took = time.monotonic() - edited
     check(bool(hidden) and took < 1.0, f"fixing the scene hides the banner in {took:.2f} s (< 1 s)")
+
+    before, _, _, _ = canvas_pixels(browser)
+    write_png(os.path.join(work, "tile.png"), 4, 4, (230, 40, 40))
+    edited = time.monotonic()
+    changed, _ = wait_for(lambda: canvas_pixels(browser)[0] != before, 3)
+    took = time.monotonic() - edited
+    check(bool(changed) and took < 1.0, f"an edit of an image asset shows on the page in {took:.2f} s (< 1 s)")
     server.terminate()
     try:
         server.wait(timeout=10)
