@@ -72,5 +72,7 @@ let package = Package(
                     exclude: ["Pixelmatch"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookDiff", "FlipbookCodecs"]),
         .testTarget(name: "FlipbookBatchTests", dependencies: ["Flipbook"]),
+        .testTarget(name: "FlipbookPreviewTests", dependencies: ["FlipbookPreview", "Flipbook", "FlipbookScene",
+                                                                  "FlipbookCodecs", "FlipbookRaster"]),
     ]
 )
