@@ -3,6 +3,8 @@ import Foundation
 import Flipbook
 import FlipbookDiff
 import FlipbookTesting
+import FlipbookCodecs
+import FlipbookRaster
 
 /// `flipbook check SCENE --golden DIR [--record]`: snapshot testing of a scene's frames
 /// against `DIR/frame-NNNN.png` (see `GoldenCheck` for the rules).
@@ -15,6 +17,7 @@ struct CheckCommand: ParsableCommand {
         abstract: "Render a scene and compare its frames with golden PNG frames (--record writes them).",
         discussion: """
             Frame i is compared with DIR/frame-NNNN.png, as `render --format png` names frames. \
+            --html DIR writes a report of the comparison (docs/diff.md). \
             Missing goldens fail unless --record; with --record the rendered frames are written \
             as the new goldens (stale frame files beyond the scene's end are removed when the \
             whole scene is recorded). Same report and exit codes as `flipbook diff`.
@@ -69,9 +72,32 @@ struct CheckCommand: ParsableCommand {
         var check = GoldenCheck(goldenFolder: golden, options: options, record: record)
         check.diffFolder = comparison.diffDir
         let result: GoldenResult
-        do { result = try check.verify(renderer: renderer, frames: range, label: scene) } catch {
+        // The HTML report shows the rendered frames: they are kept (rendered here) for it.
+        var rendered: [Pixmap] = []
+        do {
+            if comparison.html != nil && !record {
+                let whole = 0...(renderer.frameCount - 1)
+                let span = range ?? whole
+                try OrderedParallelMap.run(count: span.count, jobs: ProcessorCount.online,
+                                           produce: { renderer.renderFrame(span.lowerBound + $0) },
+                                           consume: { _, frame in rendered.append(frame) })
+                result = try check.verify(frames: zip(span, rendered).map { (index: $0, image: $1) },
+                                          wholeCount: span == whole ? renderer.frameCount : nil, label: scene)
+            } else {
+                result = try check.verify(renderer: renderer, frames: range, label: scene)
+            }
+        } catch {
             printError("error: \(error)")
             throw ExitCode(2)
+        }
+        if let html = comparison.html, !result.didRecord {
+            let first = (range ?? 0...0).lowerBound
+            comparison.writeHTML(result.diff, title: "flipbook check \(scene)", to: html) { position in
+                let frame = result.diff.frames[position]
+                let golden = try? PNGCodec.read(path: golden + "/" + frame.expectedName)
+                let index = frame.index - first
+                return (golden, rendered.indices.contains(index) ? rendered[index] : nil)
+            }
         }
         if result.didRecord || !comparison.json {
             for line in result.reportLines { print(line) }

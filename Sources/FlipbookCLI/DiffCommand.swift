@@ -13,8 +13,8 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Compare frames: PNG files, folders of PNG frames or GIFs, in any combination.",
         discussion: """
-            Pixels differ when their YIQ color distance exceeds the threshold (pixelmatch's \
-            measure); pixels that differ only because an anti-aliased edge moved are counted \
+            Pixels differ when their color distance (--metric yiq, pixelmatch's YIQ measure, or \
+            oklab) exceeds the threshold; pixels that differ only because an anti-aliased edge moved are counted \
             apart and not as differences unless --include-aa. Frames pair by position. Prints \
             one line per differing frame (differing pixels, ratio, bounding box, PSNR) and a \
             summary. Exit 0 same within tolerance, 1 different, 2 usage error or unreadable input.
@@ -62,6 +62,11 @@ struct DiffCommand: ParsableCommand {
             printError("timings: read \(ms(started.duration(to: loaded))) ms, compare \(ms(loaded.duration(to: clock.now))) ms")
         }
         comparison.print(result)
+        if let html = comparison.html {
+            comparison.writeHTML(result, title: "flipbook diff \(expected) \(actual)", to: html) { position in
+                (a.frames[position], b.frames[position])
+            }
+        }
         if !result.passed { throw ExitCode(1) }
     }
 }
@@ -84,6 +89,18 @@ struct ComparisonOptions: ParsableArguments {
     @Flag(help: "Count anti-aliasing pixels as differences.")
     var includeAa = false
 
+    @Option(help: "Color distance: yiq (pixelmatch up to 7.2, the default) or oklab (HyAB in OKLab with Lr, pixelmatch after 7.2.0).")
+    var metric: String?
+
+    @Flag(help: "Show semi-transparent pixels over pixelmatch 7.2's checkerboard instead of black and white before measuring.")
+    var checkerboard = false
+
+    @Option(help: "Apply the limits to the largest count of differing pixels in any N×N window (ratio over the window's area).")
+    var window: String?
+
+    @Option(help: "Write a self-contained HTML report (index.html and images) into this folder.")
+    var html: String?
+
     @Flag(help: "Print the report as JSON.")
     var json = false
 
@@ -93,6 +110,15 @@ struct ComparisonOptions: ParsableArguments {
     /// The options, or a usage error (exit 2) naming the bad value.
     func resolved() throws -> DiffOptions {
         var options = DiffOptions(includeAntiAliased: includeAa)
+        if let metric {
+            guard let value = DiffMetric(rawValue: metric) else { throw usage("--metric wants yiq or oklab, got '\(metric)'") }
+            options.metric = value
+        }
+        if checkerboard { options.backdrop = .checkerboard }
+        if let window {
+            guard let value = Int(window) else { throw usage("--window wants a whole number, got '\(window)'") }
+            options.window = value
+        }
         if let threshold {
             guard let value = Double(threshold) else { throw usage("--threshold wants a number, got '\(threshold)'") }
             options.threshold = value
@@ -115,6 +141,18 @@ struct ComparisonOptions: ParsableArguments {
         }
         if let problem = options.problem { throw usage(problem) }
         return options
+    }
+
+    /// Writes the HTML report (``HTMLReport``) and prints where it went, to standard error
+    /// so that `--json` output stays clean; a report that cannot be written is an error
+    /// message, not a changed exit code.
+    func writeHTML(_ result: SequenceDiff, title: String, to folder: String, images: HTMLReport.FrameImages) {
+        do {
+            let path = try HTMLReport.write(result, images: images, to: folder, title: title)
+            printError("report: \(path)")
+        } catch {
+            printError("error: HTML report not written to \(folder): \(error)")
+        }
     }
 
     /// Prints the report: JSON, or the text lines.

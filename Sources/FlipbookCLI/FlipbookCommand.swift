@@ -11,8 +11,7 @@ struct FlipbookCommand: ParsableCommand {
         abstract: "Render Core Animation-style scene files to animated GIFs and PNG frames.",
         version: "0.1.0",
         subcommands: [RenderCommand.self, StillCommand.self, ValidateCommand.self, InfoCommand.self, DiffCommand.self,
-                      CheckCommand.self,
-                      AssembleCommand.self])
+                      CheckCommand.self, AssembleCommand.self, PreviewCommand.self])
 
     /// Commands whose usage errors exit 2 rather than ArgumentParser's 64, because their
     /// callers (CI scripts) read 0 same, 1 different, 2 could not compare.

@@ -68,6 +68,29 @@ struct LimitOptions: ParsableArguments {
     }
 }
 
+extension LimitOptions {
+    /// Loads and prepares a scene as `validate` does, without printing: the renderer, or
+    /// the messages `validate` prints for it, one per element (loader diagnostics as
+    /// file:line:column: message, broken limits and renderer errors after the path).
+    /// `preview` shows these same messages in its error banner.
+    func prepare(_ path: String, scale: Double? = nil) -> Result<SceneRenderer, ScenePreparationError> {
+        let scene: Scene
+        do { scene = try SceneLoader.load(path: path, options: loaderOptions) } catch {
+            return .failure(ScenePreparationError(messages: ["\(error)"]))
+        }
+        let problems = limits().violations(of: scene, scale: scale)
+        guard problems.isEmpty else { return .failure(ScenePreparationError(messages: problems.map { "\(path): \($0)" })) }
+        do { return .success(try SceneRenderer(scene: scene, scale: scale, limits: limits())) } catch {
+            return .failure(ScenePreparationError(messages: ["\(path): \(error)"]))
+        }
+    }
+}
+
+/// Why a scene could not be prepared: the lines `validate` prints.
+struct ScenePreparationError: Error {
+    var messages: [String]
+}
+
 /// A byte count with an optional K/M/G/T suffix (powers of 1024).
 struct ByteCount: ExpressibleByArgument, CustomStringConvertible {
     var bytes: Int

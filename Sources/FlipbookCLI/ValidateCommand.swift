@@ -14,11 +14,12 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
-        let loaded = try limits.load(scene)
-        do { _ = try SceneRenderer(scene: loaded, limits: limits.limits()) } catch {
-            printError("\(scene): \(error)")
+        switch limits.prepare(scene) {
+        case .success(let renderer):
+            print("\(scene): valid (\(renderer.scene.canvas.frameCount) frames)")
+        case .failure(let error):
+            for message in error.messages { printError(message) }
             throw ExitStatus.badScene
         }
-        print("\(scene): valid (\(loaded.canvas.frameCount) frames)")
     }
 }

@@ -31,6 +31,19 @@ public enum PNGCodec {
     /// it returns refuses the image before its pixels are allocated.
     public static func decode(_ bytes: [UInt8],
                               accepting: (_ width: Int, _ height: Int) -> String?) throws(PNGError) -> Pixmap {
+        let (width, height, straight) = try decodeStraightRGBA(bytes, accepting: accepting)
+        return Pixmap(width: width, height: height, straightRGBA: straight)
+    }
+
+    /// Decodes to straight-alpha RGBA bytes as the file holds them (no premultiplication),
+    /// for comparisons that must see the file's exact values (pixelmatch's fixtures).
+    public static func decodeStraightRGBA(_ bytes: [UInt8]) throws(PNGError) -> (width: Int, height: Int, rgba: [UInt8]) {
+        try decodeStraightRGBA(bytes, accepting: defaultLimit)
+    }
+
+    /// ``decodeStraightRGBA(_:)`` with the caller's size check (see ``decode(_:accepting:)``).
+    public static func decodeStraightRGBA(_ bytes: [UInt8], accepting: (_ width: Int, _ height: Int) -> String?)
+        throws(PNGError) -> (width: Int, height: Int, rgba: [UInt8]) {
         guard !bytes.isEmpty else { throw PNGError(message: "not a readable PNG: the file is empty") }
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
             throw PNGError(message: "not a PNG file (wrong signature)")
@@ -55,7 +68,7 @@ public enum PNGCodec {
             }
         }
         guard finished != 0 else { throw PNGError(message: "corrupt PNG: \(message(of: image))") }
-        return Pixmap(width: width, height: height, straightRGBA: straight)
+        return (width, height, straight)
     }
 
     /// Reads and decodes a PNG file.

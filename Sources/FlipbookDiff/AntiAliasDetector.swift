@@ -12,17 +12,20 @@
 ///    its own 8 neighbours with exactly its color (border sides counting as one) — in
 ///    both images A and B, i.e. it belongs to a solid region on both sides of the change.
 ///
-/// Brightness is Y of the pixel over white (``ColorDelta/brightnessOverWhite(_:)``);
-/// equality for siblings is exact equality of the premultiplied RGBA word. The diff asks
+/// Brightness is Y of the pixels shown over the metric's backdrop at P's position
+/// (``PixelMetric/brightnessSlope(center:neighbour:index:)``; over white by default);
+/// equality for siblings is exact equality of the RGBA word. The diff asks
 /// this of both images (A against B, then B against A): a pixel is anti-aliasing if either
 /// side says so.
 public struct AntiAliasDetector {
     let width: Int
     let height: Int
+    let metric: PixelMetric
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, metric: PixelMetric = PixelMetric()) {
         self.width = width
         self.height = height
+        self.metric = metric
     }
 
     /// Whether pixel (x, y) of `image` is anti-aliased, `other` being the image compared
@@ -36,14 +39,14 @@ public struct AntiAliasDetector {
         // 3, the pixel is in a flat area (rule 1) and no brightness needs computing.
         if hasManySiblings(x: x, y: y, in: image) { return false }
         var equal = onBorder
-        let center = ColorDelta.brightnessOverWhite(image[y * width + x])
+        let center = image[y * width + x], index = y * width + x
         var darkest = 0.0, brightest = 0.0
         var darkX = 0, darkY = 0, brightX = 0, brightY = 0
         for nx in x0...x2 {
             for ny in y0...y2 where nx != x || ny != y {
                 let word = image[ny * width + nx]
                 // Identical words have identical brightness; skip the arithmetic.
-                let slope = word == image[y * width + x] ? 0 : center - ColorDelta.brightnessOverWhite(word)
+                let slope = metric.brightnessSlope(center: center, neighbour: word, index: index)
                 if slope == 0 {
                     equal += 1
                     if equal > 2 { return false }

@@ -41,7 +41,9 @@ extension Substring {
 /// How two frames are compared and when a difference is tolerated.
 ///
 /// Rules:
-/// - A pixel differs when its ``ColorDelta`` Δ exceeds 35215 · threshold².
+/// - A pixel differs when its distance under ``metric`` exceeds the threshold: YIQ's
+///   ``ColorDelta`` Δ over 35215 · threshold², OKLab's ``OklabDelta`` over threshold;
+///   semi-transparent pixels are measured over ``backdrop`` (see ``PixelMetric``).
 /// - A differing pixel that ``AntiAliasDetector`` classifies as anti-aliasing (in either
 ///   image) is counted apart, as an AA pixel, and not as differing unless
 ///   `includeAntiAliased` is set.
@@ -50,20 +52,31 @@ extension Substring {
 ///   its ratio (differing / all pixels of the frame) at most `maxDiffRatio`; a limit left
 ///   nil does not apply, and with both nil a frame is within tolerance only with no
 ///   differing pixel. Frames of different sizes are never within tolerance.
+/// - With a ``window`` N, the count the limits apply to is the largest number of
+///   differing pixels in any N×N window (N clipped to the frame), and the ratio is that
+///   count over the window's area: a small dense change fails even on a large frame,
+///   scattered single pixels do not add up (pixelmatch's `windowSize`).
 public struct DiffOptions: Sendable, Hashable, Codable {
     public var threshold: Double
     public var includeAntiAliased: Bool
     public var ignoreRegions: [PixelRect]
     public var maxDiffPixels: Int?
     public var maxDiffRatio: Double?
+    public var metric: DiffMetric
+    public var backdrop: Backdrop
+    public var window: Int?
 
     public init(threshold: Double = 0.1, includeAntiAliased: Bool = false, ignoreRegions: [PixelRect] = [],
-                maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil) {
+                maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, metric: DiffMetric = .yiq,
+                backdrop: Backdrop = .blackAndWhite, window: Int? = nil) {
         self.threshold = threshold
         self.includeAntiAliased = includeAntiAliased
         self.ignoreRegions = ignoreRegions
         self.maxDiffPixels = maxDiffPixels
         self.maxDiffRatio = maxDiffRatio
+        self.metric = metric
+        self.backdrop = backdrop
+        self.window = window
     }
 
     /// Whether a frame with these counts passes (see the type's rules).
@@ -81,6 +94,7 @@ public struct DiffOptions: Sendable, Hashable, Codable {
         if let maxDiffRatio, !(maxDiffRatio >= 0 && maxDiffRatio <= 1) {
             return "--max-diff-ratio must be in 0…1, got \(maxDiffRatio)"
         }
+        if let window, window < 1 { return "--window must be ≥ 1, got \(window)" }
         return nil
     }
 }

@@ -42,6 +42,7 @@ public enum DiffReport {
             var text = "\(d.differingPixels) px differ (\(percent(d.ratio))), bbox \(d.bounds.map { "\($0)" } ?? "-"), "
                 + "PSNR \(decibels(d.psnr))"
             if d.antiAliasedPixels > 0 { text += ", \(d.antiAliasedPixels) AA px not counted" }
+            if let w = d.windowDifferingPixels { text += ", \(w) px in the densest window" }
             if d.withinTolerance { text += " (within tolerance)" }
             parts.append(text)
         }
@@ -96,6 +97,7 @@ struct JSONReport: Encodable {
         var ratio: Double?
         var bbox: PixelRect?
         var psnr: Double?
+        var windowDifferingPixels: Int?
         var delays: [Int]?
         var passed: Bool
         var diffImage: String?
@@ -112,6 +114,7 @@ struct JSONReport: Encodable {
             try c.encode(ratio, forKey: .ratio)
             try c.encode(bbox, forKey: .bbox)
             try c.encode(psnr, forKey: .psnr)
+            try c.encodeIfPresent(windowDifferingPixels, forKey: .windowDifferingPixels)
             try c.encodeIfPresent(delays, forKey: .delays)
             try c.encode(passed, forKey: .passed)
             try c.encode(diffImage, forKey: .diffImage)
@@ -119,7 +122,7 @@ struct JSONReport: Encodable {
 
         enum Keys: String, CodingKey {
             case index, expectedName, actualName, expectedSize, actualSize, differingPixels, antiAliasedPixels
-            case ratio, bbox, psnr, delays, passed, diffImage
+            case ratio, bbox, psnr, windowDifferingPixels, delays, passed, diffImage
         }
     }
 
@@ -146,6 +149,7 @@ struct JSONReport: Encodable {
                   differingPixels: f.diff?.differingPixels, antiAliasedPixels: f.diff?.antiAliasedPixels,
                   ratio: f.diff?.ratio, bbox: f.diff?.bounds,
                   psnr: f.diff.flatMap { $0.psnr.isFinite ? $0.psnr : nil },
+                  windowDifferingPixels: f.diff?.windowDifferingPixels,
                   delays: f.delayMismatch.map { [$0.expected, $0.actual] }, passed: f.passed,
                   diffImage: f.diffImagePath)
         }

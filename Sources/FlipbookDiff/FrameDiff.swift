@@ -33,9 +33,13 @@ public struct FrameDiff: Sendable, Equatable {
     /// One ``PixelClass`` raw value per pixel, row-major, when the comparison was asked to
     /// keep it (for drawing the highlight image); empty otherwise.
     public var classes: [UInt8]
+    /// With ``DiffOptions/window``: the largest count of differing pixels in any window.
+    public var windowDifferingPixels: Int?
 
     public init(width: Int, height: Int, differingPixels: Int, antiAliasedPixels: Int, ratio: Double,
-                bounds: PixelRect?, psnr: Double, withinTolerance: Bool, classes: [UInt8] = []) {
+                bounds: PixelRect?, psnr: Double, withinTolerance: Bool, classes: [UInt8] = [],
+                windowDifferingPixels: Int? = nil) {
+        self.windowDifferingPixels = windowDifferingPixels
         self.width = width
         self.height = height
         self.differingPixels = differingPixels

@@ -3,7 +3,7 @@ import Foundation
 import FlipbookRaster
 
 /// Compares two frames of the same size pixel by pixel (pixelmatch's algorithm; see
-/// ``ColorDelta``, ``AntiAliasDetector`` and ``DiffOptions`` for the rules).
+/// ``PixelMetric``, ``AntiAliasDetector`` and ``DiffOptions`` for the rules).
 ///
 /// Cost: equal pixels cost one 32-bit comparison each, so identical regions are nearly
 /// free; only pixels whose words differ pay for Δ, and only those over the threshold for
@@ -17,11 +17,29 @@ public enum ImageComparator {
     public static func compare(_ expected: Pixmap, _ actual: Pixmap, options: DiffOptions = DiffOptions(),
                                keepClasses: Bool = false) -> FrameDiff {
         precondition(expected.width == actual.width && expected.height == actual.height, "frame sizes differ")
-        let width = expected.width, height = expected.height
-        let limit = ColorDelta.limit(threshold: options.threshold)
+        return compareWords(expected.data, actual.data, width: expected.width, height: expected.height,
+                            premultiplied: true, options: options, keepClasses: keepClasses)
+    }
+
+    /// Compares two images given as straight-alpha RGBA bytes (as PNG files hold them and
+    /// pixelmatch reads them), `width · height · 4` bytes each (`precondition`). Opaque
+    /// pixels compare exactly as in ``compare(_:_:options:keepClasses:)``.
+    public static func compare(straightRGBA expected: [UInt8], _ actual: [UInt8], width: Int, height: Int,
+                               options: DiffOptions = DiffOptions(), keepClasses: Bool = false) -> FrameDiff {
+        precondition(expected.count == width * height * 4 && actual.count == expected.count, "pixel data size")
+        return compareWords(expected, actual, width: width, height: height, premultiplied: false, options: options,
+                            keepClasses: keepClasses)
+    }
+
+    static func compareWords(_ expected: [UInt8], _ actual: [UInt8], width: Int, height: Int, premultiplied: Bool,
+                             options: DiffOptions, keepClasses: Bool) -> FrameDiff {
+        let metric = PixelMetric(metric: options.metric, backdrop: options.backdrop, premultiplied: premultiplied,
+                                 threshold: options.threshold)
         let regions = options.ignoreRegions
-        var classes = keepClasses ? [UInt8](repeating: PixelClass.same.rawValue, count: width * height) : []
-        if keepClasses {
+        // The window count needs the differing pixels' positions: classes are kept for it.
+        let keep = keepClasses || options.window != nil
+        var classes = keep ? [UInt8](repeating: PixelClass.same.rawValue, count: width * height) : []
+        if keep {
             for r in regions {
                 for y in max(0, r.y)..<max(max(0, r.y), min(height, r.y + r.height)) {
                     for x in max(0, r.x)..<max(max(0, r.x), min(width, r.x + r.width)) {
@@ -33,10 +51,10 @@ public enum ImageComparator {
         // Horizontal bands scanned in parallel (one band for small frames), then summed.
         let bandCount = min(height / 64, 4 * ProcessInfo.processInfo.activeProcessorCount)
         var bands = [Band](repeating: Band(), count: max(1, bandCount))
-        let context = Scan(width: width, height: height, limit: limit, regions: regions,
+        let context = Scan(width: width, height: height, metric: metric, regions: regions,
                            includeAntiAliased: options.includeAntiAliased)
-        expected.data.withUnsafeBytes { rawA in
-            actual.data.withUnsafeBytes { rawB in
+        expected.withUnsafeBytes { rawA in
+            actual.withUnsafeBytes { rawB in
                 rawA.withMemoryRebound(to: UInt32.self) { a in
                     rawB.withMemoryRebound(to: UInt32.self) { b in
                         classes.withUnsafeMutableBufferPointer { kept in
@@ -62,12 +80,19 @@ public enum ImageComparator {
         let compared = total - ignoredArea(regions, width: width, height: height)
         let mse = compared > 0 ? squaredError / Double(4 * compared) : 0
         let ratio = total > 0 ? Double(differing) / Double(total) : 0
+        var windowCount: Int?
+        var tolerated = options.tolerates(differingPixels: differing, ratio: ratio)
+        if let n = options.window {
+            let count = WindowCount.largest(classes, width: width, height: height, window: n)
+            let area = min(n, width) * min(n, height)
+            windowCount = count
+            tolerated = options.tolerates(differingPixels: count, ratio: area > 0 ? Double(count) / Double(area) : 0)
+        }
         return FrameDiff(
             width: width, height: height, differingPixels: differing, antiAliasedPixels: antiAliased, ratio: ratio,
             bounds: maxX < 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1),
             psnr: mse == 0 ? .infinity : 10 * log10(255 * 255 / mse),
-            withinTolerance: options.tolerates(differingPixels: differing, ratio: ratio),
-            classes: classes)
+            withinTolerance: tolerated, classes: keepClasses ? classes : [], windowDifferingPixels: windowCount)
     }
 
     /// Sum of the squared differences of the four channels of two RGBA words.
@@ -86,14 +111,16 @@ public enum ImageComparator {
 
     /// The settings of one comparison, shared by its bands.
     struct Scan: Sendable {
-        let width: Int, height: Int, limit: Double
+        let width: Int, height: Int
+        let metric: PixelMetric
         let regions: [PixelRect]
         let includeAntiAliased: Bool
 
         /// Compares `rows`, classifying into `classes` when it is not empty.
         func scan(rows: Range<Int>, _ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>,
                   classes: UnsafeMutableBufferPointer<UInt8>) -> Band {
-            let detector = AntiAliasDetector(width: width, height: height)
+            let detector = AntiAliasDetector(width: width, height: height, metric: metric)
+            let limit = metric.limit
             let keep = !classes.isEmpty
             var band = Band()
             guard let pa = a.baseAddress, let pb = b.baseAddress else { return band }
@@ -106,7 +133,7 @@ public enum ImageComparator {
                     if p == q { continue }
                     if !regions.isEmpty && regions.contains(where: { $0.contains(x: x, y: y) }) { continue }
                     band.squaredError += squaredDifference(p, q)
-                    guard ColorDelta.between(p, q) > limit else { continue }
+                    guard metric.delta(p, q, index: row + x) > limit else { continue }
                     if !includeAntiAliased
                         && (detector.isAntiAliased(x: x, y: y, in: a, other: b)
                             || detector.isAntiAliased(x: x, y: y, in: b, other: a)) {

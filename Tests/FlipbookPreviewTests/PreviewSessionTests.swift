@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import Flipbook
+import FlipbookScene
+import FlipbookCodecs
+import FlipbookRaster
+@testable import FlipbookPreview
+
+/// The preview's reload rules on real scene files: a good load bumps the generation, a
+/// broken one keeps the last good scene and carries the errors, the watcher notices the
+/// scene file and its assets, and listeners get every state. (The page and the HTTP
+/// routes are driven in Chromium by Tests/Browser.)
+@Suite struct PreviewSessionTests {
+    static let scene = """
+        version: 1
+        canvas: { size: [20, 10], scale: 1, fps: 10, duration: 0.5 }
+        layers:
+          - { id: box, frame: [0, 0, 5, 5], backgroundColor: red }
+        """
+
+    static func folder() throws -> String {
+        let path = NSTemporaryDirectory() + "flipbook-preview-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// What the CLI hands the server, minus the limit options: the loader's diagnostics as
+    /// the messages.
+    static func prepare(_ path: String) -> PreviewPrepare {
+        { scale in
+            do {
+                return .success(try SceneRenderer(scene: SceneLoader.load(path: path), scale: scale))
+            } catch {
+                return .failure(PreviewProblem(messages: ["\(error)"]))
+            }
+        }
+    }
+
+    @Test func reloadKeepsTheLastGoodSceneUnderErrors() async throws {
+        let dir = try Self.folder(), path = dir + "/s.yaml"
+        try Self.scene.write(toFile: path, atomically: true, encoding: .utf8)
+        let session = PreviewSession(scenePath: path, prepare: Self.prepare(path))
+        await session.reload()
+        #expect(await session.generation == 1)
+        #expect(await session.errors.isEmpty)
+        #expect(await session.reloadIfChanged() == false)
+
+        try Self.scene.replacingOccurrences(of: "backgroundColor: red", with: "backgroundColor: 12")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(await session.reloadIfChanged())
+        #expect(await session.generation == 1)
+        let errors = await session.errors
+        #expect(errors.count == 1 && errors[0].hasPrefix(path + ":4:"), "\(errors)")
+        // The last good scene still renders: 5 frames at 10 fps.
+        guard case .success(let renderer)? = await session.renderer(scale: nil) else {
+            Issue.record("no renderer kept"); return
+        }
+        #expect(renderer.frameCount == 5)
+        #expect(await session.stateJSON(scale: nil).contains("\"frameCount\":5"))
+
+        try Self.scene.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(await session.reloadIfChanged())
+        #expect(await session.generation == 2)
+        #expect(await session.errors.isEmpty)
+    }
+
+    @Test func assetsAreWatchedAndListenersHearEveryState() async throws {
+        let dir = try Self.folder(), path = dir + "/s.yaml"
+        try PNGCodec.write(Pixmap(width: 1, height: 1, straightRGBA: [255, 255, 255, 255]), to: dir + "/dot.png")
+        try (Self.scene + "\n  - { id: dot, frame: [10, 0, 5, 5], contents: dot }\nassets: { dot: dot.png }\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let session = PreviewSession(scenePath: path, prepare: Self.prepare(path))
+        await session.reload()
+        let loaded = await session.errors
+        #expect(loaded.isEmpty, "\(loaded)")
+        #expect(await session.watchedFiles().contains { $0.hasSuffix("/dot.png") })
+        let (id, stream) = await session.listen()
+        var messages = stream.makeAsyncIterator()
+        #expect(await messages.next()?.hasPrefix("event: state\ndata: {") == true)
+        try FileManager.default.removeItem(atPath: dir + "/dot.png")
+        #expect(await session.reloadIfChanged())
+        let broken = await messages.next() ?? ""
+        #expect(broken.contains("dot.png"), "\(broken)")
+        await session.stopListening(id)
+        #expect(await messages.next() == nil)
+    }
+}
