@@ -23,5 +23,16 @@ let package = Package(
             path: "Benchmarks/FrameEncoding",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // issue 14: a Lottie frame against rlottie's time for the same file and size
+        // (scripts/bench-lottie-peers measures rlottie and ThorVG).
+        .executableTarget(
+            name: "LottieFrames",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Flipbook", package: "Flipbook"),
+            ],
+            path: "Benchmarks/LottieFrames",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )

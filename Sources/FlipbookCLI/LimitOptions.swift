@@ -75,7 +75,7 @@ extension LimitOptions {
     /// `preview` shows these same messages in its error banner.
     func prepare(_ path: String, scale: Double? = nil) -> Result<SceneRenderer, ScenePreparationError> {
         let scene: Scene
-        do { scene = try SceneLoader.load(path: path, options: loaderOptions) } catch {
+        do { scene = try SceneFile.load(path: path, options: loaderOptions) } catch {
             return .failure(ScenePreparationError(messages: ["\(error)"]))
         }
         let problems = limits().violations(of: scene, scale: scale)

@@ -16,6 +16,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         switch limits.prepare(scene) {
         case .success(let renderer):
+            if let warning = SceneFile.warningLine(path: scene, renderer.scene) { printError(warning) }
             print("\(scene): valid (\(renderer.scene.canvas.frameCount) frames)")
         case .failure(let error):
             for message in error.messages { printError(message) }

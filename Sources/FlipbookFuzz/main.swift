@@ -3,14 +3,17 @@
 // Built by scripts/fuzz with `-sanitize=fuzzer,address -D FUZZING`: libFuzzer then
 // drives `LLVMFuzzerTestOneInput` through `LLVMFuzzerRunDriver`. The input kind comes
 // from the FLIPBOOK_FUZZ environment variable: `scene` (default: load, limits,
-// timeline), `render` (the same, then one frame of what fits small limits), `png` or `gif`.
+// timeline), `render` (the same, then one frame of what fits small limits), `lottie` (the
+// Lottie reader, limits, timeline and one small frame), `png` or `gif`.
 //
 // Built plainly (as `swift build` does), it replays files instead:
 //   FLIPBOOK_FUZZ=png .build/debug/FlipbookFuzz crash-1234 corpus/*.png
 // so that a finding can be rerun without the sanitizers.
 import Flipbook
 import FlipbookCodecs
+import FlipbookLottie
 import FlipbookScene
+import Foundation
 import FlipbookTimeline
 #if canImport(Glibc)
 import Glibc
@@ -23,12 +26,12 @@ func warn(_ message: String) {
     _ = line.withCString { write(2, $0, strlen($0)) }
 }
 
-enum FuzzKind: String { case scene, render, png, gif }
+enum FuzzKind: String { case scene, render, lottie, png, gif }
 
 let fuzzKind: FuzzKind = {
     guard let raw = getenv("FLIPBOOK_FUZZ") else { return .scene }
     guard let kind = FuzzKind(rawValue: String(cString: raw)) else {
-        warn("FLIPBOOK_FUZZ must be scene, render, png or gif")
+        warn("FLIPBOOK_FUZZ must be scene, render, lottie, png or gif")
         exit(64)
     }
     return kind
@@ -59,6 +62,20 @@ func fuzzScene(_ bytes: [UInt8], render: Bool) {
     _ = renderer.renderFrame(renderer.frameCount / 2)
 }
 
+func fuzzLottie(_ bytes: [UInt8]) {
+    guard let scene = try? LottieLoader.parse(Data(bytes), path: nil),
+          fuzzLimits.violations(of: scene).isEmpty else { return }
+    let timeline = Timeline(scene: scene)
+    let duration = scene.canvas.duration
+    for t in [0, duration / 2, duration] { _ = timeline.frame(at: t) }
+    var drawsText = false
+    for layer in scene.layers {
+        layer.forEachLayer { if case .text = $0.content { drawsText = true } }
+    }
+    guard !drawsText, let renderer = try? SceneRenderer(scene: scene, scale: 0.25, limits: fuzzLimits) else { return }
+    _ = renderer.renderFrame(renderer.frameCount / 2)
+}
+
 func fuzzPNG(_ bytes: [UInt8]) {
     _ = try? PNGCodec.decode(bytes) { width, height in
         width * height > 1 << 20 ? "too big for fuzzing" : nil
@@ -76,6 +93,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     switch fuzzKind {
     case .scene: fuzzScene(bytes, render: false)
     case .render: fuzzScene(bytes, render: true)
+    case .lottie: fuzzLottie(bytes)
     case .png: fuzzPNG(bytes)
     case .gif: fuzzGIF(bytes)
     }

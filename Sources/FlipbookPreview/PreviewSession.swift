@@ -174,6 +174,7 @@ actor PreviewSession {
         case .gradient: kind = "gradient"
         case .image: kind = "image"
         case .text: kind = "text"
+        case .vector: kind = "vector"
         }
         var node: [String: Any] = ["id": layer.id, "kind": kind]
         if !layer.sublayers.isEmpty { node["sublayers"] = layer.sublayers.map(tree) }

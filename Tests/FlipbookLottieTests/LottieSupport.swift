@@ -16,7 +16,8 @@ enum LottieSupport {
     /// ../shared/lottie/corpus beside the repository (present on developer machines and CI).
     static let corpus = URL(fileURLWithPath: GoldenCheck.folder("../../../shared/lottie/corpus")).standardizedFileURL.path
 
-    static let agreement = DiffOptions(threshold: 0.1, includeAntiAliased: false, maxDiffRatio: 0.015)
+    static let agreement = DiffOptions(threshold: 0.1, includeAntiAliased: false, maxDiffRatio: 0.015,
+                                       backdrop: .white)
 
     static func json(_ path: String) throws -> [String: Any] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -1,0 +1,38 @@
+// Lottie frames, for issue 14's speed goal: a frame in at most rlottie's time for the same
+// file and size. rlottie's (and ThorVG's) side is scripts/bench-lottie-peers, which renders
+// every frame 0 … N−1 of the same ten files at the same two sizes and reports CPU ms per
+// frame; here one iteration renders every frame of the file the same way (timeline
+// evaluation and rasterizing, no PNG encoding), so CPU time ÷ N compares directly.
+import Benchmark
+import Flipbook
+import FlipbookScene
+
+/// The shared corpus beside the repository (../shared/lottie/corpus).
+let corpus: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(5)
+    return parts.joined(separator: "/") + "/shared/lottie/corpus"
+}()
+
+/// The same ten files as scripts/bench-lottie-peers.
+let files = ["heart_fill", "5317-fireworkds", "gradient_smoke", "masking", "starstrips",
+             "lolo_walk", "property_market", "water_filling", "confetti2", "isometric"]
+
+/// The composition fitted into 256×256 (rounded), as `flipbook still --size` and the peers get it.
+func fitScale(_ scene: Scene) -> Double {
+    256 / max(scene.canvas.size.width, scene.canvas.size.height)
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.cpuTotal, .wallClock], maxDuration: .seconds(3), maxIterations: 20)
+    for name in files {
+        guard let scene = try? SceneFile.load(path: "\(corpus)/\(name).json") else { continue }
+        for (label, scale) in [("256", fitScale(scene)), ("comp", 1.0)] {
+            guard let renderer = try? SceneRenderer(scene: scene, scale: scale) else { continue }
+            let frames = renderer.frameCount
+            Benchmark("Lottie \(name) \(label) all \(frames) frames") { benchmark in
+                for i in 0..<frames { blackHole(renderer.renderFrame(i)) }
+            }
+        }
+    }
+}
