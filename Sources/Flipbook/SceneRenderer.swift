@@ -38,38 +38,31 @@ public struct SceneRenderer: Sendable {
                     }
                 }
                 guard case .image(let content) = l.content, images[content.asset] == nil else { return }
+                // Each image's header is checked against the limits before its pixels exist.
+                let accept = { (width: Int, height: Int) -> String? in
+                    limits.imageViolation(width: width, height: height)
+                        ?? (imageBytes + Double(width * height * 4) > Double(limits.maxMemory)
+                            ? "the decoded images would take more than the --max-memory limit" : nil)
+                }
+                let image: Pixmap
                 if scene.assets[content.asset] == nil, let bytes = scene.embeddedAssets[content.asset] {
-                    do {
-                        let image = try PNGCodec.decode(bytes) { width, height in
-                            limits.imageViolation(width: width, height: height)
-                                ?? (imageBytes + Double(width * height * 4) > Double(limits.maxMemory)
-                                    ? "the decoded images would take more than the --max-memory limit" : nil)
-                        }
-                        imageBytes += Double(image.data.count)
-                        images[content.asset] = image
-                    } catch {
+                    do { image = try PNGCodec.decode(bytes, accepting: accept) } catch {
                         throw RenderError.unreadableAsset(name: content.asset, path: "embedded", reason: "\(error)")
                     }
-                    return
-                }
-                guard let path = scene.assets[content.asset] else {
-                    throw RenderError.missingAsset(name: content.asset, layer: l.id)
-                }
-                if let size = FileSystem.size(of: path), Double(size) > Double(limits.maxMemory) {
-                    throw RenderError.unreadableAsset(name: content.asset, path: path,
-                                                      reason: "the file is \(size) bytes, over the --max-memory limit")
-                }
-                do {
-                    let image = try PNGCodec.read(path: path) { width, height in
-                        limits.imageViolation(width: width, height: height)
-                            ?? (imageBytes + Double(width * height * 4) > Double(limits.maxMemory)
-                                ? "the decoded images would take more than the --max-memory limit" : nil)
+                } else {
+                    guard let path = scene.assets[content.asset] else {
+                        throw RenderError.missingAsset(name: content.asset, layer: l.id)
                     }
-                    imageBytes += Double(image.data.count)
-                    images[content.asset] = image
-                } catch {
-                    throw RenderError.unreadableAsset(name: content.asset, path: path, reason: Self.reason(error, path))
+                    if let size = FileSystem.size(of: path), Double(size) > Double(limits.maxMemory) {
+                        throw RenderError.unreadableAsset(name: content.asset, path: path,
+                                                          reason: "the file is \(size) bytes, over the --max-memory limit")
+                    }
+                    do { image = try PNGCodec.read(path: path, accepting: accept) } catch {
+                        throw RenderError.unreadableAsset(name: content.asset, path: path, reason: Self.reason(error, path))
+                    }
                 }
+                imageBytes += Double(image.data.count)
+                images[content.asset] = image
             }
         }
         self.scene = scene

@@ -49,9 +49,8 @@ extension LottieReader {
             : URL(fileURLWithPath: baseDirectory).appendingPathComponent(file)
         let resolved = url.standardizedFileURL.path
         if !allowOutsideAssets {
-            let folder = Self.realPath(baseDirectory)
-            let real = Self.realPath(resolved)
-            guard real.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+            let (inside, real) = AssetConfinement.check(resolved, inside: baseDirectory)
+            guard inside else {
                 error(node, "image asset `\(ref)`: `\(file)` leads outside the animation's folder (to `\(real)`); "
                       + "pass --allow-outside-assets to allow it")
                 return nil
@@ -63,12 +62,6 @@ extension LottieReader {
             return nil
         }
         return resolved
-    }
-
-    static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// `ef`: drop shadow (25), Gaussian blur (29), fill (21) and tint (20); others are

@@ -183,23 +183,13 @@ extension SceneReader {
             return nil
         }
         if !allowOutsideAssets {
-            // Compared with symlinks resolved on both sides, so that neither `..`, an
-            // absolute path nor a link inside the folder can lead elsewhere.
-            let folder = Self.realPath(baseDirectory)
-            let real = Self.realPath(resolved)
-            guard real.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+            let (inside, real) = AssetConfinement.check(resolved, inside: baseDirectory)
+            guard inside else {
                 error(node, path, "\(what): `\(file)` leads outside the scene's folder (to `\(real)`); "
                       + "pass --allow-outside-assets to allow it")
                 return nil
             }
         }
         return resolved
-    }
-
-    /// The path with every symlink, `.` and `..` resolved (the path itself if that fails).
-    static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

@@ -126,6 +126,17 @@ import FlipbookScene
         for text in b.expected { #expect(r.stderr.contains(text), "\(b.file): \(r.stderr)") }
     }
 
+    /// A Lottie file renders to a GIF like a scene: w×h at scale 1, `fr` fps, ip…op.
+    @Test func rendersToGIF() throws {
+        let out = Self.temporary("anim.gif")
+        let r = try Self.run(["render", LottieSupport.fixtures + "/ellipse.json", "-o", out, "--jobs", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let gif = try GIFReader.read(path: out)
+        let scene = try SceneFile.load(path: LottieSupport.fixtures + "/ellipse.json")
+        #expect(gif.width == Int(scene.canvas.size.width) && gif.height == Int(scene.canvas.size.height))
+        #expect(gif.delays.reduce(0, +) == Int((scene.canvas.duration * 100).rounded()))
+    }
+
     @Test func resourceLimitsApply() throws {
         let r = try Self.run(["validate", "--max-path-elements", "3", LottieSupport.fixtures + "/path_animated.json"])
         #expect(r.status == 2 && r.stderr.contains("--max-path-elements"), "\(r.stderr)")
