@@ -92,6 +92,8 @@ public enum BatchRenderer {
         var renderer: SceneRenderer
         var range: ClosedRange<Int>
         var hash: String
+        /// CPU time per stage, shared by the scene's units.
+        var timings: StageTimings
     }
 
     /// Renders `targets` and returns one outcome per target, in order.
@@ -193,6 +195,7 @@ public enum BatchRenderer {
             o.frames += r.frames
             o.seconds += r.seconds
             o.bytes += r.bytes
+            o.timings = work[k].prepared.timings.snapshot
             if options.shard != nil { o.frameRanges?.append("\(work[k].unit.first)-\(work[k].unit.last)") }
             if let failure = r.failure {
                 o.status = .failed
@@ -215,17 +218,21 @@ public enum BatchRenderer {
     }
 
     static func prepare(_ index: Int, _ target: SceneTarget, name: String, options: BatchOptions) -> Result<Prepared, Problem> {
+        let timings = StageTimings()
         let scene: Scene
-        do { scene = try SceneLoader.load(path: target.scenePath, options: options.loader) } catch {
+        do { scene = try timings.measure(.load) { try SceneLoader.load(path: target.scenePath, options: options.loader) } } catch {
             return .failure(Problem(invalid: true, reason: "\(error)", message: "\(error)"))
         }
-        let broken = options.limits.violations(of: scene, scale: options.scale, fps: options.fps)
+        let broken = timings.measure(.load) { options.limits.violations(of: scene, scale: options.scale, fps: options.fps) }
         guard broken.isEmpty else {
             return .failure(Problem(invalid: true, reason: broken.joined(separator: "; "),
                                     message: broken.map { "\(target.scenePath): \($0)" }.joined(separator: "\n")))
         }
         let renderer: SceneRenderer
-        do { renderer = try SceneRenderer(scene: scene, scale: options.scale, fps: options.fps, limits: options.limits) } catch {
+        do {
+            renderer = try SceneRenderer(scene: scene, scale: options.scale, fps: options.fps, limits: options.limits,
+                                         timings: timings)
+        } catch {
             return .failure(Problem(invalid: true, reason: "\(error)", message: "\(target.scenePath): \(error)"))
         }
         let requested = options.frames ?? FrameRange(first: 0, last: Int.max)
@@ -235,10 +242,15 @@ public enum BatchRenderer {
                                     message: options.framesText == nil ? "\(target.scenePath): \(reason)" : reason))
         }
         let hash: String
-        do { hash = try ContentHash.compute(scenePath: target.scenePath, scene: scene, options: options.hashedOptions) } catch {
+        do {
+            hash = try timings.measure(.load) {
+                try ContentHash.compute(scenePath: target.scenePath, scene: scene, options: options.hashedOptions)
+            }
+        } catch {
             return .failure(Problem(invalid: true, reason: "\(error)", message: "\(target.scenePath): \(error)"))
         }
-        return .success(Prepared(index: index, target: target, name: name, renderer: renderer, range: range, hash: hash))
+        return .success(Prepared(index: index, target: target, name: name, renderer: renderer, range: range, hash: hash,
+                                 timings: timings))
     }
 
     struct UnitResult: Sendable {
@@ -333,9 +345,11 @@ public enum BatchRenderer {
             if !sheetFrames.isEmpty {
                 let sheet = ContactSheet.compose(title: "\(p.name) — \(rendered.count) frames, \(width)×\(height) px, \(ContactSheet.formatNumber(p.renderer.fps)) fps",
                                                  thumbnails: thumbnails.withLock { $0 }, fps: p.renderer.fps)
-                let bytes = try PNGCodec.encode(sheet)
-                try FileSystem.makeDirectories(FileSystem.folder(of: target.sheetPath))
-                try FileIO.writeAtomically(bytes, to: target.sheetPath)
+                let bytes = try p.timings.measure(.encode) { () throws(PNGError) in try PNGCodec.encode(sheet) }
+                try p.timings.measure(.write) { () throws(FileIOError) in
+                    try FileSystem.makeDirectories(FileSystem.folder(of: target.sheetPath))
+                    try FileIO.writeAtomically(bytes, to: target.sheetPath)
+                }
                 result.bytes += bytes.count
             }
             if sharded {

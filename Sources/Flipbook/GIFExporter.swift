@@ -16,6 +16,7 @@ public enum GIFExporter {
     public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to path: String,
                               jobs: Int, options: GIFEncodingOptions = GIFEncodingOptions()) throws -> Int {
         let (width, height) = renderer.pixelSize
+        let timings = renderer.timings ?? StageTimings()
         let background = renderer.scene.canvas.background
         let writer = try GIFWriter(path: path, width: width, height: height,
                                    loopCount: renderer.scene.canvas.loop,
@@ -32,15 +33,17 @@ public enum GIFExporter {
             let sources = batch
             let before = previous
             // Frame 0 sets the global palette the others may use, so it is prepared first.
-            if before == nil && first == nil { first = try writer.prepareFirst(sources[0]) }
+            if before == nil && first == nil { first = try timings.measure(.encode) { try writer.prepareFirst(sources[0]) } }
             let encoder = writer.encoder
             let head = before == nil ? first : nil
             let prepared = ParallelArray.map(count: sources.count, jobs: jobs) { j in
                 if j == 0, let head { return head }
-                return encoder.prepare(sources[j], previous: j == 0 ? before : sources[j - 1])
+                return timings.measure(.encode) { encoder.prepare(sources[j], previous: j == 0 ? before : sources[j - 1]) }
             }
-            for (frame, delay) in zip(prepared, delays) {
-                try writer.write(frame, delayCentiseconds: delay)
+            try timings.measure(.write) {
+                for (frame, delay) in zip(prepared, delays) {
+                    try writer.write(frame, delayCentiseconds: delay)
+                }
             }
             previous = sources.last
             batch.removeAll(keepingCapacity: true)
@@ -56,7 +59,7 @@ public enum GIFExporter {
                 if batch.count == batchSize { try flush() }
             })
             try flush()
-            try writer.finish()
+            try timings.measure(.write) { try writer.finish() }
         } catch {
             writer.abandon()
             throw error

@@ -87,6 +87,13 @@ struct BatchRun {
         if !single {
             for line in RenderReport.summary(outcomes, wallSeconds: wall) { progress.output(line) }
         }
+        if command.timings {
+            for o in outcomes {
+                guard let t = o.timings else { continue }
+                printError("timings \(o.name): \(t.summary)")
+            }
+            printError("timings: process CPU \(String(format: "%.1f", processCPUMilliseconds())) ms in \(String(format: "%.2f", wall)) s")
+        }
         let report = RenderReport(jobs: options.jobs, shard: options.shard, wallSeconds: wall, scenes: outcomes)
         if let path = command.report {
             do { try report.write(to: path) } catch {

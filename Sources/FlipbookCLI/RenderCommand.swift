@@ -70,6 +70,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JSON report of every scene to this file.", valueName: "file.json"))
     var report: String?
 
+    @Flag(help: "Print the CPU time of each stage (load, timeline, render, encode, write) of every scene at the end, to standard error.")
+    var timings = false
+
     @Flag(help: "Render even the scenes whose outputs are up to date.")
     var force = false
 
