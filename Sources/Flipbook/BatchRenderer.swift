@@ -24,6 +24,8 @@ public struct BatchOptions: Sendable {
     public var shard: Shard?
     /// How GIFs are encoded (dither, quality, matte, lossy).
     public var gif = GIFEncodingOptions()
+    /// How PNG frames are compressed (`--png-compression`).
+    public var pngCompression = PNGCompression.default
     /// Checked for every scene before anything large is allocated (an invalid scene).
     public var limits = ResourceLimits.default
     /// How scenes are loaded (assets outside the scene's folder).
@@ -37,6 +39,7 @@ public struct BatchOptions: Sendable {
          "frames=\(frames.map { "\($0.first)-\($0.last)" } ?? "all")", "contactSheet=\(contactSheet)",
          "gif=\(gif.dither.rawValue),\(gif.quality),\(gif.matte.map { "\($0.red) \($0.green) \($0.blue)" } ?? "none")"
             + (gif.lossy > 0 ? ",lossy \(gif.lossy)" : "")]
+            + (format == .png && pngCompression != .default ? ["png=\(pngCompression.rawValue)"] : [])
     }
 }
 
@@ -335,12 +338,14 @@ public enum BatchRenderer {
                 result.bytes = try GIFExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
                                                      options: options.gif)
             case (.png, false):
-                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs)
+                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
+                                                              compression: options.pngCompression)
             case (.gif, true):
                 result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.framesFolder, jobs: jobs)
                 try FrameManifest(p, options: options).write(to: target.framesFolder)
             case (.png, true):
-                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs)
+                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
+                                                              compression: options.pngCompression)
             }
             if !sheetFrames.isEmpty {
                 let sheet = ContactSheet.compose(title: "\(p.name) — \(rendered.count) frames, \(width)×\(height) px, \(ContactSheet.formatNumber(p.renderer.fps)) fps",

@@ -16,8 +16,8 @@ public enum PNGSequenceExporter {
         return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
     }
 
-    /// Renders `frames` of `renderer` into `folder` (created when missing). Returns the
-    /// number of bytes written.
+    /// Renders `frames` of `renderer` into `folder` (created when missing), compressed as
+    /// `compression` says. Returns the number of bytes written.
     ///
     /// Each frame is written whole to a hidden temporary file in the folder; only once every
     /// frame has been rendered and written are they renamed into place, so a failed or
@@ -25,7 +25,7 @@ public enum PNGSequenceExporter {
     /// the frames already in the folder untouched.
     @discardableResult
     public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to folder: String,
-                              jobs: Int) throws -> Int {
+                              jobs: Int, compression: PNGCompression = .default) throws -> Int {
         try FileSystem.makeDirectories(folder)
         let first = frames.lowerBound
         var total = 0
@@ -36,7 +36,7 @@ public enum PNGSequenceExporter {
             try OrderedParallelMap.run(count: frames.count, jobs: jobs, produce: { offset -> Result<[UInt8], PNGError> in
                 let frame = renderer.renderFrame(first + offset)
                 return Result { () throws(PNGError) -> [UInt8] in
-                    try timings.measure(.encode) { () throws(PNGError) -> [UInt8] in try PNGCodec.encode(frame) }
+                    try timings.measure(.encode) { () throws(PNGError) -> [UInt8] in try PNGCodec.encode(frame, compression: compression) }
                 }
             }, consume: { offset, encoded in
                 let bytes = try encoded.get()

@@ -36,6 +36,7 @@ struct BatchRun {
         options.contactSheet = command.contactSheet
         options.gif = GIFEncodingOptions(dither: command.dither, quality: command.quality,
                                          matte: command.matte.flatMap(RenderCommand.parseMatte), lossy: command.lossy)
+        options.pngCompression = command.pngCompression
         options.limits = command.limits.limits(jobs: options.jobs)
         options.loader = command.limits.loaderOptions
         if let text = command.shard {

@@ -11,6 +11,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension GIFDither: ExpressibleByArgument {}
+extension PNGCompression: ExpressibleByArgument {}
 
 /// `flipbook render SCENE`: validates its options, then hands off to the exporters.
 struct RenderCommand: ParsableCommand {
@@ -60,6 +61,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(help: "GIF only: 0 (default, lossless LZW) … 100: the color deviation, in 8-bit levels, the LZW coder may give a pixel to shorten the file (gifsicle's --lossy idea, against the source pixels).")
     var lossy: Int = 0
+
+    @Option(help: "PNG only: fast (Up filter, run-length deflate), default (Sub or Up per row, run-length deflate: about zlib level 6's size on UI frames) or small (libpng's adaptive filters, zlib level 9; best for photographic content).")
+    var pngCompression: PNGCompression = .default
 
     @Option(help: "GIF only, transparent canvases: color (#rrggbb) that semi-transparent edge pixels are blended over.")
     var matte: String?
