@@ -28,7 +28,7 @@ public enum GIFExporter {
         let plan = GIFTiming.plan(frameCount: frames.count, fps: renderer.fps)
         let chain = FrameChain(writer: writer)
         do {
-            try OrderedParallelMap.run(count: plan.count, jobs: jobs, window: max(2, jobs + 1), produce: { k in
+            try OrderedParallelMap.run(count: plan.count, jobs: jobs, window: max(1, jobs), produce: { k in
                 let pixmap = renderer.renderFrame(frames.lowerBound + plan[k].frameIndex)
                 return chain.prepare(k, pixmap, timings: timings)
             }, consume: { k, prepared in

@@ -107,6 +107,12 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        #if canImport(Glibc)
+        // One malloc arena for every thread: frames are allocated on the render threads
+        // and freed on the writing thread, and with an arena per thread each kept its own
+        // free frames (about 5 MB more peak memory per thread). Measured: no CPU cost.
+        _ = glibcMallopt(-8 /* M_ARENA_MAX (malloc.h) */, 1)
+        #endif
         Interruption.install()
         try BatchRun(self).run()
     }
@@ -123,3 +129,9 @@ struct RenderCommand: ParsableCommand {
         return Color(red: Double(v >> 16) / 255, green: Double((v >> 8) & 0xFF) / 255, blue: Double(v & 0xFF) / 255)
     }
 }
+
+#if canImport(Glibc)
+/// glibc's `mallopt` (malloc.h, which the Glibc module does not include).
+@_silgen_name("mallopt")
+private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif
