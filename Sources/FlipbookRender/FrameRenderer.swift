@@ -32,8 +32,7 @@ public struct FrameRenderer: Sendable {
     /// Renders one frame.
     public func render(_ frame: FrameTree) -> Pixmap {
         let (width, height) = pixelSize(of: frame.canvasSize)
-        var surface = Pixmap(width: width, height: height)
-        surface.fill(frame.background)
+        var surface = Pixmap(width: width, height: height, filledWith: frame.background)
         let root = AffineTransform.scale(scale, scale)
         for layer in frame.layers {
             draw(layer, parent: root, into: &surface, clip: nil)
