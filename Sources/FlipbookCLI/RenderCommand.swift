@@ -110,8 +110,13 @@ struct RenderCommand: ParsableCommand {
         #if canImport(Glibc)
         // One malloc arena for every thread: frames are allocated on the render threads
         // and freed on the writing thread, and with an arena per thread each kept its own
-        // free frames (about 5 MB more peak memory per thread). Measured: no CPU cost.
-        _ = glibcMallopt(-8 /* M_ARENA_MAX (malloc.h) */, 1)
+        // free frames (about 5 MB more peak memory per thread). Frames (4 MB at 750×1334)
+        // stay in that heap rather than being mapped and unmapped each time (glibc's
+        // adaptive threshold flips between the two): no page faults and zeroing per
+        // frame, and a steadier peak. Constants from malloc.h.
+        _ = glibcMallopt(-8 /* M_ARENA_MAX */, 1)
+        _ = glibcMallopt(-3 /* M_MMAP_THRESHOLD */, 32 << 20)
+        _ = glibcMallopt(-1 /* M_TRIM_THRESHOLD */, 64 << 20)
         #endif
         Interruption.install()
         try BatchRun(self).run()
