@@ -23,5 +23,14 @@ let package = Package(
             path: "Benchmarks/FrameEncoding",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "PNGCodec",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Flipbook", package: "Flipbook"),
+            ],
+            path: "Benchmarks/PNGCodec",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )
