@@ -49,7 +49,9 @@ let package = Package(
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CGIFLib", path: "Sources/CGIFLib",
                        providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
-        .target(name: "FlipbookCodecs", dependencies: ["FlipbookRaster", "CLibPNG", "CGIFLib"]),
+        // libpng's full API behind a small C layer that turns its longjmp errors into results.
+        .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "FlipbookCodecs", dependencies: ["FlipbookRaster", "CLibPNG", "CPNGShim", "CGIFLib"]),
         .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookLottie", "FlipbookTimeline", "FlipbookRender",
                                                  "FlipbookRaster", "FlipbookText", "FlipbookCodecs"]),
         .target(name: "FlipbookDiff", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),

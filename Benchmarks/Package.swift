@@ -34,5 +34,14 @@ let package = Package(
             path: "Benchmarks/LottieFrames",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "PNGCodec",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Flipbook", package: "Flipbook"),
+            ],
+            path: "Benchmarks/PNGCodec",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )

@@ -24,6 +24,8 @@ public struct BatchOptions: Sendable {
     public var shard: Shard?
     /// How GIFs are encoded (dither, quality, matte, lossy).
     public var gif = GIFEncodingOptions()
+    /// How PNG frames are compressed (`--png-compression`).
+    public var pngCompression = PNGCompression.default
     /// Checked for every scene before anything large is allocated (an invalid scene).
     public var limits = ResourceLimits.default
     /// How scenes are loaded (assets outside the scene's folder).
@@ -37,6 +39,7 @@ public struct BatchOptions: Sendable {
          "frames=\(frames.map { "\($0.first)-\($0.last)" } ?? "all")", "contactSheet=\(contactSheet)",
          "gif=\(gif.dither.rawValue),\(gif.quality),\(gif.matte.map { "\($0.red) \($0.green) \($0.blue)" } ?? "none")"
             + (gif.lossy > 0 ? ",lossy \(gif.lossy)" : "")]
+            + (format == .png && pngCompression != .default ? ["png=\(pngCompression.rawValue)"] : [])
     }
 }
 
@@ -92,6 +95,8 @@ public enum BatchRenderer {
         var renderer: SceneRenderer
         var range: ClosedRange<Int>
         var hash: String
+        /// CPU time per stage, shared by the scene's units.
+        var timings: StageTimings
     }
 
     /// Renders `targets` and returns one outcome per target, in order.
@@ -193,6 +198,7 @@ public enum BatchRenderer {
             o.frames += r.frames
             o.seconds += r.seconds
             o.bytes += r.bytes
+            o.timings = work[k].prepared.timings.snapshot
             if options.shard != nil { o.frameRanges?.append("\(work[k].unit.first)-\(work[k].unit.last)") }
             if let failure = r.failure {
                 o.status = .failed
@@ -215,20 +221,24 @@ public enum BatchRenderer {
     }
 
     static func prepare(_ index: Int, _ target: SceneTarget, name: String, options: BatchOptions) -> Result<Prepared, Problem> {
+        let timings = StageTimings()
         let scene: Scene
-        do { scene = try SceneFile.load(path: target.scenePath, options: options.loader) } catch {
+        do { scene = try timings.measure(.load) { try SceneFile.load(path: target.scenePath, options: options.loader) } } catch {
             return .failure(Problem(invalid: true, reason: "\(error)", message: "\(error)"))
         }
         if let warning = SceneFile.warningLine(path: target.scenePath, scene) {
             FileHandle.standardError.write(Data((warning + "\n").utf8))
         }
-        let broken = options.limits.violations(of: scene, scale: options.scale, fps: options.fps)
+        let broken = timings.measure(.load) { options.limits.violations(of: scene, scale: options.scale, fps: options.fps) }
         guard broken.isEmpty else {
             return .failure(Problem(invalid: true, reason: broken.joined(separator: "; "),
                                     message: broken.map { "\(target.scenePath): \($0)" }.joined(separator: "\n")))
         }
         let renderer: SceneRenderer
-        do { renderer = try SceneRenderer(scene: scene, scale: options.scale, fps: options.fps, limits: options.limits) } catch {
+        do {
+            renderer = try SceneRenderer(scene: scene, scale: options.scale, fps: options.fps, limits: options.limits,
+                                         timings: timings)
+        } catch {
             return .failure(Problem(invalid: true, reason: "\(error)", message: "\(target.scenePath): \(error)"))
         }
         let requested = options.frames ?? FrameRange(first: 0, last: Int.max)
@@ -238,10 +248,15 @@ public enum BatchRenderer {
                                     message: options.framesText == nil ? "\(target.scenePath): \(reason)" : reason))
         }
         let hash: String
-        do { hash = try ContentHash.compute(scenePath: target.scenePath, scene: scene, options: options.hashedOptions) } catch {
+        do {
+            hash = try timings.measure(.load) {
+                try ContentHash.compute(scenePath: target.scenePath, scene: scene, options: options.hashedOptions)
+            }
+        } catch {
             return .failure(Problem(invalid: true, reason: "\(error)", message: "\(target.scenePath): \(error)"))
         }
-        return .success(Prepared(index: index, target: target, name: name, renderer: renderer, range: range, hash: hash))
+        return .success(Prepared(index: index, target: target, name: name, renderer: renderer, range: range, hash: hash,
+                                 timings: timings))
     }
 
     struct UnitResult: Sendable {
@@ -326,19 +341,23 @@ public enum BatchRenderer {
                 result.bytes = try GIFExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
                                                      options: options.gif)
             case (.png, false):
-                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs)
+                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
+                                                              compression: options.pngCompression)
             case (.gif, true):
                 result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.framesFolder, jobs: jobs)
                 try FrameManifest(p, options: options).write(to: target.framesFolder)
             case (.png, true):
-                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs)
+                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
+                                                              compression: options.pngCompression)
             }
             if !sheetFrames.isEmpty {
                 let sheet = ContactSheet.compose(title: "\(p.name) — \(rendered.count) frames, \(width)×\(height) px, \(ContactSheet.formatNumber(p.renderer.fps)) fps",
                                                  thumbnails: thumbnails.withLock { $0 }, fps: p.renderer.fps)
-                let bytes = try PNGCodec.encode(sheet)
-                try FileSystem.makeDirectories(FileSystem.folder(of: target.sheetPath))
-                try FileIO.writeAtomically(bytes, to: target.sheetPath)
+                let bytes = try p.timings.measure(.encode) { () throws(PNGError) in try PNGCodec.encode(sheet) }
+                try p.timings.measure(.write) { () throws(FileIOError) in
+                    try FileSystem.makeDirectories(FileSystem.folder(of: target.sheetPath))
+                    try FileIO.writeAtomically(bytes, to: target.sheetPath)
+                }
                 result.bytes += bytes.count
             }
             if sharded {

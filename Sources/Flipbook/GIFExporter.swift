@@ -1,96 +1,84 @@
 import Dispatch
+import Foundation
 import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookRaster
 
 /// Renders a scene's frames into an animated GIF.
 ///
-/// Three stages: frames render in parallel and arrive in order; each batch of frames is
-/// prepared in parallel — differenced, quantized and LZW-compressed (frame i needs frame
-/// i − 1 to find what changed, and the batch holds both); the compressed frames are handed
-/// to giflib in order by one thread, which only copies bytes. Memory holds at most two
-/// batches of frames.
+/// Each worker renders a frame and prepares it at once — differenced against the frame
+/// before it, quantized and LZW-compressed (frame k waits for frame k − 1's pixels, which
+/// another worker is rendering or has rendered; frame 0 sets the global palette the others
+/// may use, so they wait for it too). The prepared frames are handed to giflib in order by
+/// the calling thread, which only copies bytes. A frame's pixels are dropped as soon as
+/// the next frame is prepared and it is written, so memory holds about two frames per
+/// worker, whatever the frame count.
 public enum GIFExporter {
     /// Writes `frames` of `renderer` to `path` (atomically) and returns the file's size.
     @discardableResult
     public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to path: String,
                               jobs: Int, options: GIFEncodingOptions = GIFEncodingOptions()) throws -> Int {
-        let (width, height) = renderer.pixelSize
+        let timings = renderer.timings ?? StageTimings()
         let background = renderer.scene.canvas.background
-        let writer = try GIFWriter(path: path, width: width, height: height,
-                                   loopCount: renderer.scene.canvas.loop,
-                                   background: background.alpha >= 1 ? background : nil, options: options)
-        let plan = GIFTiming.plan(frameCount: frames.count, fps: renderer.fps)
-        let batchSize = max(2, jobs * 2)
-        var batch: [Pixmap] = []
-        var delays: [Int] = []
-        var previous: Pixmap?
-        var first: GIFPreparedFrame?
-
-        func flush() throws {
-            guard !batch.isEmpty else { return }
-            let sources = batch
-            let before = previous
-            // Frame 0 sets the global palette the others may use, so it is prepared first.
-            if before == nil && first == nil { first = try writer.prepareFirst(sources[0]) }
-            let encoder = writer.encoder
-            let head = before == nil ? first : nil
-            let prepared = ParallelArray.map(count: sources.count, jobs: jobs) { j in
-                if j == 0, let head { return head }
-                return encoder.prepare(sources[j], previous: j == 0 ? before : sources[j - 1])
-            }
-            for (frame, delay) in zip(prepared, delays) {
-                try writer.write(frame, delayCentiseconds: delay)
-            }
-            previous = sources.last
-            batch.removeAll(keepingCapacity: true)
-            delays.removeAll(keepingCapacity: true)
+        let writer = try timings.measure(.write) {
+            let (width, height) = renderer.pixelSize
+            return try GIFWriter(path: path, width: width, height: height, loopCount: renderer.scene.canvas.loop,
+                                 background: background.alpha >= 1 ? background : nil, options: options)
         }
-
+        let plan = GIFTiming.plan(frameCount: frames.count, fps: renderer.fps)
+        let chain = FrameChain(writer: writer)
         do {
-            try OrderedParallelMap.run(count: plan.count, jobs: jobs, window: batchSize * 2, produce: { k in
-                renderer.renderFrame(frames.lowerBound + plan[k].frameIndex)
-            }, consume: { k, pixmap in
-                batch.append(pixmap)
-                delays.append(plan[k].delay)
-                if batch.count == batchSize { try flush() }
+            try OrderedParallelMap.run(count: plan.count, jobs: jobs, window: max(1, jobs), produce: { k in
+                let pixmap = renderer.renderFrame(frames.lowerBound + plan[k].frameIndex)
+                return chain.prepare(k, pixmap, timings: timings)
+            }, consume: { k, prepared in
+                let frame = try prepared.get()
+                try timings.measure(.write) { try writer.write(frame, delayCentiseconds: plan[k].delay) }
             })
-            try flush()
-            try writer.finish()
+            try timings.measure(.write) { try writer.finish() }
         } catch {
             writer.abandon()
             throw error
         }
         return FileSystem.size(of: path) ?? 0
     }
-}
 
-/// `Array((0..<count).map(transform))` computed on up to `jobs` threads; the results keep
-/// their order.
-enum ParallelArray {
-    static func map<T: Sendable>(count: Int, jobs: Int, _ transform: @Sendable (Int) -> T) -> [T] {
-        let results = ResultSlots<T>(count: count)
-        if jobs <= 1 || count <= 1 {
-            for i in 0..<count { results.set(i, transform(i)) }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: count) { i in results.set(i, transform(i)) }
-        }
-        return results.values()
-    }
+    /// The frames rendered but not yet needed by their successor, and the encoder frame
+    /// 0 leaves behind, shared by the workers.
+    private final class FrameChain: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var rendered: [Int: Pixmap] = [:]
+        private var encoder: Result<GIFFrameEncoder, any Error>?
+        /// Used by frame 0's worker only, before any other worker or the writing thread
+        /// touches it (they wait for `encoder`).
+        private let writer: GIFWriter
 
-    /// Each slot is written by exactly one iteration, through a raw buffer so that no
-    /// exclusive access to a shared array is claimed.
-    private final class ResultSlots<T>: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<T?>
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: nil)
+        init(writer: GIFWriter) { self.writer = writer }
+
+        func prepare(_ k: Int, _ pixmap: Pixmap, timings: StageTimings) -> Result<GIFPreparedFrame, any Error> {
+            if k == 0 {
+                let first = Result { try timings.measure(.encode) { try writer.prepareFirst(pixmap) } }
+                let encoder = writer.encoder
+                condition.lock()
+                rendered[0] = pixmap
+                self.encoder = first.map { _ in encoder }
+                condition.broadcast()
+                condition.unlock()
+                return first
+            }
+            condition.lock()
+            rendered[k] = pixmap
+            condition.broadcast()
+            // Frame k − 1 was claimed before frame k, so it is being rendered and arrives.
+            while rendered[k - 1] == nil || encoder == nil { condition.wait() }
+            let previous = rendered[k - 1]!
+            let encoder = self.encoder!
+            condition.unlock()
+            let prepared = encoder.map { e in timings.measure(.encode) { e.prepare(pixmap, previous: previous) } }
+            condition.lock()
+            rendered[k - 1] = nil
+            condition.unlock()
+            return prepared
         }
-        deinit {
-            slots.deinitialize()
-            slots.deallocate()
-        }
-        func set(_ i: Int, _ value: T) { slots[i] = value }
-        func values() -> [T] { slots.map { $0! } }
     }
 }

@@ -16,8 +16,8 @@ public enum PNGSequenceExporter {
         return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
     }
 
-    /// Renders `frames` of `renderer` into `folder` (created when missing). Returns the
-    /// number of bytes written.
+    /// Renders `frames` of `renderer` into `folder` (created when missing), compressed as
+    /// `compression` says. Returns the number of bytes written.
     ///
     /// Each frame is written whole to a hidden temporary file in the folder; only once every
     /// frame has been rendered and written are they renamed into place, so a failed or
@@ -25,21 +25,25 @@ public enum PNGSequenceExporter {
     /// the frames already in the folder untouched.
     @discardableResult
     public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to folder: String,
-                              jobs: Int) throws -> Int {
+                              jobs: Int, compression: PNGCompression = .default) throws -> Int {
         try FileSystem.makeDirectories(folder)
         let first = frames.lowerBound
         var total = 0
         var staged: [(temporary: String, final: String)] = []
         let tag = "\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let timings = renderer.timings ?? StageTimings()
         do {
             try OrderedParallelMap.run(count: frames.count, jobs: jobs, produce: { offset -> Result<[UInt8], PNGError> in
-                Result { () throws(PNGError) -> [UInt8] in try PNGCodec.encode(renderer.renderFrame(first + offset)) }
+                let frame = renderer.renderFrame(first + offset)
+                return Result { () throws(PNGError) -> [UInt8] in
+                    try timings.measure(.encode) { () throws(PNGError) -> [UInt8] in try PNGCodec.encode(frame, compression: compression) }
+                }
             }, consume: { offset, encoded in
                 let bytes = try encoded.get()
                 let name = fileName(ofFrame: first + offset)
                 let temporary = folder + "/." + name + ".partial-" + tag
                 staged.append((temporary, folder + "/" + name))
-                try FileIO.writeAtomically(bytes, to: temporary)
+                try timings.measure(.write) { () throws(FileIOError) in try FileIO.writeAtomically(bytes, to: temporary) }
                 total += bytes.count
             })
             try RenderCancellation.shared.check()
@@ -47,10 +51,12 @@ public enum PNGSequenceExporter {
             for file in staged { unlink(file.temporary) }
             throw error
         }
-        for (index, file) in staged.enumerated() where rename(file.temporary, file.final) != 0 {
-            let reason = FileIO.lastError()
-            for rest in staged[index...] { unlink(rest.temporary) }
-            throw FileIOError(path: file.final, reason: reason)
+        try timings.measure(.write) { () throws(FileIOError) in
+            for (index, file) in staged.enumerated() where rename(file.temporary, file.final) != 0 {
+                let reason = FileIO.lastError()
+                for rest in staged[index...] { unlink(rest.temporary) }
+                throw FileIOError(path: file.final, reason: reason)
+            }
         }
         return total
     }

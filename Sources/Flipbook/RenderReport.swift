@@ -31,6 +31,8 @@ public struct SceneOutcome: Codable, Sendable {
     public var hash: String?
     /// With `--shard`: the frame ranges this machine rendered, "A-B".
     public var frameRanges: [String]?
+    /// CPU time per stage over the scene (absent when the scene could not be loaded).
+    public var timings: SceneTimings?
 
     public init(scene: String, name: String, status: Status, reason: String? = nil) {
         self.scene = scene

@@ -17,6 +17,9 @@ public struct SceneRenderer: Sendable {
     /// Replaces rendering when set (see `SceneRenderer.withFrames`): batch rendering
     /// throttles and observes frames through it, `flipbook assemble` reads them from PNGs.
     var frameSource: (@Sendable (Int) -> Pixmap)?
+    /// When set, receives the CPU time of building and evaluating the timeline, of
+    /// loading assets and of rasterizing (`--timings`, the report's `"timings"`).
+    public var timings: StageTimings?
 
     /// Loads every image asset the layers use; `scale` and `fps` override the scene's.
     ///
@@ -24,7 +27,8 @@ public struct SceneRenderer: Sendable {
     /// and each image's header before its pixels are decoded, so that a hostile scene is
     /// refused before anything large is allocated.
     public init(scene: Scene, scale: Double? = nil, fps: Double? = nil,
-                limits: ResourceLimits = .default) throws {
+                limits: ResourceLimits = .default, timings: StageTimings? = nil) throws {
+        let started = StageTimings.threadCPUNanoseconds()
         try limits.check(scene, scale: scale, fps: fps)
         var images: [String: Pixmap] = [:]
         var imageBytes = 0.0
@@ -66,7 +70,11 @@ public struct SceneRenderer: Sendable {
             }
         }
         self.scene = scene
+        let loaded = StageTimings.threadCPUNanoseconds()
         self.timeline = Timeline(scene: scene)
+        timings?.add(.load, nanoseconds: loaded &- started)
+        timings?.add(.timeline, nanoseconds: StageTimings.threadCPUNanoseconds() &- loaded)
+        self.timings = timings
         self.renderer = FrameRenderer(scale: scale ?? scene.canvas.scale, images: images)
         self.fps = fps ?? scene.canvas.fps
     }
@@ -89,7 +97,11 @@ public struct SceneRenderer: Sendable {
     /// Renders frame `frameIndex`.
     public func renderFrame(_ frameIndex: Int) -> Pixmap {
         if let frameSource { return frameSource(frameIndex) }
-        return renderer.render(timeline.frame(at: seconds(ofFrame: frameIndex)))
+        guard let timings else { return renderer.render(timeline.frame(at: seconds(ofFrame: frameIndex))) }
+        let tree = timings.measure(.timeline) { timeline.frame(at: seconds(ofFrame: frameIndex)) }
+        let pixmap = timings.measure(.render) { renderer.render(tree) }
+        timings.addFrames(1)
+        return pixmap
     }
 
     /// Renders the frame at an arbitrary time.

@@ -36,6 +36,7 @@ struct BatchRun {
         options.contactSheet = command.contactSheet
         options.gif = GIFEncodingOptions(dither: command.dither, quality: command.quality,
                                          matte: command.matte.flatMap(RenderCommand.parseMatte), lossy: command.lossy)
+        options.pngCompression = command.pngCompression
         options.limits = command.limits.limits(jobs: options.jobs)
         options.loader = command.limits.loaderOptions
         if let text = command.shard {
@@ -86,6 +87,13 @@ struct BatchRun {
         let wall = seconds(since: started, clock)
         if !single {
             for line in RenderReport.summary(outcomes, wallSeconds: wall) { progress.output(line) }
+        }
+        if command.timings {
+            for o in outcomes {
+                guard let t = o.timings else { continue }
+                printError("timings \(o.name): \(t.summary)")
+            }
+            printError("timings: process CPU \(String(format: "%.1f", processCPUMilliseconds())) ms in \(String(format: "%.2f", wall)) s")
         }
         let report = RenderReport(jobs: options.jobs, shard: options.shard, wallSeconds: wall, scenes: outcomes)
         if let path = command.report {

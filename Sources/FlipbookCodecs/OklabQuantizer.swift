@@ -71,18 +71,34 @@ enum OklabQuantizer {
     }
 
     static func cells(_ pixels: UnsafeBufferPointer<UInt32>) -> Cells {
-        var count = [Int32](repeating: 0, count: 1 << 18)
-        var sums = [SIMD3<Int32>](repeating: .zero, count: 1 << 18)
+        // 2^18 cells in 512 blocks of 512, a block allocated when a color first lands in
+        // it: UI frames touch a few blocks, so a frame's histogram takes tens of KiB
+        // instead of 5 MiB cleared on every frame.
+        var blocks = [Int32](repeating: -1, count: 1 << 9)
+        var count: [Int32] = []
+        var sums: [SIMD3<Int32>] = []
         ColorQuantizer.forEachOpaqueRun(pixels) { p, run in
             let key = Int((p >> 2) & 0x3F) | Int((p >> 10) & 0x3F) << 6 | Int((p >> 18) & 0x3F) << 12
-            count[key] += Int32(run)
-            sums[key] &+= SIMD3(Int32(p & 0xFF), Int32((p >> 8) & 0xFF), Int32((p >> 16) & 0xFF)) &* Int32(run)
+            var block = Int(blocks[key >> 9])
+            if block < 0 {
+                block = count.count >> 9
+                blocks[key >> 9] = Int32(block)
+                count.append(contentsOf: repeatElement(0, count: 1 << 9))
+                sums.append(contentsOf: repeatElement(.zero, count: 1 << 9))
+            }
+            let slot = block << 9 | (key & 0x1FF)
+            count[slot] += Int32(run)
+            sums[slot] &+= SIMD3(Int32(p & 0xFF), Int32((p >> 8) & 0xFF), Int32((p >> 16) & 0xFF)) &* Int32(run)
         }
         var out = Cells()
-        for k in 0..<(1 << 18) where count[k] > 0 {
-            let n = count[k], s = sums[k], h = n / 2
-            out.count.append(n)
-            out.lab.append(Oklab.fromSRGB(Int((s.x + h) / n), Int((s.y + h) / n), Int((s.z + h) / n)))
+        // In key order, as a flat table would give them.
+        for high in 0..<(1 << 9) where blocks[high] >= 0 {
+            let base = Int(blocks[high]) << 9
+            for low in 0..<(1 << 9) where count[base | low] > 0 {
+                let n = count[base | low], s = sums[base | low], h = n / 2
+                out.count.append(n)
+                out.lab.append(Oklab.fromSRGB(Int((s.x + h) / n), Int((s.y + h) / n), Int((s.z + h) / n)))
+            }
         }
         return out
     }

@@ -1,4 +1,5 @@
 import CLibPNG
+import CPNGShim
 import FlipbookRaster
 
 /// A PNG file that could not be read or written, with libpng's own message.
@@ -7,9 +8,10 @@ public struct PNGError: Error, CustomStringConvertible, Sendable {
     public var description: String { message }
 }
 
-/// PNG encoding and decoding through libpng's simplified API (`png_image`), which
-/// catches libpng's longjmp errors and reports them as a flag and a message, so a corrupt
-/// file cannot take the process down.
+/// PNG encoding and decoding through libpng: its full API behind the CPNGShim C layer
+/// (which catches libpng's longjmp errors and returns them as results), and its simplified
+/// API (`png_image`, which does the same itself) for the files that need color conversion.
+/// A corrupt file cannot take the process down.
 ///
 /// Pixels cross this boundary as ``Pixmap`` (premultiplied); files hold straight-alpha
 /// RGBA, 8 bits per channel.
@@ -27,27 +29,66 @@ public enum PNGCodec {
         width * height > maxDefaultPixels ? "PNG size \(width)×\(height) is over \(maxDefaultPixels) pixels" : nil
     }
 
-    /// Decodes, first asking `accepting` about the size the header declares: a message
-    /// it returns refuses the image before its pixels are allocated.
-    public static func decode(_ bytes: [UInt8],
-                              accepting: (_ width: Int, _ height: Int) -> String?) throws(PNGError) -> Pixmap {
-        let (width, height, straight) = try decodeStraightRGBA(bytes, accepting: accepting)
-        return Pixmap(width: width, height: height, straightRGBA: straight)
-    }
-
     /// Decodes to straight-alpha RGBA bytes as the file holds them (no premultiplication),
     /// for comparisons that must see the file's exact values (pixelmatch's fixtures).
     public static func decodeStraightRGBA(_ bytes: [UInt8]) throws(PNGError) -> (width: Int, height: Int, rgba: [UInt8]) {
         try decodeStraightRGBA(bytes, accepting: defaultLimit)
     }
 
-    /// ``decodeStraightRGBA(_:)`` with the caller's size check (see ``decode(_:accepting:)``).
-    public static func decodeStraightRGBA(_ bytes: [UInt8], accepting: (_ width: Int, _ height: Int) -> String?)
-        throws(PNGError) -> (width: Int, height: Int, rgba: [UInt8]) {
+    /// Decodes, first asking `accepting` about the size the header declares: a message
+    /// it returns refuses the image before its pixels are allocated.
+    public static func decode(_ bytes: [UInt8],
+                              accepting: (_ width: Int, _ height: Int) -> String?) throws(PNGError) -> Pixmap {
         guard !bytes.isEmpty else { throw PNGError(message: "not a readable PNG: the file is empty") }
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
             throw PNGError(message: "not a PNG file (wrong signature)")
         }
+        // The reader keeps a pointer to `bytes`: everything happens inside one access.
+        let outcome = bytes.withUnsafeBufferPointer { raw -> Result<Pixmap?, PNGError> in
+            var info = fb_png_info()
+            var text = [CChar](repeating: 0, count: 256)
+            let reader = text.withUnsafeMutableBufferPointer { t in
+                fb_png_read_begin(raw.baseAddress, raw.count, &info, t.baseAddress, t.count)
+            }
+            guard let reader else { return .failure(PNGError(message: "not a readable PNG: \(Self.string(text))")) }
+            // 16-bit, palette, gamma, chromaticities, ICC profiles and tRNS: libpng's
+            // simplified reader, whose conversions to 8-bit sRGB such images have always had.
+            guard info.needs_conversion == 0 else {
+                fb_png_read_abandon(reader)
+                return .success(nil)
+            }
+            let width = Int(info.width), height = Int(info.height)
+            guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else {
+                fb_png_read_abandon(reader)
+                return .failure(PNGError(message: "PNG size \(width)×\(height) is out of range"))
+            }
+            if let refusal = accepting(width, height) {
+                fb_png_read_abandon(reader)
+                return .failure(PNGError(message: refusal))
+            }
+            var straight = [UInt8](repeating: 0, count: width * height * 4)
+            let status = straight.withUnsafeMutableBufferPointer { out in
+                text.withUnsafeMutableBufferPointer { t in fb_png_read_finish(reader, out.baseAddress, t.baseAddress, t.count) }
+            }
+            guard status == 0 else { return .failure(PNGError(message: "corrupt PNG: \(Self.string(text))")) }
+            return .success(Pixmap(width: width, height: height, straightRGBA: straight))
+        }
+        if let pixmap = try outcome.get() { return pixmap }
+        return try decodeWithSimplifiedAPI(bytes, accepting: accepting)
+    }
+
+    /// Decodes through libpng's simplified API (any PNG, converted to 8-bit sRGB RGBA).
+    public static func decodeWithSimplifiedAPI(_ bytes: [UInt8],
+                                               accepting: (_ width: Int, _ height: Int) -> String?) throws(PNGError) -> Pixmap {
+        let (width, height, straight) = try decodeStraightRGBA(bytes, accepting: accepting)
+        return Pixmap(width: width, height: height, straightRGBA: straight)
+    }
+
+    /// ``decodeStraightRGBA(_:)`` with the caller's size check (see ``decode(_:accepting:)``),
+    /// through libpng's simplified API.
+    public static func decodeStraightRGBA(_ bytes: [UInt8], accepting: (_ width: Int, _ height: Int) -> String?)
+        throws(PNGError) -> (width: Int, height: Int, rgba: [UInt8]) {
+        guard !bytes.isEmpty else { throw PNGError(message: "not a readable PNG: the file is empty") }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         let began = bytes.withUnsafeBytes { raw in
@@ -71,6 +112,10 @@ public enum PNGCodec {
         return (width, height, straight)
     }
 
+    private static func string(_ text: [CChar]) -> String {
+        String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Reads and decodes a PNG file.
     public static func read(path: String) throws(PNGError) -> Pixmap {
         try read(path: path, accepting: defaultLimit)
@@ -84,23 +129,26 @@ public enum PNGCodec {
         do { return try decode(bytes, accepting: accepting) } catch { throw PNGError(message: "\(path): \(error.message)") }
     }
 
-    /// Encodes a pixmap as an 8-bit RGBA PNG (straight alpha) with libpng's defaults
-    /// (zlib level 6, adaptive row filters).
+    /// Encodes a pixmap with ``PNGCompression/default``: the smallest exact color type,
+    /// a Sub or Up filter per row, run-length deflate (see ``PNGEncoder``).
     public static func encode(_ pixmap: Pixmap) throws(PNGError) -> [UInt8] {
-        try encode(pixmap, compressionLevel: 6)
+        try PNGEncoder.encode(pixmap, compression: .default)
     }
 
-    /// Encodes with a speed/size trade-off. The simplified libpng API has no zlib-level
-    /// knob, so levels are coarse: 0…3 use `PNG_IMAGE_FLAG_FAST` (no row filters, zlib
-    /// level 3: much faster, larger files), 4…9 libpng's defaults (zlib 6, adaptive filters).
-    /// Exact zlib levels need libpng's full API, whose longjmp errors need a C shim.
-    public static func encode(_ pixmap: Pixmap, compressionLevel: Int) throws(PNGError) -> [UInt8] {
+    /// Encodes with the given speed/size trade.
+    public static func encode(_ pixmap: Pixmap, compression: PNGCompression) throws(PNGError) -> [UInt8] {
+        try PNGEncoder.encode(pixmap, compression: compression)
+    }
+
+    /// Encodes as 8-bit RGBA through libpng's simplified API with its defaults (zlib level 6,
+    /// adaptive filters): how Flipbook wrote PNGs before ``PNGEncoder``, kept as the
+    /// reference the benchmarks measure beside it.
+    public static func encodeWithSimplifiedAPI(_ pixmap: Pixmap) throws(PNGError) -> [UInt8] {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(pixmap.width)
         image.height = UInt32(pixmap.height)
         image.format = rgbaFormat
-        if compressionLevel <= 3 { image.flags |= UInt32(PNG_IMAGE_FLAG_FAST) }
         defer { png_image_free(&image) }
         let straight = pixmap.straightRGBA()
         // One compression pass into a buffer sized for the worst case (stored deflate blocks,
@@ -127,8 +175,8 @@ public enum PNGCodec {
     }
 
     /// Encodes and writes atomically: to a temporary file beside `path`, then renamed.
-    public static func write(_ pixmap: Pixmap, to path: String) throws(PNGError) {
-        let bytes = try encode(pixmap)
+    public static func write(_ pixmap: Pixmap, to path: String, compression: PNGCompression = .default) throws(PNGError) {
+        let bytes = try encode(pixmap, compression: compression)
         do { try FileIO.writeAtomically(bytes, to: path) } catch { throw PNGError(message: "\(path): \(error)") }
     }
 

@@ -18,6 +18,19 @@ public struct Pixmap: Sendable, Equatable {
         self.data = [UInt8](repeating: 0, count: width * height * 4)
     }
 
+    /// A pixmap of one color, written once (not cleared first): the frame's background.
+    public init(width: Int, height: Int, filledWith color: Color) {
+        precondition(width >= 0 && height >= 0, "negative pixmap size")
+        self.width = width
+        self.height = height
+        let value = Gradient.premultiplied(color)
+        let count = width * height
+        self.data = [UInt8](unsafeUninitializedCapacity: count * 4) { bytes, initialized in
+            bytes.withMemoryRebound(to: UInt32.self) { pixels in pixels.initialize(repeating: value) }
+            initialized = count * 4
+        }
+    }
+
     /// Wraps premultiplied RGBA bytes.
     public init(width: Int, height: Int, premultipliedRGBA data: [UInt8]) {
         precondition(data.count == width * height * 4, "pixel data does not match the size")

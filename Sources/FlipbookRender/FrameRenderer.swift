@@ -18,6 +18,9 @@ public struct FrameRenderer: Sendable {
     public let scale: Double
     /// Decoded image assets by name.
     public let images: [String: Pixmap]
+    /// Composite leading full-canvas solid layers into the background once (see
+    /// ``BackgroundFolding``); off only to check that the bytes do not depend on it.
+    public var foldsBackground = true
 
     public init(scale: Double, images: [String: Pixmap] = [:]) {
         self.scale = scale
@@ -32,10 +35,12 @@ public struct FrameRenderer: Sendable {
     /// Renders one frame.
     public func render(_ frame: FrameTree) -> Pixmap {
         let (width, height) = pixelSize(of: frame.canvasSize)
-        var surface = Pixmap(width: width, height: height)
-        surface.fill(frame.background)
         let root = AffineTransform.scale(scale, scale)
-        for layer in frame.layers {
+        // Full-canvas solid layers at the bottom are composited into the starting color.
+        let start = foldsBackground ? BackgroundFolding.fold(frame, root: root, width: width, height: height)
+            : (pixel: SolidComposite.premultiplied(frame.background), layers: 0)
+        var surface = Pixmap(width: width, height: height, filledWithPremultiplied: start.pixel)
+        for layer in frame.layers.dropFirst(start.layers) {
             draw(layer, parent: root, into: &surface, clip: nil)
         }
         return surface
