@@ -241,6 +241,9 @@ public enum BatchRenderer {
         } catch {
             return .failure(Problem(invalid: true, reason: "\(error)", message: "\(target.scenePath): \(error)"))
         }
+        if let warning = renderer.textWarning {
+            FileHandle.standardError.write(Data("warning: \(target.scenePath): \(warning)\n".utf8))
+        }
         let requested = options.frames ?? FrameRange(first: 0, last: Int.max)
         guard let range = requested.clamped(toFrameCount: renderer.frameCount) else {
             let reason = "--frames \(options.framesText ?? ""): the scene has frames 0-\(renderer.frameCount - 1)"

@@ -14,6 +14,10 @@ public struct SceneRenderer: Sendable {
     public let renderer: FrameRenderer
     /// Frames per second of the output (the scene's unless overridden).
     public let fps: Double
+    /// One warning for the whole scene naming the characters no installed font has (drawn
+    /// as the font's .notdef box, as Pango and Core Text show tofu); nil when every
+    /// character has a glyph.
+    public let textWarning: String?
     /// Replaces rendering when set (see `SceneRenderer.withFrames`): batch rendering
     /// throttles and observes frames through it, `flipbook assemble` reads them from PNGs.
     var frameSource: (@Sendable (Int) -> Pixmap)?
@@ -32,12 +36,13 @@ public struct SceneRenderer: Sendable {
         try limits.check(scene, scale: scale, fps: fps)
         var images: [String: Pixmap] = [:]
         var imageBytes = 0.0
+        var missing: [Character] = []
         for layer in scene.layers {
             try layer.forEachLayer { l in
                 if case .text(let text) = l.content {
                     // Lay each text out once now, so that a font that cannot be loaded is
                     // an error before any frame renders rather than a blank label.
-                    do { _ = try TextEngine.shared.layout(TextRequest(text, properties: l.properties)) } catch {
+                    do { missing += try TextEngine.shared.layout(TextRequest(text, properties: l.properties)).missing } catch {
                         throw RenderError.unusableFont(layer: l.id, reason: "\(error)")
                     }
                 }
@@ -69,6 +74,7 @@ public struct SceneRenderer: Sendable {
                 images[content.asset] = image
             }
         }
+        self.textWarning = TextEngine.missingCharactersWarning(missing)
         self.scene = scene
         let loaded = StageTimings.threadCPUNanoseconds()
         self.timeline = Timeline(scene: scene)

@@ -17,6 +17,7 @@ struct ValidateCommand: ParsableCommand {
         switch limits.prepare(scene) {
         case .success(let renderer):
             if let warning = SceneFile.warningLine(path: scene, renderer.scene) { printError(warning) }
+            if let warning = renderer.textWarning { printError("warning: \(scene): \(warning)") }
             print("\(scene): valid (\(renderer.scene.canvas.frameCount) frames)")
         case .failure(let error):
             for message in error.messages { printError(message) }

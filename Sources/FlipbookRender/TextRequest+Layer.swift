@@ -25,7 +25,8 @@ extension TextRequest {
         case .end: truncation = .end
         }
         self.init(string: text.string, font: font, fontSize: p.fontSize, boxSize: p.bounds.size,
-                  alignment: alignment, wrapped: text.wrapped, truncation: truncation, tracking: text.tracking,
-                  lineHeight: text.lineHeight)
+                  alignment: alignment, wrapped: text.wrapped, truncation: truncation,
+                  direction: text.direction == .ltr ? .leftToRight : text.direction == .rtl ? .rightToLeft : .natural,
+                  tracking: text.tracking, lineHeight: text.lineHeight)
     }
 }

@@ -80,6 +80,9 @@ public struct TextContent: Sendable, Hashable {
     public var tracking: Double
     /// Baseline-to-baseline distance, points; nil uses the font's.
     public var lineHeight: Double?
+    /// The paragraph direction: `auto` takes each paragraph's first strong character
+    /// (UAX #9), `ltr`/`rtl` force it.
+    public var direction: TextDirection = .auto
 
     public init(string: String, font: FontReference = .family("Helvetica"), alignment: TextAlignment = .left,
                 wrapped: Bool = false, truncation: TextTruncation = .none, baselineOrigin: Bool = false,
@@ -105,6 +108,7 @@ public enum FontReference: Sendable, Hashable {
 
 public enum TextAlignment: String, Sendable, CaseIterable { case left, center, right, natural, justified }
 public enum TextTruncation: String, Sendable, CaseIterable { case none, start, middle, end }
+public enum TextDirection: String, Sendable, CaseIterable { case auto, ltr, rtl }
 
 /// The non-animatable parts of a CAShapeLayer (colors, widths, dashes and the
 /// rect/ellipse/arc numbers live in ``LayerProperties``).

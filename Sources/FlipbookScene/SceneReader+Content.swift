@@ -11,7 +11,7 @@ extension SceneReader {
     ]
     static let arcKeys = ["center", "radius", "start", "end", "clockwise"]
     static let gradientKeys = ["type", "colors", "locations", "startPoint", "endPoint"]
-    static let textKeys = ["string", "font", "fontSize", "color", "alignment", "wrapped", "truncation"]
+    static let textKeys = ["string", "font", "fontSize", "color", "alignment", "wrapped", "truncation", "direction"]
 
     /// The layer's one content kind. Reads the shape numbers (rect, arc, dashes) into `p`.
     func readContent(_ f: Fields, _ p: inout LayerProperties) -> LayerContent {
@@ -161,7 +161,7 @@ extension SceneReader {
         return nil
     }
 
-    /// CATextLayer: `text: { string, font, fontSize, color, alignment, wrapped, truncation }`.
+    /// CATextLayer: `text: { string, font, fontSize, color, alignment, wrapped, truncation, direction }`.
     /// A font that looks like a file (has a `/` or a font file extension) is a path
     /// relative to the scene and must exist; anything else is a fontconfig family or pattern.
     private func readText(_ node: Node, _ path: String, _ p: inout LayerProperties) -> TextContent? {
@@ -187,6 +187,7 @@ extension SceneReader {
         if let n = f["alignment"], let v = choice(n, f.path("alignment"), TextAlignment.allCases) { text.alignment = v }
         if let n = f["wrapped"], let v = bool(n, f.path("wrapped")) { text.wrapped = v }
         if let n = f["truncation"], let v = choice(n, f.path("truncation"), TextTruncation.allCases) { text.truncation = v }
+        if let n = f["direction"], let v = choice(n, f.path("direction"), TextDirection.allCases) { text.direction = v }
         return text
     }
 
