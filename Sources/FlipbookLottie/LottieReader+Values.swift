@@ -72,7 +72,6 @@ extension LottieReader {
         }
         guard let v = points("v"), let i = points("i"), let o = points("o") else { return nil }
         let closed = node["c"].bool ?? false
-        pathElements += v.count * 2 + 1
         return VectorPathValue.encode(closed: closed, vertices: v, inTangents: i, outTangents: o)
     }
 
@@ -122,9 +121,6 @@ extension LottieReader {
                 return nil
             }
             out.append(frame)
-        }
-        if list.count > 1, out.count == list.count, let end = previousEnd, !list[list.count - 1]["s"].exists {
-            out[out.count - 1].value = end
         }
         guard !out.isEmpty else {
             error(JSONNode(nil, path: ""), "no keyframes")

@@ -34,7 +34,6 @@ final class LottieReader {
     var embeddedAssets: [String: [UInt8]] = [:]
     var fonts: [String: JSONNode] = [:]
     var glyphs: [String: JSONNode] = [:]
-    var pathElements = 0
     private var usedIDs: Set<String> = []
 
     init(file: String?, baseDirectory: String, allowOutsideAssets: Bool) {

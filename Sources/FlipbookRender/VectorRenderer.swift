@@ -8,8 +8,9 @@ import FlipbookTimeline
 ///
 /// Rules (After Effects' shape stack, as lottie-web applies it):
 /// - A repeater replaces the items above it in its group by `copies` groups, copy k
-///   moved by the repeater's transform applied k + offset times, its opacity stepping
-///   from the start to the end opacity; "above" puts later copies on top.
+///   turned by (k + offset)·rotation and scaled by scale^(k + offset) about the anchor,
+///   then moved by (k + offset)·position (see ``Repeaters/matrix(_:steps:)``), its
+///   opacity stepping from the start to the end opacity; "above" puts later copies on top.
 /// - Paths collect in their group; a nested group's paths join the enclosing scopes
 ///   through the group's transform.
 /// - A modifier (trim, round corners, pucker/bloat, zig-zag, offset) reshapes every path

@@ -7,7 +7,7 @@ import FlipbookScene
 import FlipbookTesting
 
 /// Shared by the Lottie suites: where the files are, how a snapshot is rendered, and the
-/// issue's agreement metric (pixelmatch threshold 0.1, anti-aliased pixels not counted,
+/// issue's agreement metric (pixelmatch threshold 0.1 over white, anti-aliased pixels not counted,
 /// at most 1.5 % of pixels different) through FlipbookTesting.
 enum LottieSupport {
     static let fixtures = GoldenCheck.folder("Fixtures")
