@@ -120,7 +120,7 @@ public struct FrameRenderer: Sendable {
         let painter = LayerPainter(layer: layer, toDevice: toDevice, opacity: opacity, images: images)
         painter.paintBackground(into: &surface, clip: clip)
         var contentClip = clip
-        if layer.properties.masksToBounds {
+        if layer.properties.masksToBounds && !Self.coversSurface(layer.properties, toDevice, surface) {
             var bounds = Mask.path(painter.boundsPath, transform: toDevice, rule: .nonZero,
                                    width: surface.width, height: surface.height)
             if let clip { bounds.intersect(clip) }
@@ -131,5 +131,16 @@ public struct FrameRenderer: Sendable {
             draw(sublayer, parent: toDevice, into: &surface, clip: contentClip)
         }
         painter.paintBorder(into: &surface, clip: clip)
+    }
+
+    /// Whether a layer's (square-cornered) bounds cover the whole surface on the device, so
+    /// that clipping to them changes no pixel (a precomposition as large as its
+    /// composition): the clip mask is then skipped, with the same bytes.
+    static func coversSurface(_ p: LayerProperties, _ toDevice: AffineTransform, _ surface: Pixmap) -> Bool {
+        guard p.cornerRadius <= 0, toDevice.isAxisAligned else { return false }
+        let a = toDevice.apply(p.bounds.origin)
+        let b = toDevice.apply(Point(p.bounds.maxX, p.bounds.maxY))
+        return min(a.x, b.x) <= 0 && min(a.y, b.y) <= 0
+            && max(a.x, b.x) >= Double(surface.width) && max(a.y, b.y) >= Double(surface.height)
     }
 }
