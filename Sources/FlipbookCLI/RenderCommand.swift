@@ -61,6 +61,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "GIF only: 0 (default, lossless LZW) … 100: the color deviation, in 8-bit levels, the LZW coder may give a pixel to shorten the file (gifsicle's --lossy idea, against the source pixels).")
     var lossy: Int = 0
 
+    @Option(help: ArgumentHelp("GIF only: the largest file allowed, in bytes (K and M suffixes, powers of 1024): the "
+        + "best quality that fits, aiming within 10 % under it, from frames rendered once; exit 1 and nothing "
+        + "written when even the smallest setting is too large.", valueName: "bytes"))
+    var maxSize: ByteCount?
+
     @Option(help: "GIF only, transparent canvases: color (#rrggbb) that semi-transparent edge pixels are blended over.")
     var matte: String?
 
@@ -89,6 +94,7 @@ struct RenderCommand: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         if !(1...100).contains(quality) { throw ValidationError("--quality must be in 1…100, got \(quality)") }
         if !(0...100).contains(lossy) { throw ValidationError("--lossy must be in 0…100, got \(lossy)") }
+        if let maxSize, maxSize.bytes < 1 { throw ValidationError("--max-size must be at least 1 byte") }
         if let matte, Self.parseMatte(matte) == nil {
             throw ValidationError("--matte wants a color like #ffffff, #fff, white or black, got '\(matte)'")
         }

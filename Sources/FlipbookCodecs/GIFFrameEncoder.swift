@@ -51,12 +51,18 @@ public struct GIFEncodingOptions: Sendable, Hashable {
     /// that the lossy LZW coder (``LZWEncoder/compressLossy``) may give a pixel to keep a
     /// string going; 0…100.
     public var lossy: Int
+    /// `--max-size`: the largest file, in bytes, the exporter may write; it searches
+    /// `quality` (and, below quality 1, `lossy`) for the best GIF that fits. nil: no budget.
+    /// The frame encoder itself ignores it.
+    public var maxSize: Int?
 
-    public init(dither: GIFDither = .none, quality: Int = 100, matte: Color? = nil, lossy: Int = 0) {
+    public init(dither: GIFDither = .none, quality: Int = 100, matte: Color? = nil, lossy: Int = 0,
+                maxSize: Int? = nil) {
         self.dither = dither
         self.quality = min(100, max(1, quality))
         self.matte = matte.map { $0.clamped }
         self.lossy = min(100, max(0, lossy))
+        self.maxSize = maxSize
     }
 
     /// Palette entries for lossy frames: 2 + 254·(quality/100)², so 256 at 100.
