@@ -13,8 +13,9 @@ import FlipbookRaster
 /// rendering again. The attempts search ``GIFEncodingOptions/quality``, whose rate control
 /// is monotonic (a lower quality never gives a larger file in practice, and never a better
 /// one by the metrics of docs/gif.md): a binary search over 1…100, starting at the requested
-/// quality, for the highest quality that fits; it stops as soon as an attempt lands within
-/// 10 % under the budget. When quality 1 is still too large it raises `--lossy` (40, 70, 100).
+/// quality, for the highest quality that fits (at most 8 encodings; the sizes of adjacent
+/// qualities are close enough that this lands within 10 % under the budget on the scenes
+/// measured). When quality 1 is still too large it raises `--lossy` (60, 80, 100).
 ///
 /// Attempts are written to a scratch file beside the output (giflib's writer wants a file);
 /// the one kept is copied into place atomically. A budget that no attempt meets throws
@@ -54,14 +55,12 @@ enum GIFBudget {
             }
             return size
         }
-        func goodEnough() -> Bool { (best?.size ?? 0) * 10 >= budget * 9 }
-
         // Binary search over quality 1…100 for the highest that fits, starting at the
         // requested quality: `low` fits (0: none known), `high` does not (101: none known).
         var low = 0, high = 101
         var o = options
         var q = options.quality
-        while high - low > 1 && !goodEnough() {
+        while high - low > 1 {
             o.quality = q
             if try attempt(o) <= budget { low = q } else { high = q }
             q = (low + high) / 2
@@ -69,7 +68,7 @@ enum GIFBudget {
         if low == 0 {
             // Even quality 1 is too large: more lossy LZW.
             o.quality = 1
-            for lossy in [max(options.lossy, 40), 70, 100] where best == nil && lossy > options.lossy {
+            for lossy in [60, 80, 100] where best == nil && lossy > options.lossy {
                 o.lossy = lossy
                 _ = try attempt(o)
             }
