@@ -95,6 +95,21 @@ extension GIFFrameEncoder {
         return out
     }
 
+    /// The bounding box of the visible (alpha ≥ 128) pixels in `rect`, or nil.
+    static func visibleRect(_ frame: Pixmap, in rect: PixelRect) -> PixelRect? {
+        var out: PixelRect?
+        for y in rect.y0..<rect.y1 {
+            var i = (y * frame.width + rect.x0) * 4 + 3
+            var first = -1, last = -1
+            for x in rect.x0..<rect.x1 {
+                if frame.data[i] >= 128 { if first < 0 { first = x }; last = x }
+                i += 4
+            }
+            if first >= 0 { out = union(out, (first, y, last + 1, y + 1)) }
+        }
+        return out
+    }
+
     /// The smallest rectangle holding both (nil when both are nil).
     public static func union(_ a: PixelRect?, _ b: PixelRect?) -> PixelRect? {
         guard let a else { return b }

@@ -205,7 +205,10 @@ public struct GIFFrameEncoder: Sendable {
     /// that region is encoded (default: the whole canvas).
     public func prepare(_ frame: Pixmap, previous: Pixmap?, redraw: PixelRect? = nil) -> GIFPreparedFrame {
         precondition(frame.width == width && frame.height == height, "frame size differs from the GIF's")
-        var rect = redraw ?? (x0: 0, y0: 0, x1: width, y1: height)
+        // In a cleared region only the visible pixels need drawing (the rest is transparent
+        // already): keeps the next frame's clear, and this frame, small.
+        let drawn = redraw.flatMap { background == nil ? Self.visibleRect(frame, in: $0) : $0 }
+        var rect = drawn ?? redraw ?? (x0: 0, y0: 0, x1: width, y1: height)
         var diffed = false
         if let previous, previous.width == width, previous.height == height {
             let changed = Self.changedRect(frame, previous)
@@ -224,7 +227,7 @@ public struct GIFFrameEncoder: Sendable {
                 placeholder.vanishing = lost
                 return placeholder
             }
-            rect = Self.union(changed, redraw)!
+            rect = Self.union(changed, drawn) ?? redraw!
             diffed = true
         }
         let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
