@@ -26,7 +26,7 @@ import FlipbookRaster
 /// ``GIFPreparedFrame/needsClearedCanvas`` (transparent canvas, visible pixels vanish),
 /// which is "restore to background": it is first drawn in full over its rectangle and the
 /// box of the pixels that vanish, so the clear empties exactly that region, which the
-/// flagged frame then redraws. Opaque canvases: see ``showThrough(_:)``.
+/// flagged frame then redraws. See also ``showThrough(_:)``.
 ///
 /// Parallel use: ``encoder`` is a `Sendable` value; call ``GIFFrameEncoder/prepare(_:previous:redraw:)``
 /// for frame i with frame i−1 as `previous` on any thread, then ``write(_:delayCentiseconds:)``
@@ -45,8 +45,9 @@ public final class GIFWriter {
     private var wroteScreen = false
     private let width: Int, height: Int
     private var lastSource: Pixmap?
-    /// Opaque canvases: the colors on screen after the frames emitted so far (packed
-    /// 0x00BBGGRR), for ``showThrough(_:)``.
+    /// The colors on screen after the frames emitted so far (packed 0x00BBGGRR;
+    /// ``ColorQuantizer/transparentPixel`` where the canvas is transparent), for
+    /// ``showThrough(_:)``.
     private var displayed: [UInt32] = []
     /// Frames written to the file so far (identical frames merged, pending frame excluded).
     public private(set) var writtenFrameCount = 0
@@ -219,14 +220,13 @@ public final class GIFWriter {
         try check(EGifPutExtensionTrailer(gif), "EGifPutExtensionTrailer")
     }
 
-    /// Opaque canvases: a pixel whose color (after quantization and lossy LZW) is the one
-    /// already on screen may as well be transparent. The frame encoder only knows which
+    /// A pixel whose color (after quantization and lossy LZW) is the one already on screen
+    /// may as well be transparent. The frame encoder only knows which
     /// SOURCE pixels are unchanged; here, serially, the displayed canvas is known, so the
     /// image is compressed once more with those pixels free to be transparent, and kept if
     /// smaller. Then the canvas takes the frame's colors.
     private func showThrough(_ frame: GIFPreparedFrame) -> GIFPreparedFrame {
-        guard encoder.background != nil else { return frame }
-        if displayed.isEmpty { displayed = [UInt32](repeating: .max, count: width * height) }
+        if displayed.isEmpty { displayed = [UInt32](repeating: ColorQuantizer.transparentPixel, count: width * height) }
         var out = frame
         let indices = frame.image.indices
         let palette = frame.palette
@@ -261,6 +261,12 @@ public final class GIFWriter {
 
     private func emit(_ original: GIFPreparedFrame, delay: Int, disposal: Int32) throws {
         let frame = showThrough(original)
+        if disposal == Int32(DISPOSE_BACKGROUND) {
+            // Shown, then cleared: what the next frame is drawn over.
+            for y in frame.top..<(frame.top + frame.height) {
+                for x in frame.left..<(frame.left + frame.width) { displayed[y * width + x] = ColorQuantizer.transparentPixel }
+            }
+        }
         try putScreen()
         var gcb = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false,
                                        DelayTime: Int32(min(max(delay, 2), 65535)),
