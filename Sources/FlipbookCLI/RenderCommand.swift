@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "GIF only: none (default), ordered (stable Bayer pattern) or diffusion (Floyd–Steinberg in changed areas); applies to frames with more than the palette's colors.")
     var dither: GIFDither = .none
 
-    @Option(help: "GIF only: 1…100 (default 85), the rate control: how far pixels may drift from their source to save bytes (100: only what the 256-color palette forces). Frames whose colors fit stay lossless from 50 up. See docs/gif.md.")
+    @Option(help: "GIF only: 1…100 (default 90), the rate control: how far pixels may drift from their source to save bytes (100: only what the 256-color palette forces). Frames whose colors fit stay lossless from 50 up. See docs/gif.md.")
     var quality: Int = GIFEncodingOptions.defaultQuality
 
     @Option(help: "GIF only: 0 (default, lossless LZW) … 100: the color deviation, in 8-bit levels, the LZW coder may give a pixel to shorten the file (gifsicle's --lossy idea, against the source pixels).")

@@ -50,7 +50,7 @@ public struct GIFEncodingOptions: Sendable, Hashable {
     /// 1…100, the rate control (`flipbook render`'s default is ``defaultQuality``; this
     /// type's is 100, the most faithful): how far a pixel may drift from
     /// its source color to save bytes. It sets the lossy LZW tolerance of quantized frames
-    /// (``quantizedTolerance``: 0 at 100, 3 levels at 85, 10 at 50), of exact frames
+    /// (``quantizedTolerance``: 0 at 100, 2 levels at 90, 10 at 50), of exact frames
     /// (``exactTolerance``: the same below 95; from 95 up frames whose colors fit stay exact),
     /// how much error the global color map may add, the palette size (256 colors down to
     /// 50, then 2 + 254·(q/50)²) and the k-means effort. Every one of them moves toward
@@ -69,9 +69,9 @@ public struct GIFEncodingOptions: Sendable, Hashable {
     /// The frame encoder itself ignores it.
     public var maxSize: Int?
 
-    /// The quality of a default render: lossy LZW with 3 levels of tolerance (a mean Oklab
-    /// ΔE of about 0.003 on the pixels it touches; see docs/gif.md).
-    public static let defaultQuality = 85
+    /// The quality of a default render: lossy LZW with 2 levels of tolerance (85, with 3,
+    /// cost owl-login SSIM below ffmpeg's; see docs/gif.md).
+    public static let defaultQuality = 90
 
     public init(dither: GIFDither = .none, quality: Int = 100, matte: Color? = nil, lossy: Int = 0,
                 maxSize: Int? = nil) {

@@ -13,7 +13,7 @@ private typealias S = GIFTestSupport
     @Test func toleranceAndPaletteFollowQuality() {
         func o(_ q: Int, lossy: Int = 0) -> GIFEncodingOptions { GIFEncodingOptions(quality: q, lossy: lossy) }
         #expect(o(100).quantizedTolerance == 0 && o(100).exactTolerance == 0)
-        #expect(o(GIFEncodingOptions.defaultQuality).quantizedTolerance == 3)
+        #expect(o(GIFEncodingOptions.defaultQuality).quantizedTolerance == 2 && o(85).quantizedTolerance == 3)
         #expect(o(95).exactTolerance == 0 && o(94).exactTolerance == 1)
         #expect(o(50).quantizedTolerance == 10 && o(50).maxColors == 256)
         #expect(o(25).maxColors == 66 && o(1).maxColors == 2)
