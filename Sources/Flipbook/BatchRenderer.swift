@@ -38,7 +38,7 @@ public struct BatchOptions: Sendable {
         ["format=\(format.rawValue)", "scale=\(scale.map { "\($0)" } ?? "scene")", "fps=\(fps.map { "\($0)" } ?? "scene")",
          "frames=\(frames.map { "\($0.first)-\($0.last)" } ?? "all")", "contactSheet=\(contactSheet)",
          "gif=\(gif.dither.rawValue),\(gif.quality),\(gif.matte.map { "\($0.red) \($0.green) \($0.blue)" } ?? "none")"
-            + (gif.lossy > 0 ? ",lossy \(gif.lossy)" : "")]
+            + (gif.lossy > 0 ? ",lossy \(gif.lossy)" : "") + (gif.maxSize.map { ",max-size \($0)" } ?? "")]
             + (format == .png && pngCompression != .default ? ["png=\(pngCompression.rawValue)"] : [])
     }
 }

@@ -31,6 +31,8 @@ public struct FrameManifest: Codable, Sendable {
     public var matte: String?
     /// Lossy LZW tolerance (absent in manifests written before it existed: 0).
     public var lossy: Int?
+    /// `--max-size` in bytes (absent: no budget).
+    public var maxSize: Int?
 
     public static let fileName = "manifest.json"
 
@@ -52,6 +54,7 @@ public struct FrameManifest: Codable, Sendable {
         quality = options.gif.quality
         matte = options.gif.matte.map { "\($0.red) \($0.green) \($0.blue)" }
         lossy = options.gif.lossy
+        maxSize = options.gif.maxSize
     }
 
     /// The GIF encoding options the shards were given.
@@ -59,7 +62,7 @@ public struct FrameManifest: Codable, Sendable {
         let m = matte?.split(separator: " ").compactMap { Double($0) }
         return GIFEncodingOptions(dither: GIFDither(rawValue: dither) ?? .none, quality: quality,
                                   matte: m.flatMap { $0.count == 3 ? Color(red: $0[0], green: $0[1], blue: $0[2]) : nil },
-                                  lossy: lossy ?? 0)
+                                  lossy: lossy ?? 0, maxSize: maxSize)
     }
 
     func write(to folder: String) throws {

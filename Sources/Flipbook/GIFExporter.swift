@@ -18,6 +18,9 @@ public enum GIFExporter {
     @discardableResult
     public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to path: String,
                               jobs: Int, options: GIFEncodingOptions = GIFEncodingOptions()) throws -> Int {
+        if let budget = options.maxSize {
+            return try GIFBudget.export(renderer, frames: frames, to: path, jobs: jobs, options: options, budget: budget)
+        }
         let timings = renderer.timings ?? StageTimings()
         let background = renderer.scene.canvas.background
         let writer = try timings.measure(.write) {

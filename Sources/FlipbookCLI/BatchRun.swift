@@ -35,7 +35,8 @@ struct BatchRun {
         options.force = command.force
         options.contactSheet = command.contactSheet
         options.gif = GIFEncodingOptions(dither: command.dither, quality: command.quality,
-                                         matte: command.matte.flatMap(RenderCommand.parseMatte), lossy: command.lossy)
+                                         matte: command.matte.flatMap(RenderCommand.parseMatte), lossy: command.lossy,
+                                         maxSize: command.maxSize?.bytes)
         options.pngCompression = command.pngCompression
         options.limits = command.limits.limits(jobs: options.jobs)
         options.loader = command.limits.loaderOptions

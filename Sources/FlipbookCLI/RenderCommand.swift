@@ -56,14 +56,19 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "GIF only: none (default), ordered (stable Bayer pattern) or diffusion (Floyd–Steinberg in changed areas); applies to frames with more than the palette's colors.")
     var dither: GIFDither = .none
 
-    @Option(help: "GIF only: 1…100, palette size of frames with many colors (100: 256 colors). Frames that fit stay lossless.")
-    var quality: Int = 100
+    @Option(help: "GIF only: 1…100 (default 90), the rate control: how far pixels may drift from their source to save bytes (100: only what the 256-color palette forces). Frames whose colors fit stay lossless from 50 up. See docs/gif.md.")
+    var quality: Int = GIFEncodingOptions.defaultQuality
 
     @Option(help: "GIF only: 0 (default, lossless LZW) … 100: the color deviation, in 8-bit levels, the LZW coder may give a pixel to shorten the file (gifsicle's --lossy idea, against the source pixels).")
     var lossy: Int = 0
 
     @Option(help: "PNG only: fast (Up filter, run-length deflate), default (Sub or Up per row, run-length deflate: about zlib level 6's size on UI frames) or small (libpng's adaptive filters, zlib level 9; best for photographic content).")
     var pngCompression: PNGCompression = .default
+
+    @Option(help: ArgumentHelp("GIF only: the largest file allowed, in bytes (K and M suffixes, powers of 1024): the "
+        + "best quality that fits, aiming within 10 % under it, from frames rendered once; exit 1 and nothing "
+        + "written when even the smallest setting is too large.", valueName: "bytes"))
+    var maxSize: ByteCount?
 
     @Option(help: "GIF only, transparent canvases: color (#rrggbb) that semi-transparent edge pixels are blended over.")
     var matte: String?
@@ -96,6 +101,7 @@ struct RenderCommand: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         if !(1...100).contains(quality) { throw ValidationError("--quality must be in 1…100, got \(quality)") }
         if !(0...100).contains(lossy) { throw ValidationError("--lossy must be in 0…100, got \(lossy)") }
+        if let maxSize, maxSize.bytes < 1 { throw ValidationError("--max-size must be at least 1 byte") }
         if let matte, Self.parseMatte(matte) == nil {
             throw ValidationError("--matte wants a color like #ffffff, #fff, white or black, got '\(matte)'")
         }

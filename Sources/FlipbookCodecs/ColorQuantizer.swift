@@ -58,12 +58,24 @@ public enum ColorQuantizer {
         return pixels.withUnsafeBufferPointer { pixels in
             if let exact = exactColors(pixels, limit: maxColors) { return exact }
             let hasTransparent = pixels.contains { $0 >> 24 != 0 }
-            let wu = WuQuantizer(pixels: pixels)
-            var palette = wu.palette(maxColors: hasTransparent ? maxColors - 1 : maxColors)
-            if palette.isEmpty { palette = [0] }
-            let cells = OklabQuantizer.cells(pixels)
-            let refined = OklabQuantizer.refine(palette, cells: cells, passes: refinementPasses)
-            palette = refined.palette
+            let slots = hasTransparent ? maxColors - 1 : maxColors
+            // Flat areas keep their exact colors: the frequent ones take palette entries of
+            // their own, and Wu's quantizer and k-means share the rest among the other pixels.
+            let anchors = frequentColors(pixels, limit: slots / 2)
+            var rest: [UInt32] = []
+            if !anchors.isEmpty {
+                let anchorSet = PaletteLookup(anchors, skipping: nil)
+                rest = pixels.map { $0 >> 24 == 0 && anchorSet.index(of: $0) != nil ? transparentPixel : $0 }
+            }
+            let refined = rest.withUnsafeBufferPointer { restPointer in
+                let others = anchors.isEmpty ? pixels : restPointer
+                let wu = WuQuantizer(pixels: others)
+                var palette = anchors + wu.palette(maxColors: slots - anchors.count)
+                if palette.isEmpty { palette = [0] }
+                return OklabQuantizer.refine(palette, cells: OklabQuantizer.cells(others), passes: refinementPasses,
+                                             fixed: anchors.count)
+            }
+            var palette = refined.palette
             let transparentIndex = hasTransparent ? palette.count : nil
             let spread = min(64, max(2, 2 * refined.rmsRGB))
             let indices = OklabQuantizer.map(pixels, width: width ?? pixels.count, originX: originX, originY: originY,
@@ -72,6 +84,22 @@ public enum ColorQuantizer {
             if hasTransparent { palette.append(0) }
             return Result(palette: palette, indices: indices, transparentIndex: transparentIndex, isExact: false)
         }
+    }
+
+    /// Up to `limit` colors that each cover at least 1/128 of the opaque pixels (and 16
+    /// pixels; 1/512 kept 128 steps of a long gradient too, and made demo's GIF 5 % larger), most frequent first (ties: smaller value first, so the result is a pure
+    /// function of the pixels).
+    static func frequentColors(_ pixels: UnsafeBufferPointer<UInt32>, limit: Int) -> [UInt32] {
+        guard limit > 0 else { return [] }
+        var counts: [UInt32: Int] = [:]
+        var opaque = 0
+        forEachOpaqueRun(pixels) { p, run in
+            counts[p, default: 0] += run
+            opaque += run
+        }
+        let threshold = max(16, opaque / 128)
+        let frequent = counts.filter { $0.value >= threshold }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        return frequent.prefix(limit).map(\.key)
     }
 
     /// The lossless palette and indices, or nil when there are more than `limit` values.

@@ -81,15 +81,39 @@ extension GIFFrameEncoder {
         }
     }
 
-    /// Whether some pixel in `rect` is visible (alpha ≥ 128) in `previous` but not in `frame`.
-    static func losesVisiblePixels(_ frame: Pixmap, _ previous: Pixmap, in rect: (x0: Int, y0: Int, x1: Int, y1: Int)) -> Bool {
+    /// The bounding box of the pixels in `rect` that are visible (alpha ≥ 128) in
+    /// `previous` but not in `frame`, or nil when none are.
+    static func vanishingRect(_ frame: Pixmap, _ previous: Pixmap, in rect: PixelRect) -> PixelRect? {
+        var out: PixelRect?
         for y in rect.y0..<rect.y1 {
             var i = (y * frame.width + rect.x0) * 4 + 3
-            for _ in rect.x0..<rect.x1 {
-                if frame.data[i] < 128 && previous.data[i] >= 128 { return true }
+            for x in rect.x0..<rect.x1 {
+                if frame.data[i] < 128 && previous.data[i] >= 128 { out = union(out, (x, y, x + 1, y + 1)) }
                 i += 4
             }
         }
-        return false
+        return out
+    }
+
+    /// The bounding box of the visible (alpha ≥ 128) pixels in `rect`, or nil.
+    static func visibleRect(_ frame: Pixmap, in rect: PixelRect) -> PixelRect? {
+        var out: PixelRect?
+        for y in rect.y0..<rect.y1 {
+            var i = (y * frame.width + rect.x0) * 4 + 3
+            var first = -1, last = -1
+            for x in rect.x0..<rect.x1 {
+                if frame.data[i] >= 128 { if first < 0 { first = x }; last = x }
+                i += 4
+            }
+            if first >= 0 { out = union(out, (first, y, last + 1, y + 1)) }
+        }
+        return out
+    }
+
+    /// The smallest rectangle holding both (nil when both are nil).
+    public static func union(_ a: PixelRect?, _ b: PixelRect?) -> PixelRect? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return (min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
     }
 }

@@ -19,7 +19,7 @@ public struct GIFPreparedFrame: Sendable {
     /// Packed 0x00BBGGRR colors (the local color map before padding to a power of two).
     public let palette: [UInt32]
     /// The compressed image: `width × height` palette indices, rows top to bottom, LZW-coded.
-    public let image: LZWImage
+    public internal(set) var image: LZWImage
     /// The palette index of every pixel of the rectangle, as compressed.
     public var indices: [UInt8] { image.indices }
     /// The palette index written as transparent, if any pixel is transparent.
@@ -29,6 +29,10 @@ public struct GIFPreparedFrame: Sendable {
     public let needsClearedCanvas: Bool
     /// Whether every pixel kept its exact color (at most 256 distinct colors).
     public let isExact: Bool
+    /// With ``needsClearedCanvas``: the bounding box of the pixels that vanish (visible in
+    /// the previous frame, transparent in this one). Such a frame is a placeholder until
+    /// the writer prepares it again with `redraw` (see ``GIFFrameEncoder/prepare(_:previous:redraw:)``).
+    public var vanishing: PixelRect?
     /// The indices refer to the file's global color map (``GIFFrameEncoder/globalPalette``);
     /// the image is written without a local color map.
     public var usesGlobalPalette: Bool = false
@@ -36,12 +40,21 @@ public struct GIFPreparedFrame: Sendable {
     public var coversCanvas: Bool { left == 0 && top == 0 && width == source.width && height == source.height }
 }
 
+/// A rectangle of canvas pixels, upper bounds exclusive.
+public typealias PixelRect = (x0: Int, y0: Int, x1: Int, y1: Int)
+
 /// The size/fidelity choices of a GIF.
 public struct GIFEncodingOptions: Sendable, Hashable {
     /// How lossy frames (more colors than the palette) are matched to their palette.
     public var dither: GIFDither
-    /// 1…100: the palette size of lossy frames (100: 256 colors, 50: 65, 10: 5) and the
-    /// k-means effort. Frames whose colors fit the palette stay exact at any quality.
+    /// 1…100, the rate control (`flipbook render`'s default is ``defaultQuality``; this
+    /// type's is 100, the most faithful): how far a pixel may drift from
+    /// its source color to save bytes. It sets the lossy LZW tolerance of quantized frames
+    /// (``quantizedTolerance``: 0 at 100, 2 levels at 90, 10 at 50), of exact frames
+    /// (``exactTolerance``: the same below 95; from 95 up frames whose colors fit stay exact),
+    /// how much error the global color map may add, the palette size (256 colors down to
+    /// 50, then 2 + 254·(q/50)²) and the k-means effort. Every one of them moves toward
+    /// fidelity as quality rises, so a higher quality never gives a worse GIF.
     public var quality: Int
     /// Transparent canvases only: semi-transparent pixels that stay visible (alpha ≥ 128)
     /// are composited over this color instead of being shown unpremultiplied, so
@@ -51,22 +64,45 @@ public struct GIFEncodingOptions: Sendable, Hashable {
     /// that the lossy LZW coder (``LZWEncoder/compressLossy``) may give a pixel to keep a
     /// string going; 0…100.
     public var lossy: Int
+    /// `--max-size`: the largest file, in bytes, the exporter may write; it searches
+    /// `quality` (and, below quality 1, `lossy`) for the best GIF that fits. nil: no budget.
+    /// The frame encoder itself ignores it.
+    public var maxSize: Int?
 
-    public init(dither: GIFDither = .none, quality: Int = 100, matte: Color? = nil, lossy: Int = 0) {
+    /// The quality of a default render: lossy LZW with 2 levels of tolerance (85, with 3,
+    /// cost owl-login SSIM below ffmpeg's; see docs/gif.md).
+    public static let defaultQuality = 90
+
+    public init(dither: GIFDither = .none, quality: Int = 100, matte: Color? = nil, lossy: Int = 0,
+                maxSize: Int? = nil) {
         self.dither = dither
         self.quality = min(100, max(1, quality))
         self.matte = matte.map { $0.clamped }
         self.lossy = min(100, max(0, lossy))
+        self.maxSize = maxSize
     }
 
-    /// Palette entries for lossy frames: 2 + 254·(quality/100)², so 256 at 100.
+    /// Palette entries for lossy frames: 256 from quality 50 up, then 2 + 254·(quality/50)².
     public var maxColors: Int {
-        let q = Double(quality) / 100
+        let q = Double(min(quality, 50)) / 50
         return min(256, max(2, Int((2 + 254 * q * q).rounded())))
     }
 
     /// k-means rounds in Oklab after Wu's quantizer.
-    public var refinementPasses: Int { quality >= 90 ? 6 : quality >= 50 ? 4 : 2 }
+    public var refinementPasses: Int { quality >= 80 ? 6 : quality >= 50 ? 4 : 2 }
+
+    /// Lossy LZW tolerance, in 8-bit levels, of frames quantized to a palette: `--lossy` or
+    /// the quality's, (100 − q)/5 from 100 down to 50, then 0.6 more per step below 50
+    /// (39 at 1: below 50 the palette shrinks instead).
+    public var quantizedTolerance: Int { max(lossy, Self.tolerance(quality)) }
+
+    /// Lossy LZW tolerance of frames whose colors fit their palette exactly: `--lossy`, or
+    /// the quality's below 95 (flat UI scenes spend most of their bytes in such frames).
+    public var exactTolerance: Int { max(lossy, quality >= 95 ? 0 : Self.tolerance(quality)) }
+
+    static func tolerance(_ quality: Int) -> Int {
+        quality >= 50 ? (100 - quality + 2) / 5 : 10 + ((50 - quality) * 3 + 2) / 5
+    }
 }
 
 /// The pure, thread-safe half of GIF encoding: frame differencing and quantization.
@@ -86,8 +122,10 @@ public struct GIFEncodingOptions: Sendable, Hashable {
 ///   that could only shift it (and crawl, with dithering), so their palette is built from
 ///   the changed pixels alone (`--lossy` may still give it a color within its tolerance);
 /// - on a transparent canvas, when some pixel goes from visible (alpha ≥ 128) to
-///   transparent, the whole canvas is encoded and flagged ``GIFPreparedFrame/needsClearedCanvas``:
-///   the writer then disposes the previous frame to background.
+///   transparent, the frame is a placeholder flagged ``GIFPreparedFrame/needsClearedCanvas``
+///   with the vanishing pixels' box: the writer draws the previous frame in full over its
+///   rectangle and that box, disposes it to background, and prepares this frame again with
+///   that region as `redraw`.
 /// Without `previous`, the whole canvas is encoded.
 ///
 /// Pixels: transparent canvas (`background == nil`): alpha < 128 → the transparent index,
@@ -151,8 +189,8 @@ public struct GIFFrameEncoder: Sendable {
         let first = FrameCandidate(ColorQuantizer.Result(palette: palette, indices: indices, transparentIndex: transparent,
                                                          isExact: q.isExact),
                                    pixels: pixels, masked: pixels, unchanged: 0, global: true, width: width,
-                                   lossy: options.lossy > 0
-                                       ? (options.lossy, [Bool](repeating: false, count: pixels.count)) : nil)
+                                   lossy: Self.lossyTolerance(options, q)
+                                       .map { ($0, [Bool](repeating: false, count: pixels.count)) })
         var prepared = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: 0, top: 0, width: width,
                                         height: height, palette: palette, image: first.image,
                                         transparentIndex: transparent, needsClearedCanvas: false,
@@ -162,24 +200,35 @@ public struct GIFFrameEncoder: Sendable {
     }
 
     /// Differences and quantizes one frame. `previous` is the source of the frame written
-    /// just before it (nil for the first frame).
-    public func prepare(_ frame: Pixmap, previous: Pixmap?) -> GIFPreparedFrame {
+    /// just before it (nil for the first frame). `redraw`: a region the canvas shows cleared
+    /// (transparent) before this frame, whose pixels are all drawn; without `previous`, only
+    /// that region is encoded (default: the whole canvas).
+    public func prepare(_ frame: Pixmap, previous: Pixmap?, redraw: PixelRect? = nil) -> GIFPreparedFrame {
         precondition(frame.width == width && frame.height == height, "frame size differs from the GIF's")
-        var rect = (x0: 0, y0: 0, x1: width, y1: height)
-        var needsClear = false
+        // In a cleared region only the visible pixels need drawing (the rest is transparent
+        // already): keeps the next frame's clear, and this frame, small.
+        let drawn = redraw.flatMap { background == nil ? Self.visibleRect(frame, in: $0) : $0 }
+        var rect = drawn ?? redraw ?? (x0: 0, y0: 0, x1: width, y1: height)
         var diffed = false
         if let previous, previous.width == width, previous.height == height {
-            guard let changed = Self.changedRect(frame, previous) else {
+            let changed = Self.changedRect(frame, previous)
+            guard changed != nil || redraw != nil else {
                 return GIFPreparedFrame(source: frame, isIdenticalToPrevious: true, left: 0, top: 0, width: 0, height: 0,
                                         palette: [], image: LZWImage(minCodeSize: 2, blocks: [], indices: []),
                                         transparentIndex: nil, needsClearedCanvas: false, isExact: true)
             }
-            if background == nil && Self.losesVisiblePixels(frame, previous, in: changed) {
-                needsClear = true
-            } else {
-                rect = changed
-                diffed = true
+            if redraw == nil, background == nil, let changed, let lost = Self.vanishingRect(frame, previous, in: changed) {
+                // Visible pixels vanish: the previous frame must be disposed to background
+                // over a rectangle that only the writer knows (its own and `lost`), and
+                // this frame drawn again over it; see ``GIFWriter``.
+                var placeholder = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: 0, top: 0, width: 0,
+                                                   height: 0, palette: [], image: LZWImage(minCodeSize: 2, blocks: [], indices: []),
+                                                   transparentIndex: nil, needsClearedCanvas: true, isExact: true)
+                placeholder.vanishing = lost
+                return placeholder
             }
+            rect = Self.union(changed, drawn) ?? redraw!
+            diffed = true
         }
         let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
         let pixels = packedPixels(frame, rect)
@@ -190,6 +239,11 @@ public struct GIFFrameEncoder: Sendable {
         if diffed, let previous {
             let before = packedPixels(previous, rect)
             for i in 0..<pixels.count where pixels[i] == before[i] && pixels[i] >> 24 == 0 {
+                if let redraw {
+                    // Inside the cleared region nothing is kept: every pixel is drawn.
+                    let x = rect.x0 + i % w, y = rect.y0 + i / w
+                    if x >= redraw.x0 && x < redraw.x1 && y >= redraw.y0 && y < redraw.y1 { continue }
+                }
                 masked[i] = ColorQuantizer.transparentPixel
                 unchangedCount += 1
             }
@@ -199,11 +253,12 @@ public struct GIFFrameEncoder: Sendable {
                                     dither: options.dither, width: w, originX: rect.x0, originY: rect.y0)
         }
         let local = quantize(masked)
-        // With --lossy, which pixels may stay transparent: built once for all candidates.
-        let lossy = options.lossy > 0 ? (options.lossy, (0..<pixels.count).map { masked[$0] != pixels[$0] }) : nil
+        // With lossy LZW, which pixels may stay transparent: built once for all candidates.
+        let unchangedMask = options.quantizedTolerance > 0 || options.exactTolerance > 0
+            ? (0..<pixels.count).map { masked[$0] != pixels[$0] } : []
         func candidate(_ result: ColorQuantizer.Result, unchanged: Int, global: Bool) -> FrameCandidate {
             FrameCandidate(result, pixels: pixels, masked: masked, unchanged: unchanged, global: global, width: w,
-                           lossy: lossy)
+                           lossy: Self.lossyTolerance(options, result).map { ($0, unchangedMask) })
         }
         var best = candidate(local, unchanged: unchangedCount, global: false)
         if unchangedCount > 0 && local.isExact {
@@ -233,7 +288,9 @@ public struct GIFFrameEncoder: Sendable {
                 let changed = masked.count { $0 >> 24 == 0 }
                 let errG = Self.squaredError(masked, mapped.result.indices, global)
                 let errL = best.result.isExact ? 0 : Self.squaredError(masked, best.result.indices, best.result.palette)
-                let tolerance = Double(changed) * (24 + 0.5 * Double(100 - options.quality))
+                // The error the quality allows: about its lossy tolerance per channel.
+                let t = Double(best.result.isExact ? options.exactTolerance : options.quantizedTolerance)
+                let tolerance = Double(changed) * 3 * t * t
                 if errG <= errL * 1.05 + tolerance {
                     var exact = mapped.result
                     exact.isExact = errG == 0
@@ -244,9 +301,15 @@ public struct GIFFrameEncoder: Sendable {
         var prepared = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: rect.x0, top: rect.y0,
                                         width: w, height: h, palette: best.result.palette, image: best.image,
                                         transparentIndex: best.result.transparentIndex,
-                                        needsClearedCanvas: needsClear, isExact: best.result.isExact)
+                                        needsClearedCanvas: false, isExact: best.result.isExact)
         prepared.usesGlobalPalette = best.isGlobal
         return prepared
+    }
+
+    /// The lossy LZW tolerance for a frame quantized as `result`, nil for lossless LZW.
+    static func lossyTolerance(_ options: GIFEncodingOptions, _ result: ColorQuantizer.Result) -> Int? {
+        let t = result.isExact ? options.exactTolerance : options.quantizedTolerance
+        return t > 0 ? t : nil
     }
 
     /// Σ squared RGB error over the opaque `pixels` (transparent ones are not drawn).
@@ -283,11 +346,20 @@ struct FrameCandidate {
          width: Int, lossy: (tolerance: Int, unchanged: [Bool])?) {
         isGlobal = global
         let bits = LZWEncoder.minCodeSize(colors: Self.mapSize(result))
+        let alternates = unchanged > 0 && result.transparentIndex != nil
+            ? Self.ownColors(result, pixels: pixels, masked: masked) : nil
+        let exact = LZWEncoder.compress(result.indices, minCodeSize: bits, alternates: alternates)
         if let lossy {
             let (image, kept) = LZWEncoder.compressLossy(result.indices, minCodeSize: bits, width: width, pixels: pixels,
                                                          unchanged: lossy.unchanged, palette: result.palette,
                                                          transparentIndex: result.transparentIndex,
                                                          tolerance: lossy.tolerance)
+            // Lossy LZW is greedy: where it saves nothing, the lossless image (no error) wins.
+            guard image.byteCount < exact.byteCount else {
+                self.result = result
+                self.image = exact
+                return
+            }
             self.image = image
             var lossyResult = result
             lossyResult.indices = image.indices
@@ -296,9 +368,7 @@ struct FrameCandidate {
             return
         }
         self.result = result
-        let alternates = unchanged > 0 && result.transparentIndex != nil
-            ? Self.ownColors(result, pixels: pixels, masked: masked) : nil
-        image = LZWEncoder.compress(result.indices, minCodeSize: bits, alternates: alternates)
+        image = exact
     }
 
     /// The color map's entries (a power of two, at least 2).

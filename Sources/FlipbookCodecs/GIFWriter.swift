@@ -24,10 +24,11 @@ import FlipbookRaster
 ///
 /// Disposal: every frame is "do not dispose", except the frame before one flagged
 /// ``GIFPreparedFrame/needsClearedCanvas`` (transparent canvas, visible pixels vanish),
-/// which is "restore to background" and, if it was a partial rectangle, is first
-/// re-encoded over the whole canvas so the clear leaves the canvas fully transparent.
+/// which is "restore to background": it is first drawn in full over its rectangle and the
+/// box of the pixels that vanish, so the clear empties exactly that region, which the
+/// flagged frame then redraws. See also ``showThrough(_:)``.
 ///
-/// Parallel use: ``encoder`` is a `Sendable` value; call ``GIFFrameEncoder/prepare(_:previous:)``
+/// Parallel use: ``encoder`` is a `Sendable` value; call ``GIFFrameEncoder/prepare(_:previous:redraw:)``
 /// for frame i with frame i−1 as `previous` on any thread, then ``write(_:delayCentiseconds:)``
 /// the results in order on one thread. ``append(_:delayCentiseconds:)`` does both serially.
 public final class GIFWriter {
@@ -44,6 +45,10 @@ public final class GIFWriter {
     private var wroteScreen = false
     private let width: Int, height: Int
     private var lastSource: Pixmap?
+    /// The colors on screen after the frames emitted so far (packed 0x00BBGGRR;
+    /// ``ColorQuantizer/transparentPixel`` where the canvas is transparent), for
+    /// ``showThrough(_:)``.
+    private var displayed: [UInt32] = []
     /// Frames written to the file so far (identical frames merged, pending frame excluded).
     public private(set) var writtenFrameCount = 0
 
@@ -144,9 +149,16 @@ public final class GIFWriter {
         }
         var frame = held.frame
         var disposal = Int32(DISPOSE_DO_NOT)
+        var next = prepared
         if prepared.needsClearedCanvas {
-            if !frame.coversCanvas { frame = encoder.prepare(frame.source, previous: nil) }
+            // The held frame is drawn in full over its rectangle and the vanishing pixels'
+            // box, then disposed to background (browsers clear that rectangle to
+            // transparent); the new frame redraws the cleared region and its changes.
+            let region = GIFFrameEncoder.union(prepared.vanishing,
+                                               (frame.left, frame.top, frame.left + frame.width, frame.top + frame.height))!
+            frame = encoder.prepare(frame.source, previous: nil, redraw: region)
             disposal = Int32(DISPOSE_BACKGROUND)
+            next = encoder.prepare(prepared.source, previous: frame.source, redraw: region)
         }
         pending = nil
         do {
@@ -155,7 +167,7 @@ public final class GIFWriter {
             abandon()
             throw error
         }
-        pending = (prepared, delayCentiseconds)
+        pending = (next, delayCentiseconds)
     }
 
     /// Writes the held frame and the trailer, then renames the file into place.
@@ -208,7 +220,53 @@ public final class GIFWriter {
         try check(EGifPutExtensionTrailer(gif), "EGifPutExtensionTrailer")
     }
 
-    private func emit(_ frame: GIFPreparedFrame, delay: Int, disposal: Int32) throws {
+    /// A pixel whose color (after quantization and lossy LZW) is the one already on screen
+    /// may as well be transparent. The frame encoder only knows which
+    /// SOURCE pixels are unchanged; here, serially, the displayed canvas is known, so the
+    /// image is compressed once more with those pixels free to be transparent, and kept if
+    /// smaller. Then the canvas takes the frame's colors.
+    private func showThrough(_ frame: GIFPreparedFrame) -> GIFPreparedFrame {
+        if displayed.isEmpty { displayed = [UInt32](repeating: ColorQuantizer.transparentPixel, count: width * height) }
+        var out = frame
+        let indices = frame.image.indices
+        let palette = frame.palette
+        if let t = frame.transparentIndex, !indices.isEmpty {
+            var alternates = indices
+            var any = false
+            for y in 0..<frame.height {
+                let row = (frame.top + y) * width + frame.left, base = y * frame.width
+                for x in 0..<frame.width {
+                    let k = Int(indices[base + x])
+                    if k != t && palette[k] == displayed[row + x] {
+                        alternates[base + x] = UInt8(t)
+                        any = true
+                    }
+                }
+            }
+            if any {
+                let again = LZWEncoder.compress(indices, minCodeSize: frame.image.minCodeSize, alternates: alternates)
+                if again.byteCount < frame.image.byteCount { out.image = again }
+            }
+        }
+        let chosen = out.image.indices
+        for y in 0..<frame.height {
+            let row = (frame.top + y) * width + frame.left, base = y * frame.width
+            for x in 0..<frame.width {
+                let k = Int(chosen[base + x])
+                if k != frame.transparentIndex { displayed[row + x] = palette[k] }
+            }
+        }
+        return out
+    }
+
+    private func emit(_ original: GIFPreparedFrame, delay: Int, disposal: Int32) throws {
+        let frame = showThrough(original)
+        if disposal == Int32(DISPOSE_BACKGROUND) {
+            // Shown, then cleared: what the next frame is drawn over.
+            for y in frame.top..<(frame.top + frame.height) {
+                for x in frame.left..<(frame.left + frame.width) { displayed[y * width + x] = ColorQuantizer.transparentPixel }
+            }
+        }
         try putScreen()
         var gcb = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false,
                                        DelayTime: Int32(min(max(delay, 2), 65535)),

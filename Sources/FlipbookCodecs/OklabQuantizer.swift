@@ -105,7 +105,8 @@ enum OklabQuantizer {
 
     /// k-means in Oklab from `initial` (packed colors); returns the packed palette and the
     /// pixel-weighted RMS error in 8-bit RGB units (a scale for ordered dithering).
-    static func refine(_ initial: [UInt32], cells: Cells, passes: Int) -> (palette: [UInt32], rmsRGB: Float) {
+    /// The first `fixed` entries attract cells but do not move (exact colors kept).
+    static func refine(_ initial: [UInt32], cells: Cells, passes: Int, fixed: Int = 0) -> (palette: [UInt32], rmsRGB: Float) {
         var centers = initial.map(Oklab.fromPacked)
         for _ in 0..<passes {
             let search = OklabSearch(palette: centers)
@@ -118,7 +119,7 @@ enum OklabQuantizer {
                 weight[j] += w
                 sum[j] += SIMD3(Double(q.l), Double(q.a), Double(q.b)) * w
             }
-            for j in centers.indices where weight[j] > 0 {
+            for j in centers.indices where j >= fixed && weight[j] > 0 {
                 let m = sum[j] / weight[j]
                 centers[j] = Oklab.Lab(l: Float(m.x), a: Float(m.y), b: Float(m.z))
             }

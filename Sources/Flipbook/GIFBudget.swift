@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FlipbookCodecs
+import FlipbookRaster
+
+/// `--max-size`: the best GIF that fits a byte budget.
+///
+/// The frames render once: the first encoding (at the requested quality) records them in
+/// a ``FrameStore`` as it goes, and every later attempt reads them back instead of
+/// rendering again. The attempts search ``GIFEncodingOptions/quality``, whose rate control
+/// is monotonic (a lower quality never gives a larger file in practice, and never a better
+/// one by the metrics of docs/gif.md): a binary search over 1…100, starting at the requested
+/// quality, for the highest quality that fits (at most 8 encodings; the sizes of adjacent
+/// qualities are close enough that this lands within 10 % under the budget on the scenes
+/// measured). When quality 1 is still too large it raises `--lossy` (60, 80, 100).
+///
+/// Attempts are written to a scratch file beside the output (giflib's writer wants a file);
+/// the one kept is copied into place atomically. A budget that no attempt meets throws
+/// ``GIFBudgetError`` with the smallest size reached, and writes nothing.
+enum GIFBudget {
+    static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to path: String, jobs: Int,
+                       options: GIFEncodingOptions, budget: Int) throws -> Int {
+        let (width, height) = renderer.pixelSize
+        let store = try FrameStore(frameBytes: width * height * 4, width: width, height: height)
+        let scratch = path + ".flipbook-attempt.gif"
+        defer { unlink(scratch) }
+        var best: (size: Int, bytes: [UInt8])?
+        var smallest = Int.max
+        var attempts = 0
+
+        /// Encodes with `o`; keeps the file when it fits and is larger than the best so far.
+        func attempt(_ o: GIFEncodingOptions) throws -> Int {
+            var plain = o
+            plain.maxSize = nil
+            let source: SceneRenderer
+            if attempts == 0 {
+                source = renderer.withFrames { i in
+                    let p = renderer.renderFrame(i)
+                    store.put(i - frames.lowerBound, p)
+                    return p
+                }
+            } else {
+                try store.check()
+                source = renderer.withFrames { i in store.get(i - frames.lowerBound) }
+            }
+            attempts += 1
+            let size = try GIFExporter.export(source, frames: frames, to: scratch, jobs: jobs, options: plain)
+            if attempts == 1 { try store.check() }
+            smallest = min(smallest, size)
+            if size <= budget && size > (best?.size ?? -1) {
+                best = (size, try FileIO.readAll(path: scratch))
+            }
+            return size
+        }
+        // Binary search over quality 1…100 for the highest that fits, starting at the
+        // requested quality: `low` fits (0: none known), `high` does not (101: none known).
+        var low = 0, high = 101
+        var o = options
+        var q = options.quality
+        while high - low > 1 {
+            o.quality = q
+            if try attempt(o) <= budget { low = q } else { high = q }
+            q = (low + high) / 2
+        }
+        if low == 0 {
+            // Even quality 1 is too large: more lossy LZW.
+            o.quality = 1
+            for lossy in [60, 80, 100] where best == nil && lossy > options.lossy {
+                o.lossy = lossy
+                _ = try attempt(o)
+            }
+        }
+        guard let best else {
+            throw GIFBudgetError(path: path, budget: budget, smallest: smallest, attempts: attempts)
+        }
+        try FileIO.writeAtomically(best.bytes, to: path)
+        return best.size
+    }
+}
+
+/// A `--max-size` budget no attempt could meet.
+public struct GIFBudgetError: Error, CustomStringConvertible {
+    public var path: String
+    public var budget: Int
+    public var smallest: Int
+    public var attempts: Int
+    public var description: String {
+        "cannot fit in --max-size \(budget) bytes: the smallest GIF reached was \(smallest) bytes "
+            + "(\(attempts) encodings, down to quality 1 and --lossy 100); nothing written"
+    }
+}
+
+/// Rendered frames kept for re-encoding: a temporary file (deleted when closed) with one
+/// fixed-size slot per frame, written and read at their offsets from any thread, so memory
+/// stays bounded however long the scene.
+final class FrameStore: @unchecked Sendable {
+    private let file: UnsafeMutablePointer<FILE>
+    private let fd: Int32
+    private let frameBytes: Int
+    private let width: Int, height: Int
+    private let failure = LockedBox<String?>(nil)
+
+    init(frameBytes: Int, width: Int, height: Int) throws {
+        guard let file = tmpfile() else {
+            throw FileIOError(path: "temporary frame store", reason: FileIO.lastError())
+        }
+        self.file = file
+        fd = fileno(file)
+        self.frameBytes = frameBytes
+        self.width = width
+        self.height = height
+    }
+
+    deinit { fclose(file) }
+
+    func put(_ slot: Int, _ pixmap: Pixmap) {
+        let ok = pixmap.data.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done))
+                if n <= 0 { return false }
+                done += n
+            }
+            return true
+        }
+        if !ok { failure.withLock { $0 = $0 ?? "temporary frame store: \(FileIO.lastError())" } }
+    }
+
+    func get(_ slot: Int) -> Pixmap {
+        var data = [UInt8](repeating: 0, count: frameBytes)
+        let ok = data.withUnsafeMutableBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = pread(fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done))
+                if n <= 0 { return false }
+                done += n
+            }
+            return true
+        }
+        if !ok { failure.withLock { $0 = $0 ?? "temporary frame store: \(FileIO.lastError())" } }
+        return Pixmap(width: width, height: height, premultipliedRGBA: data)
+    }
+
+    /// Throws the first read or write failure (a full disk), if any.
+    func check() throws {
+        if let message = failure.withLock({ $0 }) { throw GIFError(message: message) }
+    }
+}
