@@ -20,9 +20,19 @@ extension LottieReader {
     }
 
     static let maximumDepth = 32
+    /// Precompositions used many times expand into copies; past this many layers the file
+    /// is refused while it is read, before the tree grows (the --max-layers check comes later).
+    static let maximumBuiltLayers = 200_000
 
     /// A composition's layers, back to front.
     func composition(_ layersNode: JSONNode, stack: [String]) -> [Layer] {
+        guard builtLayers <= Self.maximumBuiltLayers else {
+            if !expansionReported {
+                expansionReported = true
+                error(layersNode, "the precompositions expand to more than \(Self.maximumBuiltLayers) layers")
+            }
+            return []
+        }
         guard let list = layersNode.elements else {
             error(layersNode, "expected an array of layers, got \(layersNode.kind)")
             return []

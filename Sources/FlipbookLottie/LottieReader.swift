@@ -35,6 +35,9 @@ final class LottieReader {
     var fonts: [String: JSONNode] = [:]
     var glyphs: [String: JSONNode] = [:]
     private var usedIDs: Set<String> = []
+    private var nextSuffix: [String: Int] = [:]
+    var builtLayers: Int { usedIDs.count }
+    var expansionReported = false
 
     init(file: String?, baseDirectory: String, allowOutsideAssets: Bool) {
         self.file = file
@@ -52,14 +55,17 @@ final class LottieReader {
         if !unsupported.contains(entry) { unsupported.append(entry) }
     }
 
-    /// A scene-unique layer id built from a Lottie name.
+    /// A scene-unique layer id built from a Lottie name (`name`, `name#2`, …; the next
+    /// suffix per name is remembered, so many layers of one name stay linear).
     func uniqueID(_ base: String) -> String {
-        var id = base.isEmpty ? "layer" : base
-        var n = 2
+        let name = base.isEmpty ? "layer" : base
+        var n = nextSuffix[name] ?? 1
+        var id = n == 1 ? name : "\(name)#\(n)"
         while usedIDs.contains(id) {
-            id = "\(base)#\(n)"
             n += 1
+            id = "\(name)#\(n)"
         }
+        nextSuffix[name] = n + 1
         usedIDs.insert(id)
         return id
     }

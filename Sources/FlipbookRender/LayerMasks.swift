@@ -25,7 +25,7 @@ enum LayerMasks {
                 let band = Mask.path(ring, transform: toGroup, rule: .nonZero, width: width, height: height)
                 shape.combine(band, m.expansion > 0 ? .add : .subtract)
             }
-            let feather = max(m.feather.x, m.feather.y) * scale
+            let feather = min(max(m.feather.x, m.feather.y) * scale, maximumSigma(width, height) * 2)
             if feather > 0.5 { shape = shape.blurred(sigma: feather / 2) }
             if m.inverted { shape = shape.inverted() }
             shape.scale(by: m.opacity)
@@ -78,12 +78,19 @@ enum LayerMasks {
         }
     }
 
-    /// How far (device pixels) effects spread a layer's pixels.
+    /// How far (device pixels) effects spread a layer's pixels (at most 1000: a wider
+    /// blur is as flat as it gets on any frame this size).
     static func reach(_ effects: [RenderEffect], scale: Double) -> Double {
         effects.reduce(0) { r, e in
-            if case .gaussianBlur(let s) = e { return max(r, 3 * max(s.x, s.y) * scale + 1) }
+            if case .gaussianBlur(let s) = e { return max(r, min(3 * max(s.x, s.y) * scale + 1, 1000)) }
             return r
         }
+    }
+
+    /// The largest blur worth computing on a surface: beyond half its larger side the
+    /// result is flat anyway, and the blur's working area grows with σ.
+    static func maximumSigma(_ width: Int, _ height: Int) -> Double {
+        min(Double(max(width, height)) / 2, 500)
     }
 
     /// Applies blur, fill and tint effects to the flattened layer, in order.
@@ -91,7 +98,10 @@ enum LayerMasks {
         for effect in effects {
             switch effect {
             case .gaussianBlur(let sigma):
-                if sigma.x > 0 || sigma.y > 0 { group = group.blurred(sigmaX: sigma.x * scale, sigmaY: sigma.y * scale) }
+                let limit = maximumSigma(group.width, group.height)
+                if sigma.x > 0 || sigma.y > 0 {
+                    group = group.blurred(sigmaX: min(sigma.x * scale, limit), sigmaY: min(sigma.y * scale, limit))
+                }
             case .fill(let color, let opacity):
                 // After Effects' Fill: every pixel takes the color, its alpha scaled by the
                 // effect's opacity (lottie-web's color matrix).
