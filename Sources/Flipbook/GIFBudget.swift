@@ -118,27 +118,27 @@ final class FrameStore: @unchecked Sendable {
 
     func put(_ slot: Int, _ pixmap: Pixmap) {
         let ok = pixmap.data.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done))
-                if n <= 0 { return false }
-                done += n
-            }
-            return true
+            Self.whole(raw.count) { done in pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done)) }
         }
         if !ok { failure.withLock { $0 = $0 ?? "temporary frame store: \(FileIO.lastError())" } }
+    }
+
+    /// Repeats a partial read or write (`step` gets the bytes done so far and returns how
+    /// many it moved) until `count` bytes are done; false on an error or end of file.
+    private static func whole(_ count: Int, _ step: (Int) -> Int) -> Bool {
+        var done = 0
+        while done < count {
+            let n = step(done)
+            if n <= 0 { return false }
+            done += n
+        }
+        return true
     }
 
     func get(_ slot: Int) -> Pixmap {
         var data = [UInt8](repeating: 0, count: frameBytes)
         let ok = data.withUnsafeMutableBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = pread(fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done))
-                if n <= 0 { return false }
-                done += n
-            }
-            return true
+            Self.whole(raw.count) { done in pread(fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done)) }
         }
         if !ok { failure.withLock { $0 = $0 ?? "temporary frame store: \(FileIO.lastError())" } }
         return Pixmap(width: width, height: height, premultipliedRGBA: data)
