@@ -43,12 +43,28 @@ enum Compositing {
 
     // MARK: Solid color spans
 
+    /// Stores `color` into `count` pixels, sixteen per store on long runs (the compiler's
+    /// own loop for `update(repeating:)` stores four at a time).
+    @inline(__always)
+    static func fill(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+        var i = 0
+        if count >= 32 {
+            let wide = SIMD16<UInt32>(repeating: color)
+            let raw = UnsafeMutableRawPointer(dst)
+            while i + 16 <= count {
+                raw.storeBytes(of: wide, toByteOffset: i * 4, as: SIMD16<UInt32>.self)
+                i += 16
+            }
+        }
+        (dst + i).update(repeating: color, count: count - i)
+    }
+
     /// `count` pixels of `color` (premultiplied) at constant coverage.
     @inline(__always)
     static func blendSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int,
                            color: UInt32, coverage: UInt32) {
         if coverage >= 255 && color >> 24 == 255 {
-            dst.update(repeating: color, count: count)
+            fill(dst, count: count, color: color)
             return
         }
         let src = coverage >= 255 ? color : scale(color, coverage)

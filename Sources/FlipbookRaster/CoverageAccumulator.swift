@@ -31,18 +31,29 @@ struct CoverageAccumulator: FlattenSink {
     }
 
     let x0: Int, y0: Int, x1: Int, y1: Int
-    private var cells: [Cell] = []
-    private var rowHeads: [Int32]
+    /// The thread's working memory (``RasterScratch``); cells and row heads live there.
+    private let scratch: RasterScratch
+    private var cells: UnsafeMutablePointer<Cell>
+    private var cellCapacity: Int
+    private var cellCount = 0
+    private let rowHeads: UnsafeMutablePointer<Int32>
     private var lastCell = -1
     private var lastX = Int.min, lastY = Int.min
     private var minRow = Int.max, maxRow = Int.min
     private var contourStart = Point.zero
     private var current = Point.zero
 
+    /// Takes the thread's scratch memory until ``sweep(rule:clip:painter:)`` returns it.
     init(x0: Int, y0: Int, x1: Int, y1: Int) {
         self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
-        rowHeads = [Int32](repeating: -1, count: max(0, y1 - y0))
-        cells.reserveCapacity(4 * max(0, y1 - y0) + 64)
+        scratch = RasterScratch.acquire()
+        let rows = max(0, y1 - y0)
+        scratch.reserve(rows: rows, width: max(0, x1 - x0))
+        scratch.reserveCells(4 * rows + 64, keeping: 0)
+        rowHeads = scratch.rowHeads
+        rowHeads.update(repeating: -1, count: rows)
+        cells = scratch.cells
+        cellCapacity = scratch.cellCapacity
     }
 
     var cullBox: CullBox {
@@ -148,8 +159,13 @@ struct CoverageAccumulator: FlattenSink {
             return
         }
         let r = y - y0
-        cells.append(Cell(x: Int32(x), next: rowHeads[r], cover: Float(cover), area: Float(area)))
-        lastCell = cells.count - 1
+        if cellCount == cellCapacity {
+            scratch.reserveCells(cellCount + 1, keeping: cellCount)
+            cells = scratch.cells; cellCapacity = scratch.cellCapacity
+        }
+        (cells + cellCount).initialize(to: Cell(x: Int32(x), next: rowHeads[r], cover: Float(cover), area: Float(area)))
+        lastCell = cellCount
+        cellCount += 1
         rowHeads[r] = Int32(lastCell)
         lastX = x; lastY = y
         if y < minRow { minRow = y }
@@ -172,80 +188,81 @@ struct CoverageAccumulator: FlattenSink {
     }
 
     /// Sweeps all touched rows, handing spans to `painter`. With a `clip` mask every span
-    /// is multiplied by the mask's coverage.
+    /// is multiplied by the mask's coverage. Returns the scratch memory to the thread.
     mutating func sweep<P: SpanPainter>(rule: FillRule, clip: Mask?, painter: inout P) {
+        defer { scratch.release() }
         guard minRow <= maxRow else { return }
-        let rowWidth = x1 - x0
-        var rowCells: [Cell] = []
-        rowCells.reserveCapacity(64)
-        var spans: [Span] = []
-        spans.reserveCapacity(64)
-        var clippedSpans: [Span] = []
-        if clip != nil { clippedSpans.reserveCapacity(64) }
-        var coverageRow = [UInt8](repeating: 0, count: rowWidth + 1)
-        coverageRow.withUnsafeMutableBufferPointer { covBuf in
-            let cov = covBuf.baseAddress!
-            for y in minRow...maxRow {
-                rowCells.removeAll(keepingCapacity: true)
-                var idx = rowHeads[y - y0]
-                while idx >= 0 {
-                    rowCells.append(cells[Int(idx)])
-                    idx = cells[Int(idx)].next
+        let spans = scratch.spans, clippedSpans = scratch.clippedSpans
+        let cov = scratch.coverage
+        for y in minRow...maxRow {
+            var idx = rowHeads[y - y0]
+            if idx < 0 { continue }
+            var n = 0
+            var rowCells = scratch.rowCells
+            while idx >= 0 {
+                if n == scratch.rowCellCapacity {
+                    scratch.reserveRowCells(n + 1, keeping: n)
+                    rowCells = scratch.rowCells
                 }
-                if rowCells.isEmpty { continue }
-                Self.sortByX(&rowCells)
-                spans.removeAll(keepingCapacity: true)
-                var acc: Float = 0
-                var i = 0
-                let n = rowCells.count
-                while i < n {
-                    let x = Int(rowCells[i].x)
-                    var area = rowCells[i].area, cover = rowCells[i].cover
-                    i += 1
-                    while i < n && Int(rowCells[i].x) == x {
-                        area += rowCells[i].area; cover += rowCells[i].cover; i += 1
-                    }
-                    let c = Self.coverage(acc + area, rule)
-                    if c > 0 {
-                        cov[x - x0] = UInt8(c)
-                        if let last = spans.last, last.coverage < 0, last.x + last.count == x {
-                            spans[spans.count - 1].count += 1
-                        } else {
-                            spans.append(Span(x: x, count: 1, coverage: -1))
-                        }
-                    }
-                    acc += cover
-                    let nextX = i < n ? Int(rowCells[i].x) : x1
-                    if nextX > x + 1 {
-                        let runCoverage = Self.coverage(acc, rule)
-                        if runCoverage > 0 {
-                            spans.append(Span(x: x + 1, count: nextX - x - 1, coverage: runCoverage))
-                        }
+                rowCells[n] = cells[Int(idx)]
+                n += 1
+                idx = cells[Int(idx)].next
+            }
+            Self.sortByX(rowCells, n)
+            var spanCount = 0
+            var acc: Float = 0
+            var i = 0
+            while i < n {
+                let x = Int(rowCells[i].x)
+                var area = rowCells[i].area, cover = rowCells[i].cover
+                i += 1
+                while i < n && Int(rowCells[i].x) == x {
+                    area += rowCells[i].area; cover += rowCells[i].cover; i += 1
+                }
+                let c = Self.coverage(acc + area, rule)
+                if c > 0 {
+                    cov[x - x0] = UInt8(c)
+                    if spanCount > 0, spans[spanCount - 1].coverage < 0,
+                       spans[spanCount - 1].x + spans[spanCount - 1].count == x {
+                        spans[spanCount - 1].count += 1
+                    } else {
+                        spans[spanCount] = Span(x: x, count: 1, coverage: -1)
+                        spanCount += 1
                     }
                 }
-                if spans.isEmpty { continue }
-                if let clip {
-                    Self.applyClip(clip, y: y, spans: spans, into: &clippedSpans, coverage: cov, originX: x0)
-                    if clippedSpans.isEmpty { continue }
-                    clippedSpans.withUnsafeBufferPointer { sp in
-                        painter.paintRow(y: y, spans: sp, coverage: cov, originX: x0)
-                    }
-                } else {
-                    spans.withUnsafeBufferPointer { sp in
-                        painter.paintRow(y: y, spans: sp, coverage: cov, originX: x0)
+                acc += cover
+                let nextX = i < n ? Int(rowCells[i].x) : x1
+                if nextX > x + 1 {
+                    let runCoverage = Self.coverage(acc, rule)
+                    if runCoverage > 0 {
+                        spans[spanCount] = Span(x: x + 1, count: nextX - x - 1, coverage: runCoverage)
+                        spanCount += 1
                     }
                 }
+            }
+            if spanCount == 0 { continue }
+            if let clip {
+                let clippedCount = Self.applyClip(clip, y: y, spans: UnsafeBufferPointer(start: spans, count: spanCount),
+                                                  into: clippedSpans, coverage: cov, originX: x0)
+                if clippedCount == 0 { continue }
+                painter.paintRow(y: y, spans: UnsafeBufferPointer(start: clippedSpans, count: clippedCount),
+                                 coverage: cov, originX: x0)
+            } else {
+                painter.paintRow(y: y, spans: UnsafeBufferPointer(start: spans, count: spanCount),
+                                 coverage: cov, originX: x0)
             }
         }
     }
 
-    private static func sortByX(_ cells: inout [Cell]) {
-        if cells.count > 24 {
-            cells.sort { $0.x < $1.x }
+    /// Sorts a row's cells by x, stably (cells at one x are summed in this order).
+    private static func sortByX(_ cells: UnsafeMutablePointer<Cell>, _ count: Int) {
+        if count > 24 {
+            var buffer = UnsafeMutableBufferPointer(start: cells, count: count)
+            buffer.sort { $0.x < $1.x }
             return
         }
         var i = 1
-        while i < cells.count {
+        while i < count {
             let c = cells[i]
             var j = i - 1
             while j >= 0 && cells[j].x > c.x {
@@ -260,16 +277,19 @@ struct CoverageAccumulator: FlattenSink {
     /// Multiplies the row's spans by the clip mask's row into `out`. Inside a constant
     /// span, runs where the mask is fully open stay constant spans (keeping the painters'
     /// fast paths), runs where it is closed are dropped, the rest become per-pixel.
-    private static func applyClip(_ clip: Mask, y: Int, spans: [Span], into out: inout [Span],
-                                  coverage cov: UnsafeMutablePointer<UInt8>, originX: Int) {
-        out.removeAll(keepingCapacity: true)
-        func addPixel(_ x: Int, _ value: UInt32, _ out: inout [Span]) {
+    /// Returns the number of spans written to `out`.
+    private static func applyClip(_ clip: Mask, y: Int, spans: UnsafeBufferPointer<Span>,
+                                  into out: UnsafeMutablePointer<Span>,
+                                  coverage cov: UnsafeMutablePointer<UInt8>, originX: Int) -> Int {
+        var count = 0
+        func addPixel(_ x: Int, _ value: UInt32, _ count: inout Int) {
             if value == 0 { return }
             cov[x - originX] = UInt8(truncatingIfNeeded: value)
-            if let last = out.last, last.coverage < 0, last.x + last.count == x {
-                out[out.count - 1].count += 1
+            if count > 0, out[count - 1].coverage < 0, out[count - 1].x + out[count - 1].count == x {
+                out[count - 1].count += 1
             } else {
-                out.append(Span(x: x, count: 1, coverage: -1))
+                out[count] = Span(x: x, count: 1, coverage: -1)
+                count += 1
             }
         }
         clip.data.withUnsafeBufferPointer { m in
@@ -278,7 +298,7 @@ struct CoverageAccumulator: FlattenSink {
                 let end = span.x + span.count
                 if span.coverage < 0 {
                     for x in span.x..<end {
-                        addPixel(x, Compositing.div255(UInt32(cov[x - originX]) * UInt32(row[x])), &out)
+                        addPixel(x, Compositing.div255(UInt32(cov[x - originX]) * UInt32(row[x])), &count)
                     }
                     continue
                 }
@@ -294,20 +314,21 @@ struct CoverageAccumulator: FlattenSink {
                         }
                         while runEnd < end && row[runEnd] == 255 { runEnd += 1 }
                         if runEnd - x >= 8 {
-                            out.append(Span(x: x, count: runEnd - x, coverage: span.coverage))
+                            out[count] = Span(x: x, count: runEnd - x, coverage: span.coverage); count += 1
                         } else {
-                            for px in x..<runEnd { addPixel(px, c, &out) }
+                            for px in x..<runEnd { addPixel(px, c, &count) }
                         }
                         x = runEnd
                     } else if row[x] == 0 {
                         x += 1
                         while x + 8 <= end && UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) == 0 { x += 8 }
                     } else {
-                        addPixel(x, Compositing.div255(c * UInt32(row[x])), &out)
+                        addPixel(x, Compositing.div255(c * UInt32(row[x])), &count)
                         x += 1
                     }
                 }
             }
         }
+        return count
     }
 }

@@ -67,7 +67,27 @@ extension ImagePattern: SpanShader {
                 let hi = min(max(max(firstColumn, lastColumn) + 1, 0), maxX)
                 if hi - lo < 2 * count + 16 {
                     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: hi - lo + 1) { mixed in
-                        for j in lo...hi { mixed[j - lo] = Self.lerp(src[r0 + j], src[r1 + j], wy) }
+                        let m = mixed.baseAddress!
+                        Self.lerpRows(src.baseAddress! + r0 + lo, src.baseAddress! + r1 + lo, wy,
+                                      count: hi - lo + 1, into: m)
+                        if du == 1 << 32 {
+                            // Unit scale: one horizontal weight for the whole span. Pixels
+                            // whose two columns both lie in [lo, hi] mix vectorised.
+                            let wx = UInt32(truncatingIfNeeded: (u >> 24) & 0xFF)
+                            let ix = Int(truncatingIfNeeded: u >> 32)
+                            let first = min(max(lo - ix, 0), count), last = min(max(hi - ix, first), count)
+                            for i in 0..<first {
+                                let x0 = min(max(ix + i, lo), hi) - lo, x1 = min(max(ix + i + 1, lo), hi) - lo
+                                out[i] = Self.lerp(m[x0], m[x1], wx)
+                            }
+                            Self.lerpRows(m + (ix + first - lo), m + (ix + first + 1 - lo), wx,
+                                          count: last - first, into: out + first)
+                            for i in last..<count {
+                                let x0 = min(max(ix + i, lo), hi) - lo, x1 = min(max(ix + i + 1, lo), hi) - lo
+                                out[i] = Self.lerp(m[x0], m[x1], wx)
+                            }
+                            return
+                        }
                         for i in 0..<count {
                             let ix = Int(truncatingIfNeeded: u >> 32)
                             let wx = UInt32(truncatingIfNeeded: (u >> 24) & 0xFF)
@@ -91,6 +111,32 @@ extension ImagePattern: SpanShader {
                 u &+= du; v &+= dv
             }
         } }
+    }
+
+    /// `out[i] = lerp(p[i], q[i], w)` for `count` pixels, two per 64-bit word (the same
+    /// per-channel arithmetic as ``lerp(_:_:_:)``: p·(256 − w) + q·w + 128 fits in a
+    /// 16-bit lane, so the results are identical). `out` may be `p` or `q`.
+    @inline(__always)
+    static func lerpRows(_ p: UnsafePointer<UInt32>, _ q: UnsafePointer<UInt32>, _ w: UInt32,
+                         count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        if w == 0 {
+            if UnsafePointer(out) != p { out.update(from: p, count: count) }
+            return
+        }
+        let weight = UInt64(w), inverse = UInt64(256 - w)
+        let mask: UInt64 = 0x00FF_00FF_00FF_00FF
+        let half: UInt64 = 0x0080_0080_0080_0080
+        let (rp, rq, ro) = (UnsafeRawPointer(p), UnsafeRawPointer(q), UnsafeMutableRawPointer(out))
+        var i = 0
+        while i + 2 <= count {
+            let a = rp.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
+            let b = rq.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
+            let rb = (((a & mask) &* inverse &+ (b & mask) &* weight &+ half) >> 8) & mask
+            let ag = (((a >> 8) & mask) &* inverse &+ ((b >> 8) & mask) &* weight &+ half) & ~mask
+            ro.storeBytes(of: rb | ag, toByteOffset: i * 4, as: UInt64.self)
+            i += 2
+        }
+        if i < count { out[i] = lerp(p[i], q[i], w) }
     }
 
     /// p + (q − p)·w/256 per channel, rounded (w in 0…255; branch-free).

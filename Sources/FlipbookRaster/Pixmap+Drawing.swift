@@ -59,7 +59,7 @@ extension Pixmap {
         let value = Gradient.premultiplied(color)
         data.withUnsafeMutableBufferPointer { bytes in
             bytes.withMemoryRebound(to: UInt32.self) { pixels in
-                pixels.update(repeating: value)
+                if let base = pixels.baseAddress { Compositing.fill(base, count: pixels.count, color: value) }
             }
         }
     }

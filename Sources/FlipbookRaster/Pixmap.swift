@@ -26,7 +26,9 @@ public struct Pixmap: Sendable, Equatable {
         let value = Gradient.premultiplied(color)
         let count = width * height
         self.data = [UInt8](unsafeUninitializedCapacity: count * 4) { bytes, initialized in
-            bytes.withMemoryRebound(to: UInt32.self) { pixels in pixels.initialize(repeating: value) }
+            bytes.withMemoryRebound(to: UInt32.self) { pixels in
+                if let base = pixels.baseAddress { Compositing.fill(base, count: count, color: value) }
+            }
             initialized = count * 4
         }
     }
