@@ -111,6 +111,13 @@ struct CoverageAccumulator: FlattenSink {
         if ya == yb { return }
         let sign: Double = yb > ya ? 1 : -1
         let (sx, sy, ex, ey) = yb > ya ? (xa, ya, xb, yb) : (xb, yb, xa, ya)
+        let firstRow = Int(sy.rounded(.down))
+        if ey <= Double(firstRow + 1) {
+            // Inside one row (most chords of a flattened curve): the loop below would
+            // make exactly this one call, without needing the slope.
+            if firstRow < y1 { addRowPiece(firstRow, sx, ex, (ey - sy) * sign) }
+            return
+        }
         let dxdy = (ex - sx) / (ey - sy)
         let (lo, hi) = (min(sx, ex), max(sx, ex))
         var y = sy, x = sx

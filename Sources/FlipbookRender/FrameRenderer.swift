@@ -46,24 +46,42 @@ public struct FrameRenderer: Sendable {
         return surface
     }
 
-    func draw(_ original: RenderLayer, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?) {
-        var layer = original
+    /// Draws `layer` and its subtree; `inherited` is the opacity of single-child parents
+    /// above it that had nothing else to draw (see `drawResolved`).
+    func draw(_ layer: RenderLayer, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?,
+              inherited: Double = 1) {
         if let nodes = layer.vector {
             // Vector artwork draws as the layer's contents: generated sublayers beneath
-            // the real ones.
-            layer.sublayers = VectorRenderer.layers(nodes, id: layer.id) + layer.sublayers
-            layer.vector = nil
+            // the real ones. (Only then is the layer copied: the copy moves its fields.)
+            var resolved = layer
+            resolved.sublayers = VectorRenderer.layers(nodes, id: layer.id) + layer.sublayers
+            resolved.vector = nil
+            drawResolved(resolved, parent: parent, into: &surface, clip: clip, inherited: inherited)
+        } else {
+            drawResolved(layer, parent: parent, into: &surface, clip: clip, inherited: inherited)
         }
+    }
+
+    private func drawResolved(_ layer: RenderLayer, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?,
+                              inherited: Double) {
         let toDevice = PixelSnapping.layerToDevice(layer, parent: parent)
         // A layer scaled to nothing draws nothing (and cannot be inverted for paints).
         guard abs(toDevice.determinant) > 1e-12 else { return }
         let p = layer.properties
         let casts = LayerShadow.isVisible(p)
         let compositing = layer.compositing
-        let needsGroup = casts || layer.mask != nil || compositing?.needsGroup == true
-            || (p.opacity < 1 && LayerPainter.drawingCount(layer) > 1)
-        guard needsGroup else {
-            paint(layer, toDevice, into: &surface, clip: clip, opacity: p.opacity)
+        let opacity = p.opacity * inherited
+        let plain = !casts && layer.mask == nil && compositing?.needsGroup != true
+        if plain && opacity < 1 && layer.sublayers.count == 1
+            && LayerPainter.drawingCount(layer) == LayerPainter.drawingCount(sublayersOnly: layer) {
+            // Nothing of its own to draw and one sublayer: group opacity over a single
+            // child is the child drawn with the product of the opacities, so no
+            // offscreen (Lottie layers are transform layers holding one content layer).
+            paint(layer, toDevice, into: &surface, clip: clip, opacity: opacity, sublayerOpacity: opacity)
+            return
+        }
+        guard !plain || (opacity < 1 && LayerPainter.drawingCount(layer) > 1) else {
+            paint(layer, toDevice, into: &surface, clip: clip, opacity: opacity)
             return
         }
         // The offscreen covers what the layer draws (plus its shadow's and effects'
@@ -104,19 +122,21 @@ public struct FrameRenderer: Sendable {
             maskAlpha = LayerMasks.matte(nil, mode: maskMode, width: area.width, height: area.height)
         }
         if casts {
-            LayerShadow.draw(for: group, at: area, mask: maskAlpha, properties: p, parent: parent,
+            var faded = p
+            faded.opacity = opacity
+            LayerShadow.draw(for: group, at: area, mask: maskAlpha, properties: faded, parent: parent,
                              into: &surface, clip: clip)
         }
         if let maskAlpha { group.multiply(by: maskAlpha) }
         if let blend = compositing.flatMap({ LayerMasks.blendFunction($0.blendMode) }) {
-            surface.draw(group, x: area.x0, y: area.y0, opacity: p.opacity, blend: blend, mask: clip)
+            surface.draw(group, x: area.x0, y: area.y0, opacity: opacity, blend: blend, mask: clip)
         } else {
-            surface.draw(group, x: area.x0, y: area.y0, opacity: p.opacity, mask: clip)
+            surface.draw(group, x: area.x0, y: area.y0, opacity: opacity, mask: clip)
         }
     }
 
     private func paint(_ layer: RenderLayer, _ toDevice: AffineTransform, into surface: inout Pixmap,
-                       clip: Mask?, opacity: Double) {
+                       clip: Mask?, opacity: Double, sublayerOpacity: Double = 1) {
         let painter = LayerPainter(layer: layer, toDevice: toDevice, opacity: opacity, images: images)
         painter.paintBackground(into: &surface, clip: clip)
         var contentClip = clip
@@ -128,7 +148,7 @@ public struct FrameRenderer: Sendable {
         }
         painter.paintContents(into: &surface, clip: contentClip)
         for sublayer in layer.sublayers {
-            draw(sublayer, parent: toDevice, into: &surface, clip: contentClip)
+            draw(sublayer, parent: toDevice, into: &surface, clip: contentClip, inherited: sublayerOpacity)
         }
         painter.paintBorder(into: &surface, clip: clip)
     }

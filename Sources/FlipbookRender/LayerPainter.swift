@@ -36,6 +36,11 @@ struct LayerPainter {
         return n
     }
 
+    /// What ``drawingCount(_:)`` counts for the sublayers alone.
+    static func drawingCount(sublayersOnly layer: RenderLayer) -> Int {
+        layer.sublayers.isEmpty ? 0 : 2
+    }
+
     private static func strokes(_ p: LayerProperties) -> Bool {
         !p.strokeColor.isInvisible && p.lineWidth > 0 && p.strokeEnd > p.strokeStart
     }
