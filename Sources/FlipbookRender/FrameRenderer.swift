@@ -140,17 +140,96 @@ public struct FrameRenderer: Sendable {
         let painter = LayerPainter(layer: layer, toDevice: toDevice, opacity: opacity, images: images)
         painter.paintBackground(into: &surface, clip: clip)
         var contentClip = clip
+        var sublayers = layer.sublayers
         if layer.properties.masksToBounds && !Self.coversSurface(layer.properties, toDevice, surface) {
-            var bounds = Mask.path(painter.boundsPath, transform: toDevice, rule: .nonZero,
-                                   width: surface.width, height: surface.height)
-            if let clip { bounds.intersect(clip) }
-            contentClip = bounds
+            // A clip mask costs the whole surface (cleared, then the bounds rasterized into
+            // it); measuring the sublayers costs their artwork built and copied first. The
+            // measurement pays for itself on large surfaces only (5317-fireworkds: 13 %
+            // faster at 720×1280, 13 % slower at 144×256), hence the threshold.
+            var inside = false
+            if surface.width * surface.height >= Self.measuredClipPixels {
+                // Vector artwork is expanded once here, so that measuring what the
+                // sublayers draw and drawing them do not build it twice.
+                if sublayers.contains(where: Self.hasVectors) { sublayers = sublayers.map(Self.expandingVectors) }
+                inside = drawsInside(layer, sublayers: sublayers, toDevice)
+            }
+            if !inside {
+                var bounds = Mask.path(painter.boundsPath, transform: toDevice, rule: .nonZero,
+                                       width: surface.width, height: surface.height)
+                if let clip { bounds.intersect(clip) }
+                contentClip = bounds
+            }
         }
         painter.paintContents(into: &surface, clip: contentClip)
-        for sublayer in layer.sublayers {
+        for sublayer in sublayers {
             draw(sublayer, parent: toDevice, into: &surface, clip: contentClip, inherited: sublayerOpacity)
         }
         painter.paintBorder(into: &surface, clip: clip)
+    }
+
+    /// Surfaces from this many pixels up check whether a clip to bounds can be skipped.
+    static let measuredClipPixels = 512 * 512
+
+    /// `layer` with its vector artwork turned into sublayers, all the way down (masks
+    /// excepted: they are drawn apart).
+    static func expandingVectors(_ layer: RenderLayer) -> RenderLayer {
+        var expanded = layer
+        if let nodes = layer.vector {
+            expanded.sublayers = VectorRenderer.layers(nodes, id: layer.id) + layer.sublayers
+            expanded.vector = nil
+        }
+        if expanded.sublayers.contains(where: hasVectors) {
+            expanded.sublayers = expanded.sublayers.map(expandingVectors)
+        }
+        return expanded
+    }
+
+    private static func hasVectors(_ layer: RenderLayer) -> Bool {
+        layer.vector != nil || layer.sublayers.contains(where: hasVectors)
+    }
+
+    /// Whether everything the layer's contents and `sublayers` can touch lies on pixels
+    /// that its (square-cornered) bounds cover entirely, so that clipping to the bounds
+    /// changes no pixel (a precomposition whose artwork stays inside it): the clip mask is
+    /// then skipped, with the same bytes. The test is conservative: the pixel box around
+    /// the drawing, grown by one pixel, must have its four corners inside the bounds'
+    /// device quadrilateral (convex, so the whole box is inside).
+    func drawsInside(_ layer: RenderLayer, sublayers: [RenderLayer], _ toDevice: AffineTransform) -> Bool {
+        let p = layer.properties
+        guard p.cornerRadius <= 0, !p.bounds.isEmpty else { return false }
+        var drawn: Rect? = nil
+        var contents = layer
+        contents.sublayers = []
+        contents.properties.masksToBounds = false
+        contents.properties.backgroundColor = .clear
+        contents.properties.borderWidth = 0
+        if case .none = layer.content {} else {
+            guard let box = LayerBounds.device(of: contents, toDevice: toDevice, images: images) else { return false }
+            drawn = box
+        }
+        for sublayer in sublayers {
+            let childToDevice = PixelSnapping.layerToDevice(sublayer, parent: toDevice)
+            guard abs(childToDevice.determinant) > 1e-12 else { continue }
+            guard var box = LayerBounds.device(of: sublayer, toDevice: childToDevice, images: images) else { return false }
+            if LayerShadow.isVisible(sublayer.properties) {
+                box = LayerBounds.outset(box, by: LayerShadow.reach(sublayer.properties, parent: toDevice))
+            }
+            if let effects = sublayer.compositing?.effects, !effects.isEmpty {
+                box = LayerBounds.outset(box, by: LayerMasks.reach(effects, scale: abs(childToDevice.determinant).squareRoot()))
+            }
+            drawn = LayerBounds.union(drawn, box)
+        }
+        guard let box = drawn else { return true }
+        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return false }
+        let x0 = box.minX.rounded(.down) - 1, y0 = box.minY.rounded(.down) - 1
+        let x1 = box.maxX.rounded(.up) + 1, y1 = box.maxY.rounded(.up) + 1
+        guard let toLayer = toDevice.inverted else { return false }
+        let b = p.bounds.standardized
+        for corner in [Point(x0, y0), Point(x1, y0), Point(x0, y1), Point(x1, y1)] {
+            let q = toLayer.apply(corner)
+            guard q.x >= b.minX, q.x <= b.maxX, q.y >= b.minY, q.y <= b.maxY else { return false }
+        }
+        return true
     }
 
     /// Whether a layer's (square-cornered) bounds cover the whole surface on the device, so

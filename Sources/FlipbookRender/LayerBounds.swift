@@ -64,6 +64,10 @@ enum LayerBounds {
             if LayerShadow.isVisible(sublayer.properties) {
                 box = outset(box, by: LayerShadow.reach(sublayer.properties, parent: toDevice))
             }
+            if let effects = sublayer.compositing?.effects, !effects.isEmpty {
+                // A blur spreads the sublayer's pixels beyond its drawing.
+                box = outset(box, by: LayerMasks.reach(effects, scale: abs(childToDevice.determinant).squareRoot()))
+            }
             inner = union(inner, box)
         }
         if p.masksToBounds, let contents = inner {
@@ -85,7 +89,7 @@ enum LayerBounds {
         Rect(r.x - d, r.y - d, r.width + 2 * d, r.height + 2 * d)
     }
 
-    private static func union(_ a: Rect?, _ b: Rect?) -> Rect? {
+    static func union(_ a: Rect?, _ b: Rect?) -> Rect? {
         guard let a else { return b }
         guard let b else { return a }
         let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
