@@ -6,7 +6,8 @@ import FlipbookScene
 /// Keyframe rules (Lottie's, both export formats):
 /// - `t` is the frame; times are turned into seconds (÷ fr) on the layer's clock.
 /// - Each keyframe's `o` (its out handle) and `i` (the next keyframe's in handle) ease
-///   the segment that starts there: x and y are numbers or one per dimension.
+///   the segment that starts there: x and y are numbers or one per dimension, and the
+///   first dimension's curve eases every dimension (as lottie-ios, rlottie and ThorVG).
 /// - `h: 1` holds the segment's start value.
 /// - `to`/`ti` on 2-D values are spatial tangents of the segment (motion paths).
 /// - The old format gives each segment `s` and `e`; a last keyframe may carry only `t`,
@@ -107,11 +108,12 @@ extension LottieReader {
             let o = node["o"], i = node["i"]
             if o.exists, i.exists, let ox = o["x"].numbers, let oy = o["y"].numbers,
                let ix = i["x"].numbers, let iy = i["y"].numbers, !ox.isEmpty, !oy.isEmpty, !ix.isEmpty, !iy.isEmpty {
-                let n = max(ox.count, oy.count, ix.count, iy.count)
-                easing = (0..<n).map { d in
-                    func at(_ a: [Double]) -> Double { d < a.count ? a[d] : a[0] }
-                    return TimingCurve(min(max(at(ox), 0), 1), at(oy), min(max(at(ix), 0), 1), at(iy))
-                }
+                // One curve for every dimension, the first one's: lottie-ios (what an
+                // iPhone shows), rlottie and ThorVG all read `x`/`y` arrays so; only
+                // lottie-web eases each dimension by its own entry. 5317-fireworkds
+                // scales a group with different x and y curves, and at 75 % the players
+                // agree with each other and not with per-dimension easing.
+                easing = [TimingCurve(min(max(ox[0], 0), 1), oy[0], min(max(ix[0], 0), 1), iy[0])]
             }
             let hold = node["h"].bool ?? false
             let frame = Keyframe(time: t / frameRate, value: value, easing: easing, hold: hold,

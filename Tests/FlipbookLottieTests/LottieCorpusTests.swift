@@ -23,8 +23,6 @@ import FlipbookTesting
         "sample.json@25": "text animators (per-character range selectors) are not applied; the file warns",
         "sample.json@50": "text animators (per-character range selectors) are not applied; the file warns",
         "sample.json@75": "text animators (per-character range selectors) are not applied; the file warns",
-        "5317-fireworkds.json@75": "the burst's core (a repeater of polystars) is drawn smaller: 1.88 % of pixels "
-            + "against ThorVG's golden (0.71 % against rlottie)",
     ]
 
     static let snapshots: [Snapshot] = {
