@@ -21,7 +21,7 @@ extension LottieReader {
             return []
         }
         if keyframes.count > 1 { warn("animated text document (the first value is drawn)") }
-        if let animators = t["a"].elements, !animators.isEmpty { warn("text animators") }
+        let animatorNodes = t["a"].elements ?? []
         if t["p"]["a"].exists { warn("text on a path") }
         let doc = first["s"]
         guard let string = doc["t"].string else {
@@ -45,6 +45,16 @@ extension LottieReader {
         if let box = doc["sz"].numbers, box.count >= 2 { warn("paragraph text box (drawn as point text)") }
 
         let usable = lines.allSatisfy { line in line.allSatisfy { glyph($0, family, style) != nil || $0 == " " } }
+        if usable && !glyphs.isEmpty && !animatorNodes.isEmpty {
+            var layer = Layer(id: uniqueID("\(e.name) glyphs"))
+            layer.properties.anchorPoint = .zero
+            layer.content = .vector(VectorShape(items: [.text(animatedGlyphText(
+                t, lines: lines, family: family, style: style, size: size, lineHeight: lineHeight, justify: justify,
+                tracking: tracking, shift: shift, fill: fill, stroke: stroke, strokeWidth: strokeWidth,
+                fillOverStroke: doc["of"].bool ?? false))]))
+            return [layer]
+        }
+        if !animatorNodes.isEmpty { warn("text animators (without glyph shapes in `chars`)") }
         if usable && !glyphs.isEmpty {
             var items: [VectorItem] = []
             for (row, line) in lines.enumerated() {
@@ -92,7 +102,7 @@ extension LottieReader {
         return [text]
     }
 
-    private func glyph(_ ch: Character, _ family: String, _ style: String) -> JSONNode? {
+    func glyph(_ ch: Character, _ family: String, _ style: String) -> JSONNode? {
         glyphs["\(ch)|\(family)|\(style)"]
     }
 

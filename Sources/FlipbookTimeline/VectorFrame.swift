@@ -130,6 +130,7 @@ extension VectorShape {
             return .zigZag(size: size.scalar(at: t), ridges: Int(max(0, min(ridges.scalar(at: t), 1000)).rounded()),
                            smooth: smooth)
         case .twist(let angle, let center): return .twist(angle: angle.scalar(at: t), center: point(center))
+        case .text(let text): return text.evaluate(at: t)
         }
     }
 

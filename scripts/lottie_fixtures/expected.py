@@ -237,6 +237,107 @@ def text_font(p):
     return c.rgba8()
 
 
+BOX_GLYPHS = {"I": (40, [[(10, -100), (30, -100), (30, 0), (10, 0)]]),
+              "O": (80, [[(10, -100), (70, -100), (70, 0), (10, 0)], [(30, -80), (30, -20), (50, -20), (50, -80)]]),
+              " ": (30, [])}
+
+
+def _mult(sel, ind, total):
+    """lottie-web TextSelectorProp.getValue + getMult (no easing: xe = ne = 0), amount 100 %."""
+    div = 1 if sel.get("r") == 2 else 100 / total
+    o = sel.get("o", 0) / div
+    s, e = sel.get("s", 0) / div + o, sel.get("e", 100) / div + o
+    s, e = min(s, e), max(s, e)
+    sh = sel.get("sh", 1)
+    if sh in (2, 3, 4):
+        if e == s:
+            m = (1 if ind >= e else 0) if sh == 2 else (0 if ind >= e else 1) if sh == 3 else 0
+        else:
+            m = max(0, min(0.5 / (e - s) + (ind - s) / (e - s), 1))
+            if sh == 3:
+                m = 1 - m
+            if sh == 4:
+                m = m * 2 if m < 0.5 else 1 - 2 * (m - 0.5)
+    elif sh == 5:
+        tot = e - s
+        ind = min(max(0, ind + 0.5 - s), tot)
+        m = math.sqrt(1 - ((ind - tot / 2) / (tot / 2)) ** 2) if e != s else 0
+    elif sh == 6:
+        ind = min(max(0, ind + 0.5 - s), e - s)
+        m = (1 + math.cos(math.pi + math.pi * 2 * ind / (e - s))) / 2 if e != s else 0
+    else:
+        m = 0
+        if ind >= math.floor(s):
+            m = max(0, min(min(e, 1) - (s - ind), 1)) if ind - s < 0 else max(0, min(e - ind, 1))
+    return m
+
+
+def _text_with_animators(c, text, size, lh, origin, color, animators):
+    """lottie-web TextProperty (letters, anIndexes) and TextAnimatorProperty.getMeasures for left-justified point
+    text drawn with glyph shapes (scaled size/100 first). Matrices are row-vector 3x3, applied in call order.
+    Lines after the first sit lh lower (lottie-web adds 1 px more from the second line on, not followed)."""
+    letters, line = [], 0
+    for ch in text:
+        if ch == "\r":
+            letters.append((None, line)); line += 1
+        else:
+            letters.append((ch, line))
+    idx, totals = [[] for _ in letters], []
+    for a in animators:
+        b, ind = a["sel"].get("b", 1), 0
+        for i, (ch, _) in enumerate(letters):
+            idx[i].append(ind)
+            last = i == len(letters) - 1
+            if (b == 1 and ch is not None) or (b == 2 and ch not in (None, " ")) or \
+               (b == 3 and (ch is None or ch == " " or last)) or (b == 4 and (ch is None or last)):
+                ind += 1
+        totals.append(ind)
+
+    def T(x, y): return np.array([[1, 0, 0], [0, 1, 0], [x, y, 1.0]])
+    def S(x, y): return np.array([[x, 0, 0], [0, y, 0], [0, 0, 1.0]])
+    def R(deg):  # clockwise on screen (lottie-web rotateZ(-r))
+        r = math.radians(deg)
+        return np.array([[math.cos(r), math.sin(r), 0], [-math.sin(r), math.cos(r), 0], [0, 0, 1.0]])
+
+    rings_by_color = []
+    x_pos, y_pos = 0.0, 0.0
+    for i, (ch, ln) in enumerate(letters):
+        if ch is None:
+            x_pos, y_pos = 0.0, y_pos + lh
+            continue
+        w, paths = BOX_GLYPHS[ch]
+        an = w * size / 100
+        mults = [_mult(a["sel"], idx[i][j], totals[j]) for j, a in enumerate(animators)]
+        M = T(-an / 2, 0)
+        for j, a in enumerate(animators):
+            if "t" in a and x_pos != 0:
+                x_pos += a["t"] * mults[j]
+        for j, a in enumerate(animators):
+            if "s" in a:
+                M = M @ S(1 + (a["s"] / 100 - 1) * mults[j], 1 + (a["s"] / 100 - 1) * mults[j])
+        for j, a in enumerate(animators):
+            if "r" in a:
+                M = M @ R(a["r"] * mults[j])
+        for j, a in enumerate(animators):
+            if "p" in a:
+                M = M @ T(a["p"][0] * mults[j], a["p"][1] * mults[j])
+        M = M @ T(x_pos, y_pos) @ T(an / 2, 0) @ T(*origin)
+        for pth in paths:
+            pts = [(np.array([px * size / 100, py * size / 100, 1.0]) @ M)[:2] for px, py in pth]
+            rings_by_color.append([tuple(q) for q in pts])
+        x_pos += an
+    c.paint(poly_cov(c.w, c.h, rings_by_color), color)
+
+
+def text_animator_shapes(p):
+    c = Canvas(200, 100)
+    _text_with_animators(c, "IOIOI\rIOIOI", 30, 50, (15, 35), GREEN, [
+        {"sel": {"r": 2, "sh": 4, "s": 0, "e": lerp(5, 11, p)}, "r": 40},
+        {"sel": {"b": 4, "sh": 2, "s": 0, "e": 100}, "s": 130},
+        {"sel": {"sh": 6}, "t": lerp(0, 10, p)}])
+    return c.rgba8()
+
+
 def layer_3d(p):
     c = Canvas(100, 100)
     pts = A.xform(A.rect_pts(30, 30, 70, 70), A.rot_about(50, 50, 30))  # rz only; rx/ry ignored
@@ -244,7 +345,7 @@ def layer_3d(p):
     return c.rgba8()
 
 
-ANALYTIC = {f.__name__: f for f in (blend_modes_more, effect_fill_tint, zigzag, solid_layer, repeater, pucker_bloat, offset_path, masks_lighten_darken_difference_none,
+ANALYTIC = {f.__name__: f for f in (blend_modes_more, text_animator_shapes, effect_fill_tint, zigzag, solid_layer, repeater, pucker_bloat, offset_path, masks_lighten_darken_difference_none,
                                     mask_inverted_opacity, mask_expansion, merge_paths, blend_modes, effect_drop_shadow,
                                     effect_gaussian_blur, text_glyphs, text_font, layer_3d)}
 
@@ -280,6 +381,12 @@ DECISIONS = {
                        "ThorVG's first copy is 82.5 %, rlottie's last is 47.5 %.")},
     "offset_path": {0: ("analytic", "rlottie ignores the offset-path modifier; a +10 offset with miter joins "
                         "turns the 40 x 40 square into a 60 x 60 square (ThorVG agrees, 0 % of pixels apart).")},
+    "offset_path_joins": {"*": ("thorvg", "rlottie ignores the offset-path modifier (draws the shapes as they are). "
+                                "ThorVG offsets them as lottie-web's OffsetPathModifier does: the squares grow by 8 "
+                                "with round (lj 2) and bevel (lj 3) corners, the third shrinks by 8, circle and star "
+                                "grow. lottie-web compares the miter limit with the miter's length in pixels (it "
+                                "would bevel the star's tips); ThorVG, like After Effects' strokes, takes it as a "
+                                "ratio to the offset and miters them (1/cos 72 deg = 3.2 < 4); we follow that.")},
     "pucker_bloat": {"*": ("analytic", "rlottie ignores pucker/bloat; the shape is computed with lottie-web's "
                            "PuckerAndBloatModifier formula (the corner loops of the bloat are part of it, ThorVG "
                            "draws them too).")},
@@ -316,6 +423,16 @@ DECISIONS = {
                         "(only the last lines land on the canvas). Laid out with FreeType: baselines "
                         "at 27/59/91, centred, tracking 1.3 px. Kerning is not applied, so a shaper that kerns "
                         "may differ by a pixel on some glyphs.")},
+    "text_animator_range": {"*": ("thorvg", "rlottie draws no text. ThorVG applies the range selector as "
+                                  "lottie-web's TextSelectorProp does (square shape, percent units: offset -100 % + "
+                                  "end 50 % selects nothing at 0 %; at 50 % characters 0-1 fully and 2 by half), with "
+                                  "position, opacity (o += (40 % * w - o) * w) and fill colour lerped by w.")},
+    "text_animator_shapes": {"*": ("analytic", "rlottie draws no text and ThorVG divides every selector by the "
+                                   "character count (lottie-web divides by the count of the selector's units: 2 "
+                                   "lines here) and scales whole lines; computed by porting lottie-web's "
+                                   "TextSelectorProp.getMult and TextAnimatorProperty.getMeasures (letter matrix: "
+                                   "centre on the baseline, scale, rotation, position, back; tracking before every "
+                                   "character but a line's first).")},
     "layer_3d": {"*": ("analytic", "3D properties are ignored (with a warning): rx = 50 is dropped, rz = 30 is the "
                        "2D rotation. Both players foreshorten the square by rx (differently: 1.4 % apart), which "
                        "the issue says to ignore.")},
