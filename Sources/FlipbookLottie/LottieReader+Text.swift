@@ -22,7 +22,7 @@ extension LottieReader {
         }
         if keyframes.count > 1 { warn("animated text document (the first value is drawn)") }
         let animatorNodes = t["a"].elements ?? []
-        if t["p"]["a"].exists { warn("text on a path") }
+        let textPath = self.textPath(t["p"], masks: e.node["masksProperties"])
         let doc = first["s"]
         guard let string = doc["t"].string else {
             error(doc["t"], "expected the text `t`, got \(doc["t"].kind)")
@@ -45,16 +45,17 @@ extension LottieReader {
         if let box = doc["sz"].numbers, box.count >= 2 { warn("paragraph text box (drawn as point text)") }
 
         let usable = lines.allSatisfy { line in line.allSatisfy { glyph($0, family, style) != nil || $0 == " " } }
-        if usable && !glyphs.isEmpty && !animatorNodes.isEmpty {
+        if usable && !glyphs.isEmpty && (!animatorNodes.isEmpty || textPath != nil) {
             var layer = Layer(id: uniqueID("\(e.name) glyphs"))
             layer.properties.anchorPoint = .zero
             layer.content = .vector(VectorShape(items: [.text(animatedGlyphText(
                 t, lines: lines, family: family, style: style, size: size, lineHeight: lineHeight, justify: justify,
                 tracking: tracking, shift: shift, fill: fill, stroke: stroke, strokeWidth: strokeWidth,
-                fillOverStroke: doc["of"].bool ?? false))]))
+                fillOverStroke: doc["of"].bool ?? false, path: textPath))]))
             return [layer]
         }
         if !animatorNodes.isEmpty { warn("text animators (without glyph shapes in `chars`)") }
+        if textPath != nil { warn("text on a path (without glyph shapes in `chars`)") }
         if usable && !glyphs.isEmpty {
             var items: [VectorItem] = []
             for (row, line) in lines.enumerated() {

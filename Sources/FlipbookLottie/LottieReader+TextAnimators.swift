@@ -15,7 +15,8 @@ import FlipbookScene
 extension LottieReader {
     func animatedGlyphText(_ t: JSONNode, lines: [String], family: String, style: String, size: Double,
                            lineHeight: Double, justify: Int, tracking: Double, shift: Double, fill: [Double]?,
-                           stroke: [Double]?, strokeWidth: Double, fillOverStroke: Bool) -> VectorText {
+                           stroke: [Double]?, strokeWidth: Double, fillOverStroke: Bool,
+                           path: VectorTextPath?) -> VectorText {
         let animatorNodes = t["a"].elements ?? []
         // lottie-web's letters: every character, and a line break between lines.
         struct Letter { var ch: Character?; var line: Int }
@@ -54,19 +55,44 @@ extension LottieReader {
             let y = Double(row) * lineHeight - shift
             for (ch, advance) in zip(line, advances) {
                 let shapes = glyph(ch, family, style).map { shapeItems($0["data"]["shapes"]) } ?? []
-                characters.append(VectorTextCharacter(shapes: shapes, scale: size / 100, origin: Point(x, y),
-                                                      advance: advance, line: row, indices: indices[letterIndex]))
+                var character = VectorTextCharacter(shapes: shapes, scale: size / 100, origin: Point(x, y),
+                                                    advance: advance, line: row, indices: indices[letterIndex])
+                character.lineWidth = width
+                characters.append(character)
                 x += advance + tracking
                 letterIndex += 1
             }
         }
 
         let animators = zip(animatorNodes, totals).map { node, total in animator(node, total: total) }
-        return VectorText(characters: characters, fill: fill, stroke: stroke, strokeWidth: strokeWidth,
-                          fillOverStroke: fillOverStroke, animators: animators,
-                          alignment: animated(t["m"]["a"], "a grouping alignment [x, y] in percent", default: [0, 0])
-                            ?? .constant([0, 0]),
-                          fontSize: size, justification: justify)
+        var text = VectorText(characters: characters, fill: fill, stroke: stroke, strokeWidth: strokeWidth,
+                              fillOverStroke: fillOverStroke, animators: animators,
+                              alignment: animated(t["m"]["a"], "a grouping alignment [x, y] in percent",
+                                                  default: [0, 0]) ?? .constant([0, 0]),
+                              fontSize: size, justification: justify)
+        text.path = path
+        text.tracking = tracking
+        return text
+    }
+
+    /// Text on a path (`t.p` with a mask index `m`): the layer's mask `m` is the path
+    /// (lottie-web reads the mask's shape whatever its mode), first margin `f`, last `l`,
+    /// perpendicular `p`, reversed `r`, force alignment `a`.
+    func textPath(_ p: JSONNode, masks: JSONNode) -> VectorTextPath? {
+        guard let index = p["m"].number else { return nil }
+        let mask = masks[Int(max(0, min(index, 1e6)))]
+        guard mask.exists, let shape = animatedPath(mask["pt"]) else {
+            error(p["m"], "expected the index of one of the layer's masks (the text path), got \(Int(index))")
+            return nil
+        }
+        func value(_ key: String, _ what: String, _ fallback: Double) -> AnimatedValue {
+            animated(p[key], what, default: [fallback]) ?? .constant([fallback])
+        }
+        return VectorTextPath(path: shape, firstMargin: value("f", "a first margin", 0),
+                              lastMargin: value("l", "a last margin", 0),
+                              perpendicular: value("p", "perpendicular to path (0 or 1)", 1),
+                              reversed: value("r", "reverse path (0 or 1)", 0),
+                              forceAlignment: value("a", "force alignment (0 or 1)", 0))
     }
 
     private func animator(_ node: JSONNode, total: Int) -> VectorTextAnimator {

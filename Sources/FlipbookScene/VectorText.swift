@@ -20,6 +20,10 @@ public struct VectorText: Sendable {
     public var fontSize: Double
     /// 0 left, 1 right, 2 centre: animator tracking shifts justified lines as lottie-web does.
     public var justification: Int
+    /// Set when the text runs along a path (a mask of the layer, `t.p`).
+    public var path: VectorTextPath?
+    /// Document tracking in points (`tr`/1000 · size), for the spacing along a path.
+    public var tracking: Double = 0
 
     public init(characters: [VectorTextCharacter], fill: [Double]?, stroke: [Double]?, strokeWidth: Double,
                 fillOverStroke: Bool, animators: [VectorTextAnimator], alignment: AnimatedValue, fontSize: Double,
@@ -47,6 +51,8 @@ public struct VectorTextCharacter: Sendable {
     /// Advance width in points (tracking not included).
     public var advance: Double
     public var line: Int
+    /// The width of the character's line (advances and tracking), for justification along a path.
+    public var lineWidth: Double = 0
     /// Per animator, the character's index in its selector's units (characters, characters
     /// without spaces, words or lines: lottie-web's `anIndexes`).
     public var indices: [Int]
@@ -121,5 +127,28 @@ public struct VectorTextSelector: Sendable {
         self.byIndex = byIndex
         self.shape = shape
         self.total = total
+    }
+}
+
+/// Text on a path (`t.p`): characters are centred on points along the path, `firstMargin`
+/// points from its start, each turned with the path when `perpendicular` is on.
+public struct VectorTextPath: Sendable {
+    /// A ``VectorPathValue`` encoding per keyframe, in the layer's coordinates.
+    public var path: AnimatedValue
+    public var firstMargin: AnimatedValue
+    public var lastMargin: AnimatedValue
+    /// Booleans as 0/1.
+    public var perpendicular: AnimatedValue
+    public var reversed: AnimatedValue
+    public var forceAlignment: AnimatedValue
+
+    public init(path: AnimatedValue, firstMargin: AnimatedValue, lastMargin: AnimatedValue, perpendicular: AnimatedValue,
+                reversed: AnimatedValue, forceAlignment: AnimatedValue) {
+        self.path = path
+        self.firstMargin = firstMargin
+        self.lastMargin = lastMargin
+        self.perpendicular = perpendicular
+        self.reversed = reversed
+        self.forceAlignment = forceAlignment
     }
 }

@@ -31,17 +31,39 @@ extension VectorText {
         var nodes: [VectorNode] = []
         var trackingShift = 0.0
         var line = -1
+        // Text on a path: lottie-web's `currentLength`, the distance along the path.
+        let pathFrame = path.flatMap { PathFrame($0, at: t) }
+        var along = 0.0
         for (i, c) in characters.enumerated() {
-            if c.line != line {
+            let firstInLine = c.line != line
+            if firstInLine {
                 line = c.line
                 trackingShift = 0
+                if let p = pathFrame {
+                    along = p.firstMargin
+                    if justification == 1 { along += p.walker.total - c.lineWidth }
+                    if justification == 2 { along += (p.walker.total - c.lineWidth) / 2 }
+                }
             }
             let w = weights[i]
-            let firstInLine = i == 0 || characters[i - 1].line != c.line
-            for (j, f) in frames.enumerated() where f.tracking != 0 && (!firstInLine || justification != 0) {
-                trackingShift += f.tracking * w[j]
-            }
             let half = c.advance / 2 + alignX * c.advance
+            var place: (point: Point, degrees: Double)?
+            if let p = pathFrame {
+                along += c.advance / 2 + alignX * c.advance
+                var offset = 0.0
+                for (j, f) in frames.enumerated() { offset += (f.position.x + f.anchor.x) * w[j] }
+                if p.forceAlignment && characters.count > 1 {
+                    let first = characters[0].advance, last = characters[characters.count - 1].advance
+                    let span: Double = p.walker.total - p.firstMargin - first / 2 - last / 2
+                    along = first / 2 + span * Double(i) / Double(characters.count - 1) + p.firstMargin
+                }
+                place = p.walker.place(along + offset)
+            }
+            // Tracking adds before every character but a line's first (lottie-web tests
+            // xPos ≠ 0, which along a path never holds: there only justified text tracks).
+            for (j, f) in frames.enumerated() where f.tracking != 0 && ((!firstInLine && place == nil) || justification != 0) {
+                if place != nil { along += f.tracking * w[j] } else { trackingShift += f.tracking * w[j] }
+            }
             var m = AffineTransform.scale(c.scale, c.scale).concatenating(.translation(-half, -alignY))
             for (j, f) in frames.enumerated() where f.anchor != .zero {
                 m = m.concatenating(.translation(-f.anchor.x * w[j], -f.anchor.y * w[j]))
@@ -68,9 +90,17 @@ extension VectorText {
                 if let target = f.fill, var c = fill { for n in 0..<3 { c[n] += (target[n] - c[n]) * k }; fill = c }
             }
             for (j, f) in frames.enumerated() where f.position != .zero {
-                m = m.concatenating(.translation(f.position.x * w[j], f.position.y * w[j]))
+                // Along a path the x of a position moved the character along it instead.
+                m = m.concatenating(.translation(place == nil ? f.position.x * w[j] : 0, f.position.y * w[j]))
             }
-            m = m.concatenating(.translation(c.origin.x + trackingShift + justifyShift[i] + half, c.origin.y + alignY))
+            if let place, let p = pathFrame {
+                m = m.concatenating(.translation(0, c.origin.y + alignY))
+                if p.perpendicular { m = m.concatenating(.rotation(degrees: place.degrees)) }
+                m = m.concatenating(.translation(place.point.x, place.point.y))
+                along += c.advance / 2 + tracking - alignX * c.advance
+            } else {
+                m = m.concatenating(.translation(c.origin.x + trackingShift + justifyShift[i] + half, c.origin.y + alignY))
+            }
 
             var items = VectorShape.evaluate(c.shapes, at: t)
             let fillNode = fill.map { VectorNode.fill(paint: .solid(Color(red: $0[0], green: $0[1], blue: $0[2], alpha: 1)),
@@ -111,6 +141,24 @@ extension VectorText {
         }
         finish(characters.count)
         return shifts
+    }
+}
+
+/// The text path's values at a time.
+private struct PathFrame {
+    var walker: TextPathWalker
+    var firstMargin: Double
+    var perpendicular: Bool
+    var forceAlignment: Bool
+
+    init?(_ p: VectorTextPath, at t: Double) {
+        guard let walker = TextPathWalker(p.path.value(at: t), reversed: p.reversed.scalar(at: t) >= 0.5) else {
+            return nil
+        }
+        self.walker = walker
+        firstMargin = p.firstMargin.scalar(at: t)
+        perpendicular = p.perpendicular.scalar(at: t) >= 0.5
+        forceAlignment = p.forceAlignment.scalar(at: t) >= 0.5
     }
 }
 

@@ -338,6 +338,43 @@ def text_animator_shapes(p):
     return c.rgba8()
 
 
+def text_on_path(p):
+    """lottie-web TextAnimatorProperty.getMeasures with a masked path, no animators, left-justified: the
+    distance along the path starts at the first margin; each letter adds half its advance, sits with its
+    baseline centre on the path point there, turned by the path's direction (perpendicular on), then adds
+    the other half plus the tracking. The path's two straight segments are measured exactly."""
+    c = Canvas(200, 100)
+    size, f = 30, lerp(0, 120, p)
+    pts = [(10, 85), (100, 35), (190, 85)]
+    segs = []
+    for a, b in zip(pts, pts[1:]):
+        segs.append((a, b, math.hypot(b[0] - a[0], b[1] - a[1])))
+
+    def place(d):
+        for k, (a, b, n) in enumerate(segs):
+            if d <= n or k == len(segs) - 1:
+                t = d / n
+                return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), math.atan2(b[1] - a[1], b[0] - a[0])
+            d -= n
+
+    rings, along = [], f
+    for ch in "IOIOI":
+        w, paths = BOX_GLYPHS[ch]
+        an = w * size / 100
+        along += an / 2
+        (px, py), ang = place(along)
+        ca, sa = math.cos(ang), math.sin(ang)
+        for pth in paths:
+            ring = []
+            for gx, gy in pth:
+                x, y = gx * size / 100 - an / 2, gy * size / 100
+                ring.append((px + x * ca - y * sa, py + x * sa + y * ca))
+            rings.append(ring)
+        along += an / 2
+    c.paint(poly_cov(200, 100, rings), BLUE)
+    return c.rgba8()
+
+
 def layer_3d(p):
     c = Canvas(100, 100)
     pts = A.xform(A.rect_pts(30, 30, 70, 70), A.rot_about(50, 50, 30))  # rz only; rx/ry ignored
@@ -345,7 +382,7 @@ def layer_3d(p):
     return c.rgba8()
 
 
-ANALYTIC = {f.__name__: f for f in (blend_modes_more, text_animator_shapes, effect_fill_tint, zigzag, solid_layer, repeater, pucker_bloat, offset_path, masks_lighten_darken_difference_none,
+ANALYTIC = {f.__name__: f for f in (blend_modes_more, text_animator_shapes, text_on_path, effect_fill_tint, zigzag, solid_layer, repeater, pucker_bloat, offset_path, masks_lighten_darken_difference_none,
                                     mask_inverted_opacity, mask_expansion, merge_paths, blend_modes, effect_drop_shadow,
                                     effect_gaussian_blur, text_glyphs, text_font, layer_3d)}
 
@@ -433,6 +470,9 @@ DECISIONS = {
                                    "TextSelectorProp.getMult and TextAnimatorProperty.getMeasures (letter matrix: "
                                    "centre on the baseline, scale, rotation, position, back; tracking before every "
                                    "character but a line's first).")},
+    "text_on_path": {"*": ("analytic", "rlottie draws no text and ThorVG keeps the letters upright on the path, "
+                           "though perpendicular-to-path is on (p 1): lottie-web and After Effects turn each letter "
+                           "with the path. Computed by porting lottie-web's masked-path placement (getMeasures).")},
     "layer_3d": {"*": ("analytic", "3D properties are ignored (with a warning): rx = 50 is dropped, rz = 30 is the "
                        "2D rotation. Both players foreshorten the square by rx (differently: 1.4 % apart), which "
                        "the issue says to ignore.")},

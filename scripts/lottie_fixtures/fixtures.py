@@ -697,6 +697,21 @@ def _():
                 chars=box_glyphs())
 
 
+@fixture("text_on_path", ["text on a path (mask path, first margin, perpendicular)"], (0, 50),
+         notes="IOIOI boxes (size 30) along an open two-segment mask path (10,85)-(100,35)-(190,85), mode n; "
+               "the first margin moves from 0 to 60.")
+def _():
+    doc = {"s": 30, "f": "Boxes-Regular", "t": "IOIOI", "j": 0, "tr": 0, "lh": 36, "ls": 0, "fc": [0.15, 0.3, 0.9]}
+    L = text_layer("OnPath", 1, doc, (0, 0))
+    L["hasMask"] = True
+    L["masksProperties"] = [mask(bez([[10, 85], [100, 35], [190, 85]], closed=False), mode="n", nm="Path")]
+    L["t"]["p"] = {"m": 0, "f": prop(anim(kf(0, 0), kf(60, 120))), "l": prop(0), "r": prop(0), "a": prop(0),
+                   "p": prop(1)}
+    return comp("text_on_path", 200, 100, [L, box("Backdrop", 2, 0, 0, 200, 100, [0.85, 0.85, 0.85])],
+                fonts={"list": [{"fName": "Boxes-Regular", "fFamily": "Boxes", "fStyle": "Regular", "ascent": 75}]},
+                chars=box_glyphs())
+
+
 @fixture("text_font", ["text layer without chars (font DejaVu Sans)", "j justification", "tracking", "line height"], (0,),
          notes="Three lines, centred (j 2) on x=100, size 26, tracking 50 (1/1000 em), line height 32.")
 def _():
