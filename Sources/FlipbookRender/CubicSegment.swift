@@ -74,12 +74,34 @@ struct CubicSegment {
     }
 
     /// Approximate intersections as (t on self, t on other), by recursive halving of both
-    /// curves while their bounding boxes overlap, down to boxes of `tolerance` or `depth`
+    /// curves while their bounding boxes meet, down to boxes of `tolerance` or `depth`
     /// halvings (lottie-web's defaults: 2 and 7).
     func intersections(_ other: CubicSegment, tolerance: Double = 2, depth: Int = 7) -> [(Double, Double)] {
         var found: [(Double, Double)] = []
         Self.intersect(Piece(self, 0, 1), Piece(other, 0, 1), level: 0, tolerance: tolerance, depth: depth, into: &found)
-        return found
+        return found.map { refined($0, other) }
+    }
+
+    /// A crossing found to within the halving's boxes, polished by Newton's method on
+    /// self(t) = other(u) (kept only when it converges inside both curves): the cut lands on
+    /// the crossing instead of up to a pixel beside it.
+    private func refined(_ guess: (Double, Double), _ other: CubicSegment) -> (Double, Double) {
+        var (t, u) = guess
+        for _ in 0..<8 {
+            let f = point(t) - other.point(u)
+            if abs(f.x) < 1e-10 && abs(f.y) < 1e-10 { break }
+            let da = derivative(t), db = other.derivative(u)
+            // [da, -db] · [Δt, Δu] = -f
+            let det = da.x * -db.y - da.y * -db.x
+            guard abs(det) > 1e-12 else { return guess }
+            let dt = (-f.x * -db.y - -f.y * -db.x) / det
+            let du = (da.x * -f.y - da.y * -f.x) / det
+            t += dt
+            u += du
+        }
+        let f = point(t) - other.point(u)
+        guard t >= 0, t <= 1, u >= 0, u <= 1, abs(f.x) < 1e-6, abs(f.y) < 1e-6 else { return guess }
+        return (t, u)
     }
 
     private struct Piece {
@@ -103,8 +125,10 @@ struct CubicSegment {
 
     private static func intersect(_ p: Piece, _ q: Piece, level: Int, tolerance: Double, depth: Int,
                                   into found: inout [(Double, Double)]) {
-        guard abs(p.center.x - q.center.x) * 2 < p.size.x + q.size.x,
-              abs(p.center.y - q.center.y) * 2 < p.size.y + q.size.y else { return }
+        // Touching boxes count (lottie-web asks for overlap, and so misses a crossing that falls
+        // exactly between two halves, as the corners of an inset square do).
+        guard abs(p.center.x - q.center.x) * 2 <= p.size.x + q.size.x,
+              abs(p.center.y - q.center.y) * 2 <= p.size.y + q.size.y else { return }
         if level >= depth || (p.size.x <= tolerance && p.size.y <= tolerance && q.size.x <= tolerance
                               && q.size.y <= tolerance) {
             found.append((p.t, q.t))
