@@ -470,6 +470,11 @@ DECISIONS = {
                                    "TextSelectorProp.getMult and TextAnimatorProperty.getMeasures (letter matrix: "
                                    "centre on the baseline, scale, rotation, position, back; tracking before every "
                                    "character but a line's first).")},
+    "text_animator_ease": {"*": ("thorvg", "rlottie draws no text. ThorVG's range selector computes the round "
+                                 "(sqrt(1 - x^2/r^2) over the range) and ramp-down shapes and the ease as lottie-web's "
+                                 "TextSelectorProp does: the weight is passed through the cubic-Bezier (ne/100, 0, "
+                                 "1 - xe/100, 1), a negative ease moving the y of its handle instead; position, "
+                                 "opacity and fill colour are applied by the weight as in getMeasures.")},
     "text_on_path": {"*": ("analytic", "rlottie draws no text and ThorVG keeps the letters upright on the path, "
                            "though perpendicular-to-path is on (p 1): lottie-web and After Effects turn each letter "
                            "with the path. Computed by porting lottie-web's masked-path placement (getMeasures).")},

@@ -697,6 +697,25 @@ def _():
                 chars=box_glyphs())
 
 
+@fixture("text_animator_ease", ["text animator", "range selector round and ramp-down shapes, ease high and low",
+                                "animator position, opacity, fill colour"], (0, 50),
+         notes="Seven box glyphs (IOIOIOI, size 24) on two layers: a round selector eased high 60 / low 40 lifts "
+               "the middle; a ramp-down selector eased low -50 fades and recolours from the left.")
+def _():
+    doc = {"s": 24, "f": "Boxes-Regular", "t": "IOIOIOI", "j": 0, "tr": 0, "lh": 30, "ls": 0, "fc": [0.9, 0.1, 0.1]}
+    top = text_layer("Round", 1, doc, (15, 40))
+    top["t"]["a"] = [{"nm": "Lift", "s": selector(sh=5, xe=prop(60), ne=prop(40), s=prop(0),
+                                                   e=prop(anim(kf(0, 40), kf(60, 100)))),
+                      "a": {"p": prop([0, -20])}}]
+    bottom = text_layer("Ramp", 2, dict(doc, fc=[0.1, 0.6, 0.2]), (15, 90))
+    bottom["t"]["a"] = [{"nm": "Fade", "s": selector(sh=3, ne=prop(-50), s=prop(anim(kf(0, 0), kf(60, 50))),
+                                                      e=prop(100)),
+                         "a": {"o": prop(20), "fc": prop([0.2, 0.2, 0.9, 1])}}]
+    return comp("text_animator_ease", 200, 100, [top, bottom, box("Backdrop", 3, 0, 0, 200, 100, [0.85, 0.85, 0.85])],
+                fonts={"list": [{"fName": "Boxes-Regular", "fFamily": "Boxes", "fStyle": "Regular", "ascent": 75}]},
+                chars=box_glyphs())
+
+
 @fixture("text_on_path", ["text on a path (mask path, first margin, perpendicular)"], (0, 50),
          notes="IOIOI boxes (size 30) along an open two-segment mask path (10,85)-(100,35)-(190,85), mode n; "
                "the first margin moves from 0 to 60.")
