@@ -179,6 +179,74 @@ def zigzag(p):
     return c.rgba8()
 
 
+def _zigzag(V, I, O, closed, amp, freq, smooth):
+    """lottie-web ZigZagModifier.processPath (vertices V, absolute in/out handles I/O): corners pushed along
+    the normal of the chord prev->next, freq ridges per segment at t = k/(freq+1) along the linearized cubic,
+    sides alternating from -1 at the first corner; a closed path gets its first corner once more at the end.
+    An empty chord leaves the point where it is (After Effects, ThorVG)."""
+    n = len(V)
+    count = n if closed else n - 1
+    out = []
+
+    def lin(p0, p1, p2, p3):
+        if np.allclose(p0, p1):
+            p1 = p0 + (p3 - p0) / 3
+        if np.allclose(p2, p3):
+            p2 = p0 + (p3 - p0) * 2 / 3
+        return p0, p1, p2, p3
+
+    def put(pt, tan, d, li, lo):
+        L = math.hypot(*tan)
+        if L < 1e-12:
+            out.append((pt, pt, pt)); return
+        u = tan / L
+        q = pt + np.array([u[1], -u[0]]) * d * amp
+        out.append((q, q - u * li, q + u * lo))
+
+    V = [np.asarray(v, float) for v in V]; I = [np.asarray(v, float) for v in I]; O = [np.asarray(v, float) for v in O]
+    sp = 1 / ((freq + 1) * 2)
+
+    def corner(k, d):
+        i = k % n
+        pv, nx = V[i - 1 if i else n - 1], V[(i + 1) % n]
+        put(V[i], nx - pv, d, np.linalg.norm(V[i] - pv) * sp if smooth else 0,
+            np.linalg.norm(V[i] - nx) * sp if smooth else 0)
+    d = -1
+    corner(0, d)
+    for i in range(count):
+        j = (i + 1) % n
+        p0, p1, p2, p3 = lin(V[i], O[i], I[j], V[j])
+        h = np.linalg.norm(p3 - p0) * sp if smooth else 0
+        d = -d
+        for k in range(freq):
+            t = (k + 1) / (freq + 1); u = 1 - t
+            pt = u ** 3 * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t ** 3 * p3
+            tan = 3 * u * u * (p1 - p0) + 6 * u * t * (p2 - p1) + 3 * t * t * (p3 - p2)
+            put(pt, tan, d, h, h)
+            d = -d
+        corner(i + 1, d)
+    return out
+
+
+def zigzag_closed(p):
+    c = Canvas(200, 100)
+    amp = lerp(0, 12, p)
+    sq = [(25, 25), (75, 25), (75, 75), (25, 75)]
+    k = 0.5519 * 28
+    cx, cy = 150, 50  # lottie-web's ellipse: from the top, clockwise, handles at 0.5519 of the radius
+    ev = [(cx, cy - 28), (cx + 28, cy), (cx, cy + 28), (cx - 28, cy)]
+    eo = [(cx + k, cy - 28), (cx + 28, cy + k), (cx - k, cy + 28), (cx - 28, cy - k)]
+    ei = [(cx - k, cy - 28), (cx + 28, cy - k), (cx + k, cy + 28), (cx - 28, cy + k)]
+    for V, I, O, freq, smooth, col in ((sq, sq, sq, 2, False, BLUE), (ev, ei, eo, 3, True, RED)):
+        if amp == 0:
+            zz = [(np.asarray(v, float), np.asarray(i, float), np.asarray(o, float)) for v, i, o in zip(V, I, O)]
+        else:
+            zz = _zigzag(V, I, O, True, amp, freq, smooth)
+        ring = A.bezier_ring([z[0] for z in zz], [z[2] for z in zz], [z[1] for z in zz])
+        c.paint(poly_cov(200, 100, [ring]), col)
+    return c.rgba8()
+
+
 def effect_drop_shadow(p):
     """lottie-web SVGDropShadowEffect: offset distance at (direction - 90) degrees, flood opacity
     128/255, blur sigma softness/4 = 0: a hard 50 % black copy 7.07 px right and down."""
@@ -382,13 +450,13 @@ def layer_3d(p):
     return c.rgba8()
 
 
-ANALYTIC = {f.__name__: f for f in (blend_modes_more, text_animator_shapes, text_on_path, effect_fill_tint, zigzag, solid_layer, repeater, pucker_bloat, offset_path, masks_lighten_darken_difference_none,
+ANALYTIC = {f.__name__: f for f in (blend_modes_more, text_animator_shapes, text_on_path, zigzag_closed, effect_fill_tint, zigzag, solid_layer, repeater, pucker_bloat, offset_path, masks_lighten_darken_difference_none,
                                     mask_inverted_opacity, mask_expansion, merge_paths, blend_modes, effect_drop_shadow,
                                     effect_gaussian_blur, text_glyphs, text_font, layer_3d)}
 
 # Features neither ThorVG nor rlottie (as packaged on PyPI) implements; their goldens are analytic
 # or absent ("none"), never a player's render.
-NEITHER_PLAYER = {"merge_paths": "merge paths", "zigzag": "zig-zag", "mask_feather": "mask feather"}
+NEITHER_PLAYER = {"merge_paths": "merge paths", "zigzag": "zig-zag", "zigzag_closed": "zig-zag", "mask_feather": "mask feather"}
 DECISIONS = {
     "solid_layer": {"*": ("analytic", "players disagree on the 50 % opacity of the blue solid: ThorVG draws it at about "
                            "25 % (opacity applied twice), rlottie at 50 % as the layer's o says; computed directly.")},
@@ -490,6 +558,10 @@ DECISIONS = {
                     "lottie-web's ZigZagModifier geometry: 5 ridges between x 10 and 90, 3 px above/below, sharp "
                     "for pt 1 (top line), smooth for pt 2 (bottom). Joins and caps drawn round, which differs from "
                     "the butt caps/miter joins by a few edge pixels.")},
+    "zigzag_closed": {"*": ("analytic", "neither player implements zig-zag (both draw the square and circle "
+                            "unchanged); computed with lottie-web's ZigZagModifier on the closed paths (corners "
+                            "pushed along the prev-next chord's normal, ridges at equal Bezier steps, smooth "
+                            "handles chord/((r + 1) * 2) along the tangent, the first corner repeated at the end).")},
     "mask_feather": {"*": ("none", "neither player feathers masks (both draw a hard edge). Expected: the blue "
                            "square is opaque more than 10 px inside the mask edge, transparent more than 10 px "
                            "outside it, alpha about 0.5 on the edge and monotonic across it.")},

@@ -438,6 +438,17 @@ def _():
         group([path([[10, 70], [90, 70]], closed=False), zz(2), stroke(RED, 2, lc=1, lj=1)], nm="smooth")]), bg(2)])
 
 
+@fixture("zigzag_closed", ["zig-zag on closed shapes", "zig-zag corner and smooth points"], (0, 50),
+         notes="Left: a 4-vertex square path, 2 ridges per edge, corner points; right: an ellipse, 3 ridges per "
+               "quarter, smooth points. Size 0 to 12.")
+def _():
+    def zz(pt, r): return {"ty": "zz", "nm": "ZigZag", "s": prop(anim(kf(0, 0), kf(60, 12))), "r": prop(r), "pt": prop(pt)}
+    return comp("zigzag_closed", 200, 100, [shape_layer("ZZ", 1, [
+        group([path([[25, 25], [75, 25], [75, 75], [25, 75]]), zz(1, 2), fill(BLUE)], nm="square"),
+        group([ellipse([150, 50], [56, 56]), zz(2, 3), fill(RED)], nm="circle")]),
+        box("Backdrop", 2, 0, 0, 200, 100, [0.85, 0.85, 0.85])])
+
+
 @fixture("stacking_order", ["stacking order: earlier shapes and layers draw on top"], (0,))
 def _():
     return comp("stacking_order", 100, 100, [
