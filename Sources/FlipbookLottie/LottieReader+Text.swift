@@ -36,7 +36,7 @@ extension LottieReader {
         let lines = string.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
             .map(String.init)
         let lineHeight = doc["lh"].number ?? size * 1.2
-        let justify = Int(doc["j"].number ?? 0)
+        let justify = Self.smallInt(doc["j"].number, default: 0)
         let tracking = (doc["tr"].number ?? 0) / 1000 * size
         let fill = doc["fc"].numbers.map(Self.unitColor)
         let stroke = doc["sc"].numbers.map(Self.unitColor)

@@ -28,7 +28,7 @@ extension LottieReader {
         var indices = [[Int]](repeating: [], count: letters.count)
         var totals: [Int] = []
         for a in animatorNodes {
-            let basedOn = Int(a["s"]["b"].number ?? 1)
+            let basedOn = Self.smallInt(a["s"]["b"].number, default: 1)
             var index = 0
             for (i, l) in letters.enumerated() {
                 indices[i].append(index)
@@ -82,7 +82,7 @@ extension LottieReader {
         guard let index = p["m"].number else { return nil }
         let mask = masks[Int(max(0, min(index, 1e6)))]
         guard mask.exists, let shape = animatedPath(mask["pt"]) else {
-            error(p["m"], "expected the index of one of the layer's masks (the text path), got \(Int(index))")
+            error(p["m"], "expected the index of one of the layer's masks (the text path), got \(index)")
             return nil
         }
         func value(_ key: String, _ what: String, _ fallback: Double) -> AnimatedValue {
@@ -95,6 +95,12 @@ extension LottieReader {
                               forceAlignment: value("a", "force alignment (0 or 1)", 0))
     }
 
+    /// An enumeration code from the file, without trapping on huge or fractional numbers.
+    static func smallInt(_ v: Double?, default fallback: Int) -> Int {
+        guard let v, v.isFinite, abs(v) < 1e6 else { return fallback }
+        return Int(v)
+    }
+
     private func animator(_ node: JSONNode, total: Int) -> VectorTextAnimator {
         let s = node["s"], a = node["a"]
         func value(_ n: JSONNode, _ what: String, _ fallback: Double, _ f: @escaping (Double) -> Double = { $0 }) -> AnimatedValue {
@@ -102,8 +108,8 @@ extension LottieReader {
         }
         let byIndex = s["r"].number == 2
         if s["rn"].number == 1 { warn("text selector randomize order (drawn in order)") }
-        if let type = s["t"].number, type != 0 { warn("text selector type \(Int(type))") }
-        let shape = VectorTextSelector.Shape(rawValue: Int(s["sh"].number ?? 1)) ?? .square
+        if let type = s["t"].number, type != 0 { warn("text selector type \(Self.smallInt(type, default: 0))") }
+        let shape = VectorTextSelector.Shape(rawValue: Self.smallInt(s["sh"].number, default: 1)) ?? .square
         var result = VectorTextAnimator(selector: VectorTextSelector(
             start: value(s["s"], "a selector start", 0),
             end: value(s["e"], "a selector end", byIndex ? Double(total) : 100),

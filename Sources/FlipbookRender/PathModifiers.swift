@@ -23,9 +23,9 @@ enum PathModifiers {
             for ref in refs { ref.slot.path = BezierContours(ref.slot.path).rounded(radius: radius).path }
         case .puckerBloat(let amount) where amount != 0:
             for ref in refs { ref.slot.path = BezierContours(ref.slot.path).puckeredOrBloated(amount).path }
-        case .zigZag(let size, let ridges, let smooth) where size != 0:
+        case .zigZag(let size, let ridges, let smooth) where size != 0 && size.isFinite:
             for ref in refs { ref.slot.path = BezierContours(ref.slot.path).zigZagged(size: size, ridges: ridges, smooth: smooth).path }
-        case .offsetPath(let amount, let join, let miterLimit) where amount != 0:
+        case .offsetPath(let amount, let join, let miterLimit) where amount != 0 && amount.isFinite:
             for ref in refs { ref.slot.path = BezierContours(ref.slot.path).offset(by: amount, join: join, miterLimit: miterLimit).path }
         default:
             break

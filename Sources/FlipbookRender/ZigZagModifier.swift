@@ -31,6 +31,8 @@ extension BezierContours.Contour {
         let n = vertices.count
         let segments = closed ? n : n - 1
         guard segments > 0 else { return nil }
+        // At most a million points per path, whatever a hostile file asks for.
+        let ridges = min(ridges, max(0, 1_000_000 / segments - 1))
         let spacing = 1 / Double((ridges + 1) * 2)
         var out: [BezierContours.Vertex] = []
         out.reserveCapacity((segments + 1) * (ridges + 1))

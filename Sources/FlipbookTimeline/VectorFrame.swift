@@ -127,7 +127,8 @@ extension VectorShape {
         case .puckerBloat(let amount): return .puckerBloat(amount: amount.scalar(at: t))
         case .zigZag(let size, let ridges, let smooth):
             // lottie-web rounds the ridge count.
-            return .zigZag(size: size.scalar(at: t), ridges: Int(max(0, min(ridges.scalar(at: t), 1000)).rounded()),
+            let r = ridges.scalar(at: t)
+            return .zigZag(size: size.scalar(at: t), ridges: r.isFinite ? Int(max(0, min(r, 1000)).rounded()) : 0,
                            smooth: smooth)
         case .twist(let angle, let center): return .twist(angle: angle.scalar(at: t), center: point(center))
         case .text(let text): return text.evaluate(at: t)

@@ -182,7 +182,8 @@ private struct AnimatorFrame {
         if start > end { swap(&start, &end) }
         amount = s.amount.scalar(at: t)
         shape = s.shape
-        let low = s.easeLow.scalar(at: t), high = s.easeHigh.scalar(at: t)
+        // Clamped to ±100 % so the easing curve's x stays in 0…1 (ThorVG clamps too).
+        let low = min(max(s.easeLow.scalar(at: t), -100), 100), high = min(max(s.easeHigh.scalar(at: t), -100), 100)
         easing = TimingCurve(low > 0 ? low / 100 : 0, low > 0 ? 0 : -low / 100,
                              high > 0 ? 1 - high / 100 : 1, high > 0 ? 1 : 1 + high / 100)
         func point(_ v: AnimatedValue?, _ fallback: Point) -> Point {
