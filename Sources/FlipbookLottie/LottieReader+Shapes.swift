@@ -111,7 +111,6 @@ extension LottieReader {
             if mode != 1 { warn("merge paths mode \(mode) (drawn as merge)") }
             return .merge(mode: mode)
         case "op":
-            warn("offset path")
             let joins: [Double: LineJoin] = [1: .miter, 2: .round, 3: .bevel]
             return .offsetPath(amount: value(node["a"], "an offset amount", default: [0]),
                                join: joins[node["lj"].number ?? 1] ?? .miter,
@@ -119,9 +118,11 @@ extension LottieReader {
         case "pb":
             return .puckerBloat(amount: percent(node["a"], "a pucker/bloat amount in percent", default: 0))
         case "zz":
-            warn("zig-zag")
+            // `pt` (1 corner, 2 smooth) is a property object in current exports, a bare
+            // number in old ones; its first value is taken.
+            let pointType = node["pt"].number ?? node["pt"]["k"].number ?? node["pt"]["k"][0]["s"][0].number
             return .zigZag(size: value(node["s"], "a zig-zag size", default: [0]),
-                           ridges: value(node["r"], "a ridge count", default: [0]), smooth: node["pt"].number == 2)
+                           ridges: value(node["r"], "a ridge count", default: [0]), smooth: pointType == 2)
         case "tw":
             warn("twist")
             return .twist(angle: value(node["a"], "a twist angle", default: [0]),

@@ -21,8 +21,8 @@ extension LottieReader {
             return []
         }
         if keyframes.count > 1 { warn("animated text document (the first value is drawn)") }
-        if let animators = t["a"].elements, !animators.isEmpty { warn("text animators") }
-        if t["p"]["a"].exists { warn("text on a path") }
+        let animatorNodes = t["a"].elements ?? []
+        let textPath = self.textPath(t["p"], masks: e.node["masksProperties"])
         let doc = first["s"]
         guard let string = doc["t"].string else {
             error(doc["t"], "expected the text `t`, got \(doc["t"].kind)")
@@ -36,7 +36,7 @@ extension LottieReader {
         let lines = string.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
             .map(String.init)
         let lineHeight = doc["lh"].number ?? size * 1.2
-        let justify = Int(doc["j"].number ?? 0)
+        let justify = Self.smallInt(doc["j"].number, default: 0)
         let tracking = (doc["tr"].number ?? 0) / 1000 * size
         let fill = doc["fc"].numbers.map(Self.unitColor)
         let stroke = doc["sc"].numbers.map(Self.unitColor)
@@ -45,6 +45,17 @@ extension LottieReader {
         if let box = doc["sz"].numbers, box.count >= 2 { warn("paragraph text box (drawn as point text)") }
 
         let usable = lines.allSatisfy { line in line.allSatisfy { glyph($0, family, style) != nil || $0 == " " } }
+        if usable && !glyphs.isEmpty && (!animatorNodes.isEmpty || textPath != nil) {
+            var layer = Layer(id: uniqueID("\(e.name) glyphs"))
+            layer.properties.anchorPoint = .zero
+            layer.content = .vector(VectorShape(items: [.text(animatedGlyphText(
+                t, lines: lines, family: family, style: style, size: size, lineHeight: lineHeight, justify: justify,
+                tracking: tracking, shift: shift, fill: fill, stroke: stroke, strokeWidth: strokeWidth,
+                fillOverStroke: doc["of"].bool ?? false, path: textPath))]))
+            return [layer]
+        }
+        if !animatorNodes.isEmpty { warn("text animators (without glyph shapes in `chars`)") }
+        if textPath != nil { warn("text on a path (without glyph shapes in `chars`)") }
         if usable && !glyphs.isEmpty {
             var items: [VectorItem] = []
             for (row, line) in lines.enumerated() {
@@ -92,7 +103,7 @@ extension LottieReader {
         return [text]
     }
 
-    private func glyph(_ ch: Character, _ family: String, _ style: String) -> JSONNode? {
+    func glyph(_ ch: Character, _ family: String, _ style: String) -> JSONNode? {
         glyphs["\(ch)|\(family)|\(style)"]
     }
 

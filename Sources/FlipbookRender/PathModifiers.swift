@@ -12,7 +12,8 @@ import FlipbookTimeline
 ///   0.5519 of the way back to the corner; open ends stay sharp;
 /// - pucker/bloat: vertices move toward the mean of the vertices by the amount and
 ///   handles away from it (negative amounts pucker);
-/// - zig-zag, offset path and twist are not drawn (the reader warns).
+/// - zig-zag (ZigZagModifier.swift) and offset path (OffsetPathModifier.swift);
+/// - twist is not drawn (the reader warns).
 enum PathModifiers {
     static func apply(_ node: VectorNode, to refs: [VectorRenderer.SlotRef]) {
         switch node {
@@ -22,6 +23,10 @@ enum PathModifiers {
             for ref in refs { ref.slot.path = BezierContours(ref.slot.path).rounded(radius: radius).path }
         case .puckerBloat(let amount) where amount != 0:
             for ref in refs { ref.slot.path = BezierContours(ref.slot.path).puckeredOrBloated(amount).path }
+        case .zigZag(let size, let ridges, let smooth) where size != 0 && size.isFinite:
+            for ref in refs { ref.slot.path = BezierContours(ref.slot.path).zigZagged(size: size, ridges: ridges, smooth: smooth).path }
+        case .offsetPath(let amount, let join, let miterLimit) where amount != 0 && amount.isFinite:
+            for ref in refs { ref.slot.path = BezierContours(ref.slot.path).offset(by: amount, join: join, miterLimit: miterLimit).path }
         default:
             break
         }

@@ -34,6 +34,8 @@ public indirect enum VectorItem: Sendable {
     case puckerBloat(amount: AnimatedValue)
     case zigZag(size: AnimatedValue, ridges: AnimatedValue, smooth: Bool)
     case twist(angle: AnimatedValue, center: AnimatedValue)
+    /// Glyph text with text animators: one group per character, evaluated per frame.
+    case text(VectorText)
 }
 
 /// A group: its items drawn through its own transform and opacity.
@@ -261,6 +263,8 @@ extension VectorShape {
             case .rect, .ellipse: total = ResourceLimits.saturating(total, 1, plus: 10)
             case .polystar(let s):
                 total = ResourceLimits.saturating(total, 1, plus: 2 * Int(min(max(s.points.initial.first ?? 0, 0), 1e9)) + 2)
+            case .text(let text):
+                for c in text.characters { total = ResourceLimits.saturating(total, 1, plus: count(c.shapes) + 2) }
             case .repeater(let r):
                 let copies = Int(min(max(r.copies.initial.first ?? 1, 0), 1e9).rounded(.up))
                 total = ResourceLimits.saturating(total, max(copies, 1), plus: 0)

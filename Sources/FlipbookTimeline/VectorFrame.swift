@@ -126,8 +126,12 @@ extension VectorShape {
             return .offsetPath(amount: amount.scalar(at: t), join: join, miterLimit: miter.scalar(at: t))
         case .puckerBloat(let amount): return .puckerBloat(amount: amount.scalar(at: t))
         case .zigZag(let size, let ridges, let smooth):
-            return .zigZag(size: size.scalar(at: t), ridges: Int(max(0, min(ridges.scalar(at: t), 1000))), smooth: smooth)
+            // lottie-web rounds the ridge count.
+            let r = ridges.scalar(at: t)
+            return .zigZag(size: size.scalar(at: t), ridges: r.isFinite ? Int(max(0, min(r, 1000)).rounded()) : 0,
+                           smooth: smooth)
         case .twist(let angle, let center): return .twist(angle: angle.scalar(at: t), center: point(center))
+        case .text(let text): return text.evaluate(at: t)
         }
     }
 

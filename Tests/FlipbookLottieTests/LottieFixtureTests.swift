@@ -18,13 +18,11 @@ import FlipbookTesting
     }
 
     /// Features the importer renders without (each warned about when a file uses it), so
-    /// their analytic goldens do not match yet: merge modes other than merge, offset
-    /// path and zig-zag. group_transform: ThorVG and rlottie disagree on whether a group's
+    /// their analytic goldens do not match yet: merge modes other than merge. group_transform: ThorVG and rlottie disagree on whether a group's
     /// fill also paints its subgroups' paths; we follow lottie-web (it does), but draw the
     /// subgroup above the fill, as its list order says, where the rlottie golden puts the
     /// fill on top (left open, see docs/lottie.md).
-    static let knownDifferences: Set<String> = ["merge_paths.json", "offset_path.json", "zigzag.json",
-                                                 "group_transform.json"]
+    static let knownDifferences: Set<String> = ["merge_paths.json", "group_transform.json"]
 
     static let snapshots: [Snapshot] = {
         guard let manifest = try? LottieSupport.json(LottieSupport.fixtures + "/manifest.json"),

@@ -179,6 +179,74 @@ def zigzag(p):
     return c.rgba8()
 
 
+def _zigzag(V, I, O, closed, amp, freq, smooth):
+    """lottie-web ZigZagModifier.processPath (vertices V, absolute in/out handles I/O): corners pushed along
+    the normal of the chord prev->next, freq ridges per segment at t = k/(freq+1) along the linearized cubic,
+    sides alternating from -1 at the first corner; a closed path gets its first corner once more at the end.
+    An empty chord leaves the point where it is (After Effects, ThorVG)."""
+    n = len(V)
+    count = n if closed else n - 1
+    out = []
+
+    def lin(p0, p1, p2, p3):
+        if np.allclose(p0, p1):
+            p1 = p0 + (p3 - p0) / 3
+        if np.allclose(p2, p3):
+            p2 = p0 + (p3 - p0) * 2 / 3
+        return p0, p1, p2, p3
+
+    def put(pt, tan, d, li, lo):
+        L = math.hypot(*tan)
+        if L < 1e-12:
+            out.append((pt, pt, pt)); return
+        u = tan / L
+        q = pt + np.array([u[1], -u[0]]) * d * amp
+        out.append((q, q - u * li, q + u * lo))
+
+    V = [np.asarray(v, float) for v in V]; I = [np.asarray(v, float) for v in I]; O = [np.asarray(v, float) for v in O]
+    sp = 1 / ((freq + 1) * 2)
+
+    def corner(k, d):
+        i = k % n
+        pv, nx = V[i - 1 if i else n - 1], V[(i + 1) % n]
+        put(V[i], nx - pv, d, np.linalg.norm(V[i] - pv) * sp if smooth else 0,
+            np.linalg.norm(V[i] - nx) * sp if smooth else 0)
+    d = -1
+    corner(0, d)
+    for i in range(count):
+        j = (i + 1) % n
+        p0, p1, p2, p3 = lin(V[i], O[i], I[j], V[j])
+        h = np.linalg.norm(p3 - p0) * sp if smooth else 0
+        d = -d
+        for k in range(freq):
+            t = (k + 1) / (freq + 1); u = 1 - t
+            pt = u ** 3 * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t ** 3 * p3
+            tan = 3 * u * u * (p1 - p0) + 6 * u * t * (p2 - p1) + 3 * t * t * (p3 - p2)
+            put(pt, tan, d, h, h)
+            d = -d
+        corner(i + 1, d)
+    return out
+
+
+def zigzag_closed(p):
+    c = Canvas(200, 100)
+    amp = lerp(0, 12, p)
+    sq = [(25, 25), (75, 25), (75, 75), (25, 75)]
+    k = 0.5519 * 28
+    cx, cy = 150, 50  # lottie-web's ellipse: from the top, clockwise, handles at 0.5519 of the radius
+    ev = [(cx, cy - 28), (cx + 28, cy), (cx, cy + 28), (cx - 28, cy)]
+    eo = [(cx + k, cy - 28), (cx + 28, cy + k), (cx - k, cy + 28), (cx - 28, cy - k)]
+    ei = [(cx - k, cy - 28), (cx + 28, cy - k), (cx + k, cy + 28), (cx - 28, cy + k)]
+    for V, I, O, freq, smooth, col in ((sq, sq, sq, 2, False, BLUE), (ev, ei, eo, 3, True, RED)):
+        if amp == 0:
+            zz = [(np.asarray(v, float), np.asarray(i, float), np.asarray(o, float)) for v, i, o in zip(V, I, O)]
+        else:
+            zz = _zigzag(V, I, O, True, amp, freq, smooth)
+        ring = A.bezier_ring([z[0] for z in zz], [z[2] for z in zz], [z[1] for z in zz])
+        c.paint(poly_cov(200, 100, [ring]), col)
+    return c.rgba8()
+
+
 def effect_drop_shadow(p):
     """lottie-web SVGDropShadowEffect: offset distance at (direction - 90) degrees, flood opacity
     128/255, blur sigma softness/4 = 0: a hard 50 % black copy 7.07 px right and down."""
@@ -237,6 +305,144 @@ def text_font(p):
     return c.rgba8()
 
 
+BOX_GLYPHS = {"I": (40, [[(10, -100), (30, -100), (30, 0), (10, 0)]]),
+              "O": (80, [[(10, -100), (70, -100), (70, 0), (10, 0)], [(30, -80), (30, -20), (50, -20), (50, -80)]]),
+              " ": (30, [])}
+
+
+def _mult(sel, ind, total):
+    """lottie-web TextSelectorProp.getValue + getMult (no easing: xe = ne = 0), amount 100 %."""
+    div = 1 if sel.get("r") == 2 else 100 / total
+    o = sel.get("o", 0) / div
+    s, e = sel.get("s", 0) / div + o, sel.get("e", 100) / div + o
+    s, e = min(s, e), max(s, e)
+    sh = sel.get("sh", 1)
+    if sh in (2, 3, 4):
+        if e == s:
+            m = (1 if ind >= e else 0) if sh == 2 else (0 if ind >= e else 1) if sh == 3 else 0
+        else:
+            m = max(0, min(0.5 / (e - s) + (ind - s) / (e - s), 1))
+            if sh == 3:
+                m = 1 - m
+            if sh == 4:
+                m = m * 2 if m < 0.5 else 1 - 2 * (m - 0.5)
+    elif sh == 5:
+        tot = e - s
+        ind = min(max(0, ind + 0.5 - s), tot)
+        m = math.sqrt(1 - ((ind - tot / 2) / (tot / 2)) ** 2) if e != s else 0
+    elif sh == 6:
+        ind = min(max(0, ind + 0.5 - s), e - s)
+        m = (1 + math.cos(math.pi + math.pi * 2 * ind / (e - s))) / 2 if e != s else 0
+    else:
+        m = 0
+        if ind >= math.floor(s):
+            m = max(0, min(min(e, 1) - (s - ind), 1)) if ind - s < 0 else max(0, min(e - ind, 1))
+    return m
+
+
+def _text_with_animators(c, text, size, lh, origin, color, animators):
+    """lottie-web TextProperty (letters, anIndexes) and TextAnimatorProperty.getMeasures for left-justified point
+    text drawn with glyph shapes (scaled size/100 first). Matrices are row-vector 3x3, applied in call order.
+    Lines after the first sit lh lower (lottie-web adds 1 px more from the second line on, not followed)."""
+    letters, line = [], 0
+    for ch in text:
+        if ch == "\r":
+            letters.append((None, line)); line += 1
+        else:
+            letters.append((ch, line))
+    idx, totals = [[] for _ in letters], []
+    for a in animators:
+        b, ind = a["sel"].get("b", 1), 0
+        for i, (ch, _) in enumerate(letters):
+            idx[i].append(ind)
+            last = i == len(letters) - 1
+            if (b == 1 and ch is not None) or (b == 2 and ch not in (None, " ")) or \
+               (b == 3 and (ch is None or ch == " " or last)) or (b == 4 and (ch is None or last)):
+                ind += 1
+        totals.append(ind)
+
+    def T(x, y): return np.array([[1, 0, 0], [0, 1, 0], [x, y, 1.0]])
+    def S(x, y): return np.array([[x, 0, 0], [0, y, 0], [0, 0, 1.0]])
+    def R(deg):  # clockwise on screen (lottie-web rotateZ(-r))
+        r = math.radians(deg)
+        return np.array([[math.cos(r), math.sin(r), 0], [-math.sin(r), math.cos(r), 0], [0, 0, 1.0]])
+
+    rings_by_color = []
+    x_pos, y_pos = 0.0, 0.0
+    for i, (ch, ln) in enumerate(letters):
+        if ch is None:
+            x_pos, y_pos = 0.0, y_pos + lh
+            continue
+        w, paths = BOX_GLYPHS[ch]
+        an = w * size / 100
+        mults = [_mult(a["sel"], idx[i][j], totals[j]) for j, a in enumerate(animators)]
+        M = T(-an / 2, 0)
+        for j, a in enumerate(animators):
+            if "t" in a and x_pos != 0:
+                x_pos += a["t"] * mults[j]
+        for j, a in enumerate(animators):
+            if "s" in a:
+                M = M @ S(1 + (a["s"] / 100 - 1) * mults[j], 1 + (a["s"] / 100 - 1) * mults[j])
+        for j, a in enumerate(animators):
+            if "r" in a:
+                M = M @ R(a["r"] * mults[j])
+        for j, a in enumerate(animators):
+            if "p" in a:
+                M = M @ T(a["p"][0] * mults[j], a["p"][1] * mults[j])
+        M = M @ T(x_pos, y_pos) @ T(an / 2, 0) @ T(*origin)
+        for pth in paths:
+            pts = [(np.array([px * size / 100, py * size / 100, 1.0]) @ M)[:2] for px, py in pth]
+            rings_by_color.append([tuple(q) for q in pts])
+        x_pos += an
+    c.paint(poly_cov(c.w, c.h, rings_by_color), color)
+
+
+def text_animator_shapes(p):
+    c = Canvas(200, 100)
+    _text_with_animators(c, "IOIOI\rIOIOI", 30, 50, (15, 35), GREEN, [
+        {"sel": {"r": 2, "sh": 4, "s": 0, "e": lerp(5, 11, p)}, "r": 40},
+        {"sel": {"b": 4, "sh": 2, "s": 0, "e": 100}, "s": 130},
+        {"sel": {"sh": 6}, "t": lerp(0, 10, p)}])
+    return c.rgba8()
+
+
+def text_on_path(p):
+    """lottie-web TextAnimatorProperty.getMeasures with a masked path, no animators, left-justified: the
+    distance along the path starts at the first margin; each letter adds half its advance, sits with its
+    baseline centre on the path point there, turned by the path's direction (perpendicular on), then adds
+    the other half plus the tracking. The path's two straight segments are measured exactly."""
+    c = Canvas(200, 100)
+    size, f = 30, lerp(0, 120, p)
+    pts = [(10, 85), (100, 35), (190, 85)]
+    segs = []
+    for a, b in zip(pts, pts[1:]):
+        segs.append((a, b, math.hypot(b[0] - a[0], b[1] - a[1])))
+
+    def place(d):
+        for k, (a, b, n) in enumerate(segs):
+            if d <= n or k == len(segs) - 1:
+                t = d / n
+                return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), math.atan2(b[1] - a[1], b[0] - a[0])
+            d -= n
+
+    rings, along = [], f
+    for ch in "IOIOI":
+        w, paths = BOX_GLYPHS[ch]
+        an = w * size / 100
+        along += an / 2
+        (px, py), ang = place(along)
+        ca, sa = math.cos(ang), math.sin(ang)
+        for pth in paths:
+            ring = []
+            for gx, gy in pth:
+                x, y = gx * size / 100 - an / 2, gy * size / 100
+                ring.append((px + x * ca - y * sa, py + x * sa + y * ca))
+            rings.append(ring)
+        along += an / 2
+    c.paint(poly_cov(200, 100, rings), BLUE)
+    return c.rgba8()
+
+
 def layer_3d(p):
     c = Canvas(100, 100)
     pts = A.xform(A.rect_pts(30, 30, 70, 70), A.rot_about(50, 50, 30))  # rz only; rx/ry ignored
@@ -244,13 +450,13 @@ def layer_3d(p):
     return c.rgba8()
 
 
-ANALYTIC = {f.__name__: f for f in (blend_modes_more, effect_fill_tint, zigzag, solid_layer, repeater, pucker_bloat, offset_path, masks_lighten_darken_difference_none,
+ANALYTIC = {f.__name__: f for f in (blend_modes_more, text_animator_shapes, text_on_path, zigzag_closed, effect_fill_tint, zigzag, solid_layer, repeater, pucker_bloat, offset_path, masks_lighten_darken_difference_none,
                                     mask_inverted_opacity, mask_expansion, merge_paths, blend_modes, effect_drop_shadow,
                                     effect_gaussian_blur, text_glyphs, text_font, layer_3d)}
 
 # Features neither ThorVG nor rlottie (as packaged on PyPI) implements; their goldens are analytic
 # or absent ("none"), never a player's render.
-NEITHER_PLAYER = {"merge_paths": "merge paths", "zigzag": "zig-zag", "mask_feather": "mask feather"}
+NEITHER_PLAYER = {"merge_paths": "merge paths", "zigzag": "zig-zag", "zigzag_closed": "zig-zag", "mask_feather": "mask feather"}
 DECISIONS = {
     "solid_layer": {"*": ("analytic", "players disagree on the 50 % opacity of the blue solid: ThorVG draws it at about "
                            "25 % (opacity applied twice), rlottie at 50 % as the layer's o says; computed directly.")},
@@ -280,6 +486,12 @@ DECISIONS = {
                        "ThorVG's first copy is 82.5 %, rlottie's last is 47.5 %.")},
     "offset_path": {0: ("analytic", "rlottie ignores the offset-path modifier; a +10 offset with miter joins "
                         "turns the 40 x 40 square into a 60 x 60 square (ThorVG agrees, 0 % of pixels apart).")},
+    "offset_path_joins": {"*": ("thorvg", "rlottie ignores the offset-path modifier (draws the shapes as they are). "
+                                "ThorVG offsets them as lottie-web's OffsetPathModifier does: the squares grow by 8 "
+                                "with round (lj 2) and bevel (lj 3) corners, the third shrinks by 8, circle and star "
+                                "grow. lottie-web compares the miter limit with the miter's length in pixels (it "
+                                "would bevel the star's tips); ThorVG, like After Effects' strokes, takes it as a "
+                                "ratio to the offset and miters them (1/cos 72 deg = 3.2 < 4); we follow that.")},
     "pucker_bloat": {"*": ("analytic", "rlottie ignores pucker/bloat; the shape is computed with lottie-web's "
                            "PuckerAndBloatModifier formula (the corner loops of the bloat are part of it, ThorVG "
                            "draws them too).")},
@@ -316,6 +528,24 @@ DECISIONS = {
                         "(only the last lines land on the canvas). Laid out with FreeType: baselines "
                         "at 27/59/91, centred, tracking 1.3 px. Kerning is not applied, so a shaper that kerns "
                         "may differ by a pixel on some glyphs.")},
+    "text_animator_range": {"*": ("thorvg", "rlottie draws no text. ThorVG applies the range selector as "
+                                  "lottie-web's TextSelectorProp does (square shape, percent units: offset -100 % + "
+                                  "end 50 % selects nothing at 0 %; at 50 % characters 0-1 fully and 2 by half), with "
+                                  "position, opacity (o += (40 % * w - o) * w) and fill colour lerped by w.")},
+    "text_animator_shapes": {"*": ("analytic", "rlottie draws no text and ThorVG divides every selector by the "
+                                   "character count (lottie-web divides by the count of the selector's units: 2 "
+                                   "lines here) and scales whole lines; computed by porting lottie-web's "
+                                   "TextSelectorProp.getMult and TextAnimatorProperty.getMeasures (letter matrix: "
+                                   "centre on the baseline, scale, rotation, position, back; tracking before every "
+                                   "character but a line's first).")},
+    "text_animator_ease": {"*": ("thorvg", "rlottie draws no text. ThorVG's range selector computes the round "
+                                 "(sqrt(1 - x^2/r^2) over the range) and ramp-down shapes and the ease as lottie-web's "
+                                 "TextSelectorProp does: the weight is passed through the cubic-Bezier (ne/100, 0, "
+                                 "1 - xe/100, 1), a negative ease moving the y of its handle instead; position, "
+                                 "opacity and fill colour are applied by the weight as in getMeasures.")},
+    "text_on_path": {"*": ("analytic", "rlottie draws no text and ThorVG keeps the letters upright on the path, "
+                           "though perpendicular-to-path is on (p 1): lottie-web and After Effects turn each letter "
+                           "with the path. Computed by porting lottie-web's masked-path placement (getMeasures).")},
     "layer_3d": {"*": ("analytic", "3D properties are ignored (with a warning): rx = 50 is dropped, rz = 30 is the "
                        "2D rotation. Both players foreshorten the square by rx (differently: 1.4 % apart), which "
                        "the issue says to ignore.")},
@@ -328,6 +558,10 @@ DECISIONS = {
                     "lottie-web's ZigZagModifier geometry: 5 ridges between x 10 and 90, 3 px above/below, sharp "
                     "for pt 1 (top line), smooth for pt 2 (bottom). Joins and caps drawn round, which differs from "
                     "the butt caps/miter joins by a few edge pixels.")},
+    "zigzag_closed": {"*": ("analytic", "neither player implements zig-zag (both draw the square and circle "
+                            "unchanged); computed with lottie-web's ZigZagModifier on the closed paths (corners "
+                            "pushed along the prev-next chord's normal, ridges at equal Bezier steps, smooth "
+                            "handles chord/((r + 1) * 2) along the tangent, the first corner repeated at the end).")},
     "mask_feather": {"*": ("none", "neither player feathers masks (both draw a hard edge). Expected: the blue "
                            "square is opaque more than 10 px inside the mask edge, transparent more than 10 px "
                            "outside it, alpha about 0.5 on the edge and monotonic across it.")},

@@ -406,6 +406,20 @@ def _():
         group([rect([50, 50], [40, 40]), stroke(BLACK, 1)], nm="original")]), bg(2)])
 
 
+@fixture("offset_path_joins", ["offset path round join", "offset path bevel join", "offset path inward",
+                               "offset path on an ellipse and a star"], (0,),
+         notes="Top row: +8 round, +8 bevel, -8 miter on squares; bottom row: +6 on a circle, +4 miter on a star.")
+def _():
+    def op(a, lj): return {"ty": "op", "nm": "Offset", "a": prop(a), "lj": lj, "ml": prop(4)}
+    return comp("offset_path_joins", 200, 100, [shape_layer("Off", 1, [
+        group([rect([30, 28], [30, 30]), op(8, 2), fill(RED)], nm="round"),
+        group([rect([90, 28], [30, 30]), op(8, 3), fill(BLUE)], nm="bevel"),
+        group([rect([155, 28], [40, 40]), op(-8, 1), fill(GREEN)], nm="inward"),
+        group([ellipse([50, 75], [24, 24]), op(6, 1), fill(MAGENTA)], nm="circle"),
+        group([polystar(1, 5, [130, 75], 20, 9), op(4, 1), fill(ORANGE)], nm="star")]),
+        box("Backdrop", 2, 0, 0, 200, 100, [0.85, 0.85, 0.85])])
+
+
 @fixture("pucker_bloat", ["pucker/bloat"], (0, 50),
          notes="Square paths with 4 explicit vertices (a rect shape's vertex count is renderer-specific).")
 def _():
@@ -422,6 +436,17 @@ def _():
     return comp("zigzag", 100, 100, [shape_layer("ZZ", 1, [
         group([path([[10, 30], [90, 30]], closed=False), zz(1), stroke(BLUE, 2, lc=1, lj=1)], nm="corner"),
         group([path([[10, 70], [90, 70]], closed=False), zz(2), stroke(RED, 2, lc=1, lj=1)], nm="smooth")]), bg(2)])
+
+
+@fixture("zigzag_closed", ["zig-zag on closed shapes", "zig-zag corner and smooth points"], (0, 50),
+         notes="Left: a 4-vertex square path, 2 ridges per edge, corner points; right: an ellipse, 3 ridges per "
+               "quarter, smooth points. Size 0 to 12.")
+def _():
+    def zz(pt, r): return {"ty": "zz", "nm": "ZigZag", "s": prop(anim(kf(0, 0), kf(60, 12))), "r": prop(r), "pt": prop(pt)}
+    return comp("zigzag_closed", 200, 100, [shape_layer("ZZ", 1, [
+        group([path([[25, 25], [75, 25], [75, 75], [25, 75]]), zz(1, 2), fill(BLUE)], nm="square"),
+        group([ellipse([150, 50], [56, 56]), zz(2, 3), fill(RED)], nm="circle")]),
+        box("Backdrop", 2, 0, 0, 200, 100, [0.85, 0.85, 0.85])])
 
 
 @fixture("stacking_order", ["stacking order: earlier shapes and layers draw on top"], (0,))
@@ -631,6 +656,90 @@ def _():
                                           box("Backdrop", 2, 0, 0, 200, 100, [0.85, 0.85, 0.85])],
                 fonts={"list": [{"fName": "Boxes-Regular", "fFamily": "Boxes", "fStyle": "Regular", "ascent": 75}]},
                 chars=chars)
+
+
+def box_glyphs():
+    """Glyphs as Bodymovin writes them (one group of bare paths, size 100, y up negative): I and O boxes."""
+    def glyph(ch, w, paths):
+        shapes = [{"ty": "gr", "nm": ch, "np": len(paths), "it": paths}] if paths else []
+        return {"ch": ch, "size": 100, "style": "Regular", "w": w, "fFamily": "Boxes", "data": {"shapes": shapes}}
+    return [glyph("I", 40, [path([[10, -100], [30, -100], [30, 0], [10, 0]])]),
+            glyph("O", 80, [path([[10, -100], [70, -100], [70, 0], [10, 0]]),
+                            path([[30, -80], [30, -20], [50, -20], [50, -80]])]),
+            glyph(" ", 30, [])]
+
+
+def selector(**kw):
+    s = {"t": 0, "xe": prop(0), "ne": prop(0), "a": prop(100), "b": 1, "rn": 0, "sh": 1, "s": prop(0), "e": prop(100),
+         "o": prop(0), "r": 1}
+    s.update(kw)
+    return s
+
+
+@fixture("text_animator_range", ["text animator", "range selector percent, square, animated offset",
+                                 "animator position, opacity, fill colour"], (0, 50),
+         notes="Five box glyphs (IOIOI, size 40). The selector's offset moves from -100 % to 100 %: at 0 % nothing "
+               "is selected, at 50 % (offset 0) the first half: characters 0, 1 fully, character 2 half.")
+def _():
+    doc = {"s": 40, "f": "Boxes-Regular", "t": "IOIOI", "j": 0, "tr": 0, "lh": 48, "ls": 0, "fc": [0.9, 0.1, 0.1]}
+    L = text_layer("Animated", 1, doc, (10, 70))
+    L["t"]["a"] = [{"nm": "Animator 1", "s": selector(e=prop(50), o=prop(anim(kf(0, -100), kf(60, 100)))),
+                    "a": {"p": prop([0, -20]), "o": prop(40), "fc": prop([0.1, 0.2, 0.9, 1])}}]
+    return comp("text_animator_range", 200, 100, [L, box("Backdrop", 2, 0, 0, 200, 100, [0.85, 0.85, 0.85])],
+                fonts={"list": [{"fName": "Boxes-Regular", "fFamily": "Boxes", "fStyle": "Regular", "ascent": 75}]},
+                chars=box_glyphs())
+
+
+@fixture("text_animator_shapes", ["text animator", "range selector index units, triangle and ramp shapes",
+                                  "animator rotation, scale, tracking"], (0, 50),
+         notes="Two lines of IOIOI boxes (size 30): line 1 rotated 40 degrees by a triangle selector over "
+               "indices 0-5, lines scaled up to 130 % by a ramp-up selector based on lines, tracking from a smooth "
+               "selector.")
+def _():
+    doc = {"s": 30, "f": "Boxes-Regular", "t": "IOIOI\rIOIOI", "j": 0, "tr": 0, "lh": 50, "ls": 0,
+           "fc": [0.1, 0.6, 0.2]}
+    L = text_layer("Shapes", 1, doc, (15, 35))
+    L["t"]["a"] = [
+        {"nm": "Turn", "s": selector(r=2, sh=4, s=prop(0), e=prop(anim(kf(0, 5), kf(60, 11)))), "a": {"r": prop(40)}},
+        {"nm": "Grow", "s": selector(b=4, sh=2, s=prop(0), e=prop(100)), "a": {"s": prop([130, 130])}},
+        {"nm": "Spread", "s": selector(sh=6), "a": {"t": prop(anim(kf(0, 0), kf(60, 10)))}}]
+    return comp("text_animator_shapes", 200, 100, [L, box("Backdrop", 2, 0, 0, 200, 100, [0.85, 0.85, 0.85])],
+                fonts={"list": [{"fName": "Boxes-Regular", "fFamily": "Boxes", "fStyle": "Regular", "ascent": 75}]},
+                chars=box_glyphs())
+
+
+@fixture("text_animator_ease", ["text animator", "range selector round and ramp-down shapes, ease high and low",
+                                "animator position, opacity, fill colour"], (0, 50),
+         notes="Seven box glyphs (IOIOIOI, size 24) on two layers: a round selector eased high 60 / low 40 lifts "
+               "the middle; a ramp-down selector eased low -50 fades and recolours from the left.")
+def _():
+    doc = {"s": 24, "f": "Boxes-Regular", "t": "IOIOIOI", "j": 0, "tr": 0, "lh": 30, "ls": 0, "fc": [0.9, 0.1, 0.1]}
+    top = text_layer("Round", 1, doc, (15, 40))
+    top["t"]["a"] = [{"nm": "Lift", "s": selector(sh=5, xe=prop(60), ne=prop(40), s=prop(0),
+                                                   e=prop(anim(kf(0, 40), kf(60, 100)))),
+                      "a": {"p": prop([0, -20])}}]
+    bottom = text_layer("Ramp", 2, dict(doc, fc=[0.1, 0.6, 0.2]), (15, 90))
+    bottom["t"]["a"] = [{"nm": "Fade", "s": selector(sh=3, ne=prop(-50), s=prop(anim(kf(0, 0), kf(60, 50))),
+                                                      e=prop(100)),
+                         "a": {"o": prop(20), "fc": prop([0.2, 0.2, 0.9, 1])}}]
+    return comp("text_animator_ease", 200, 100, [top, bottom, box("Backdrop", 3, 0, 0, 200, 100, [0.85, 0.85, 0.85])],
+                fonts={"list": [{"fName": "Boxes-Regular", "fFamily": "Boxes", "fStyle": "Regular", "ascent": 75}]},
+                chars=box_glyphs())
+
+
+@fixture("text_on_path", ["text on a path (mask path, first margin, perpendicular)"], (0, 50),
+         notes="IOIOI boxes (size 30) along an open two-segment mask path (10,85)-(100,35)-(190,85), mode n; "
+               "the first margin moves from 0 to 60.")
+def _():
+    doc = {"s": 30, "f": "Boxes-Regular", "t": "IOIOI", "j": 0, "tr": 0, "lh": 36, "ls": 0, "fc": [0.15, 0.3, 0.9]}
+    L = text_layer("OnPath", 1, doc, (0, 0))
+    L["hasMask"] = True
+    L["masksProperties"] = [mask(bez([[10, 85], [100, 35], [190, 85]], closed=False), mode="n", nm="Path")]
+    L["t"]["p"] = {"m": 0, "f": prop(anim(kf(0, 0), kf(60, 120))), "l": prop(0), "r": prop(0), "a": prop(0),
+                   "p": prop(1)}
+    return comp("text_on_path", 200, 100, [L, box("Backdrop", 2, 0, 0, 200, 100, [0.85, 0.85, 0.85])],
+                fonts={"list": [{"fName": "Boxes-Regular", "fFamily": "Boxes", "fStyle": "Regular", "ascent": 75}]},
+                chars=box_glyphs())
 
 
 @fixture("text_font", ["text layer without chars (font DejaVu Sans)", "j justification", "tracking", "line height"], (0,),

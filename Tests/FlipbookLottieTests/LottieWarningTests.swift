@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import Flipbook
+import FlipbookLottie
+
+/// Implemented features stop warning; what is still drawn without keeps its warning.
+@Suite struct LottieWarningTests {
+    @Test(arguments: ["zigzag.json", "zigzag_closed.json", "offset_path.json", "offset_path_joins.json",
+                      "text_animator_range.json", "text_animator_shapes.json", "text_animator_ease.json",
+                      "text_on_path.json"])
+    func implementedFeaturesDoNotWarn(_ file: String) throws {
+        let scene = try SceneFile.load(path: LottieSupport.fixtures + "/" + file)
+        #expect(scene.warnings.isEmpty, "\(scene.warnings)")
+    }
+
+    @Test func twistAndAnimatorsOnFontTextStillWarn() throws {
+        let json = """
+        {"v": "5.7.4", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [
+          {"ty": 4, "nm": "Twisted", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {},
+           "shapes": [{"ty": "el", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}},
+                      {"ty": "tw", "a": {"a": 0, "k": 45}, "c": {"a": 0, "k": [50, 50]}},
+                      {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]},
+          {"ty": 5, "nm": "Words", "ind": 2, "ip": 0, "op": 30, "st": 0, "ks": {},
+           "t": {"d": {"k": [{"t": 0, "s": {"s": 20, "f": "DejaVuSans", "t": "Hi", "j": 0, "fc": [0, 0, 0]}}]},
+                 "p": {}, "m": {"g": 1, "a": {"a": 0, "k": [0, 0]}},
+                 "a": [{"s": {"t": 0, "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "r": 1,
+                              "b": 1, "sh": 1, "a": {"a": 0, "k": 100}},
+                        "a": {"o": {"a": 0, "k": 0}}}]}}]}
+        """
+        let scene = try LottieLoader.parse(Data(json.utf8), path: nil)
+        #expect(scene.warnings.contains { $0.contains("Twisted") && $0.contains("twist") }, "\(scene.warnings)")
+        #expect(scene.warnings.contains { $0.contains("Words") && $0.contains("text animators") }, "\(scene.warnings)")
+        #expect(scene.warnings.count == 2, "\(scene.warnings)")
+    }
+}
