@@ -185,6 +185,16 @@ def _():
         shape_layer("Box", 1, [group([rect([10, 10], [20, 20]), fill(GREEN)])], ks_=ks(p=p)), bg(2)])
 
 
+@fixture("easing_first_dimension", ["keyframes per-dimension easing on a non-spatial value (scale)"], (0, 25, 50))
+def _():
+    # x and y of the scale get different curves; lottie-ios, rlottie and ThorVG ease both by
+    # the first one (lottie-web would ease each by its own).
+    s = anim(kf(0, [20, 20, 100], o={"x": [0.9, 0.0, 0.0], "y": [0.0, 0.0, 0.0]},
+                i={"x": [1.0, 0.1, 1.0], "y": [1.0, 1.0, 1.0]}), kf(60, [100, 100, 100]))
+    return comp("easing_first_dimension", 100, 100, [
+        shape_layer("Box", 1, [group([rect([0, 0], [60, 60]), fill(GREEN)])], ks_=ks(p=(50, 50), s=s)), bg(2)])
+
+
 @fixture("hold_keyframes", ["hold keyframes h:1"], (0, 25, 50, 75))
 def _():
     p = anim(kf(0, [10, 40, 0], h=True), kf(30, [70, 40, 0], h=True), kf(45, [40, 10, 0]))
