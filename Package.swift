@@ -3,8 +3,8 @@ import PackageDescription
 
 // The pipeline, one target per stage, dependencies pointing one way:
 // Geometry ← Scene ← Timeline ← Render → Raster ← Codecs ← Flipbook ← CLI, and
-// Render → Text (glyph outlines). Only FlipbookCodecs imports libpng and giflib
-// (CLibPNG, CGIFLib); only FlipbookText imports FreeType, HarfBuzz, fontconfig, FriBidi and ICU.
+// Render → Text (glyph outlines). Only FlipbookCodecs imports libpng, giflib and libjpeg-turbo
+// (CLibPNG, CGIFLib, CTurboJPEG); only FlipbookText imports FreeType, HarfBuzz, fontconfig, FriBidi and ICU.
 let package = Package(
     name: "Flipbook",
     platforms: [.macOS(.v13)],
@@ -49,9 +49,12 @@ let package = Package(
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CGIFLib", path: "Sources/CGIFLib",
                        providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        // libjpeg-turbo's TurboJPEG API (errors come back as return codes, no longjmp).
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
         // libpng's full API behind a small C layer that turns its longjmp errors into results.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("png16")]),
-        .target(name: "FlipbookCodecs", dependencies: ["FlipbookRaster", "CLibPNG", "CPNGShim", "CGIFLib"]),
+        .target(name: "FlipbookCodecs", dependencies: ["FlipbookRaster", "CLibPNG", "CPNGShim", "CGIFLib", "CTurboJPEG"]),
         .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookLottie", "FlipbookTimeline", "FlipbookRender",
                                                  "FlipbookRaster", "FlipbookText", "FlipbookCodecs"]),
         .target(name: "FlipbookDiff", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),

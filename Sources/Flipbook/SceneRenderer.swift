@@ -55,7 +55,7 @@ public struct SceneRenderer: Sendable {
                 }
                 let image: Pixmap
                 if scene.assets[content.asset] == nil, let bytes = scene.embeddedAssets[content.asset] {
-                    do { image = try PNGCodec.decode(bytes, accepting: accept) } catch {
+                    do { image = try ImageDecoder.decode(bytes, accepting: accept) } catch {
                         throw RenderError.unreadableAsset(name: content.asset, path: "embedded", reason: "\(error)")
                     }
                 } else {
@@ -66,7 +66,7 @@ public struct SceneRenderer: Sendable {
                         throw RenderError.unreadableAsset(name: content.asset, path: path,
                                                           reason: "the file is \(size) bytes, over the --max-memory limit")
                     }
-                    do { image = try PNGCodec.read(path: path, accepting: accept) } catch {
+                    do { image = try ImageDecoder.read(path: path, accepting: accept) } catch {
                         throw RenderError.unreadableAsset(name: content.asset, path: path, reason: Self.reason(error, path))
                     }
                 }

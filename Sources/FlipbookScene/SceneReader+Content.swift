@@ -151,7 +151,7 @@ extension SceneReader {
         if assets[name] != nil { return image }
         // Declared under `assets:` but missing on disk: already reported there.
         if declaredAssets.contains(name) { return nil }
-        if name.contains("/") || name.lowercased().hasSuffix(".png") {
+        if name.contains("/") || [".png", ".jpg", ".jpeg"].contains(where: name.lowercased().hasSuffix) {
             guard let file = resolveFile(name, node, path, what: "image `\(name)`") else { return nil }
             assets[name] = file
             return image

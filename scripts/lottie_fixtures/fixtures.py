@@ -97,6 +97,26 @@ def _():
         assets=[{"id": "img_0", "w": 40, "h": 40, "u": "", "p": uri, "e": 1}])
 
 
+def gradient_jpeg():
+    """A 40x40 JPEG (quality 90, 4:2:0): a red-to-blue ramp across, darker down; made with the
+    pinned Pillow so the bytes are reproducible."""
+    import io
+    from PIL import Image
+    im = Image.new("RGB", (40, 40))
+    im.putdata([(230 - x * 5, 60 + y * 3, 40 + x * 5) for y in range(40) for x in range(40)])
+    out = io.BytesIO()
+    im.save(out, format="JPEG", quality=90, subsampling=2)
+    return out.getvalue()
+
+
+@fixture("image_jpeg", ["image layer", "embedded data: JPEG"], (0, 50))
+def _():
+    uri = "data:image/jpeg;base64," + base64.b64encode(gradient_jpeg()).decode()
+    return comp("image_jpeg", 100, 100, [
+        image_layer("Image", 1, "img_0", ks_=ks(p=(20, 20), s=anim(kf(0, [100, 100, 100]), kf(60, [150, 150, 100])))), bg(2)],
+        assets=[{"id": "img_0", "w": 40, "h": 40, "u": "", "p": uri, "e": 1}])
+
+
 @fixture("image_file", ["image layer", "image file beside the JSON"], (0, 50),
          files={"images/quadrants.png": quadrants_png})
 def _():
