@@ -237,16 +237,8 @@ public struct GIFFrameEncoder: Sendable {
         var masked = pixels
         var unchangedCount = 0
         if diffed, let previous {
-            let before = packedPixels(previous, rect)
-            for i in 0..<pixels.count where pixels[i] == before[i] && pixels[i] >> 24 == 0 {
-                if let redraw {
-                    // Inside the cleared region nothing is kept: every pixel is drawn.
-                    let x = rect.x0 + i % w, y = rect.y0 + i / w
-                    if x >= redraw.x0 && x < redraw.x1 && y >= redraw.y0 && y < redraw.y1 { continue }
-                }
-                masked[i] = ColorQuantizer.transparentPixel
-                unchangedCount += 1
-            }
+            // Inside a cleared region nothing is kept: every pixel is drawn.
+            (masked, unchangedCount) = maskUnchanged(pixels, frame, previous, rect, redraw: redraw)
         }
         func quantize(_ p: [UInt32]) -> ColorQuantizer.Result {
             ColorQuantizer.quantize(p, maxColors: options.maxColors, refinementPasses: options.refinementPasses,
@@ -255,7 +247,7 @@ public struct GIFFrameEncoder: Sendable {
         let local = quantize(masked)
         // With lossy LZW, which pixels may stay transparent: built once for all candidates.
         let unchangedMask = options.quantizedTolerance > 0 || options.exactTolerance > 0
-            ? (0..<pixels.count).map { masked[$0] != pixels[$0] } : []
+            ? Self.differs(masked, pixels) : []
         func candidate(_ result: ColorQuantizer.Result, unchanged: Int, global: Bool) -> FrameCandidate {
             FrameCandidate(result, pixels: pixels, masked: masked, unchanged: unchanged, global: global, width: w,
                            lossy: Self.lossyTolerance(options, result).map { ($0, unchangedMask) })
@@ -282,16 +274,24 @@ public struct GIFFrameEncoder: Sendable {
                 OklabQuantizer.map($0, width: w, originX: rect.x0, originY: rect.y0, palette: Array(global.dropLast()),
                                    transparentIndex: gt, dither: options.dither, spread: 8)
             }
-            let mapped = candidate(ColorQuantizer.Result(palette: global, indices: g, transparentIndex: gt, isExact: false),
-                                   unchanged: unchangedCount, global: true)
-            if mapped.fileBytes < best.fileBytes {
-                let changed = masked.count { $0 >> 24 == 0 }
-                let errG = Self.squaredError(masked, mapped.result.indices, global)
-                let errL = best.result.isExact ? 0 : Self.squaredError(masked, best.result.indices, best.result.palette)
-                // The error the quality allows: about its lossy tolerance per channel.
-                let t = Double(best.result.isExact ? options.exactTolerance : options.quantizedTolerance)
-                let tolerance = Double(changed) * 3 * t * t
-                if errG <= errL * 1.05 + tolerance {
+            let changed = masked.withUnsafeBufferPointer { p in
+                var visible = 0
+                for i in 0..<p.count where p[i] >> 24 == 0 { visible += 1 }
+                return visible
+            }
+            let errL = best.result.isExact ? 0 : Self.squaredError(masked, best.result.indices, best.result.palette)
+            // The error the quality allows: about its lossy tolerance per channel.
+            let t = Double(best.result.isExact ? options.exactTolerance : options.quantizedTolerance)
+            let allowed = errL * 1.05 + Double(changed) * 3 * t * t
+            // Lossy LZW only moves a pixel to another color within its tolerance, which seldom
+            // halves the error: a mapping twice over the allowance is not compressed at all
+            // (frame 0's palette rarely fits frames that change much; on the card scene every
+            // such attempt was rejected after two compressions).
+            if Self.squaredError(masked, g, global) <= 2 * allowed {
+                let mapped = candidate(ColorQuantizer.Result(palette: global, indices: g, transparentIndex: gt, isExact: false),
+                                       unchanged: unchangedCount, global: true)
+                let errG = mapped.fileBytes < best.fileBytes ? Self.squaredError(masked, mapped.result.indices, global) : .infinity
+                if errG <= allowed {
                     var exact = mapped.result
                     exact.isExact = errG == 0
                     best = FrameCandidate(exact, image: mapped.image, global: true)
@@ -314,14 +314,41 @@ public struct GIFFrameEncoder: Sendable {
 
     /// Σ squared RGB error over the opaque `pixels` (transparent ones are not drawn).
     static func squaredError(_ pixels: [UInt32], _ indices: [UInt8], _ palette: [UInt32]) -> Double {
+        var colors = [UInt32](repeating: 0, count: 256)
+        for (k, c) in palette.enumerated() { colors[k] = c }
         var total = 0
-        for i in 0..<pixels.count where pixels[i] >> 24 == 0 {
-            let p = pixels[i], c = palette[Int(indices[i])]
-            let dr = Int(p & 0xFF) - Int(c & 0xFF), dg = Int((p >> 8) & 0xFF) - Int((c >> 8) & 0xFF)
-            let db = Int((p >> 16) & 0xFF) - Int((c >> 16) & 0xFF)
-            total += dr * dr + dg * dg + db * db
+        pixels.withUnsafeBufferPointer { pixels in
+            indices.withUnsafeBufferPointer { indices in
+                colors.withUnsafeBufferPointer { colors in
+                    var last: UInt32 = .max, lastIndex: UInt8 = 0, lastError = 0
+                    for i in 0..<pixels.count where pixels[i] >> 24 == 0 {
+                        let p = pixels[i], k = indices[i]
+                        // Runs of one color mapped to one index: the same error again.
+                        if p != last || k != lastIndex {
+                            let c = colors[Int(k)]
+                            let dr = Int(p & 0xFF) - Int(c & 0xFF), dg = Int((p >> 8) & 0xFF) - Int((c >> 8) & 0xFF)
+                            let db = Int((p >> 16) & 0xFF) - Int((c >> 16) & 0xFF)
+                            last = p; lastIndex = k
+                            lastError = dr * dr + dg * dg + db * db
+                        }
+                        total += lastError
+                    }
+                }
+            }
         }
         return Double(total)
+    }
+
+    /// `a[i] != b[i]` for every i.
+    static func differs(_ a: [UInt32], _ b: [UInt32]) -> [Bool] {
+        [Bool](unsafeUninitializedCapacity: a.count) { out, count in
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    for i in 0..<a.count { out[i] = a[i] != b[i] }
+                }
+            }
+            count = a.count
+        }
     }
 }
 
@@ -387,10 +414,19 @@ struct FrameCandidate {
         let lookup = PaletteLookup(result.palette, skipping: result.transparentIndex)
         var alternates = result.indices
         var any = false
-        for i in 0..<pixels.count where masked[i] >> 24 != 0 && pixels[i] >> 24 == 0 {
-            if let own = lookup.index(of: pixels[i]) {
-                alternates[i] = UInt8(own)
-                any = true
+        alternates.withUnsafeMutableBufferPointer { alternates in
+            pixels.withUnsafeBufferPointer { pixels in
+                masked.withUnsafeBufferPointer { masked in
+                    var last: UInt32 = .max, lastOwn: Int? = nil
+                    for i in 0..<pixels.count where masked[i] >> 24 != 0 && pixels[i] >> 24 == 0 {
+                        let p = pixels[i]
+                        if p != last { last = p; lastOwn = lookup.index(of: p) }
+                        if let own = lastOwn {
+                            alternates[i] = UInt8(own)
+                            any = true
+                        }
+                    }
+                }
             }
         }
         return any ? alternates : nil

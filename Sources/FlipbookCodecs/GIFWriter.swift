@@ -229,31 +229,47 @@ public final class GIFWriter {
         if displayed.isEmpty { displayed = [UInt32](repeating: ColorQuantizer.transparentPixel, count: width * height) }
         var out = frame
         let indices = frame.image.indices
-        let palette = frame.palette
+        // The palette in a full 256-entry table (indices never exceed it); the transparent
+        // entry holds a value that no displayed pixel has (not even a cleared one).
+        var colors = [UInt32](repeating: 0xFE00_0000, count: 256)
+        for (k, c) in frame.palette.enumerated() where k != frame.transparentIndex { colors[k] = c }
+        let (left, top, w, h, canvas) = (frame.left, frame.top, frame.width, frame.height, width)
         if let t = frame.transparentIndex, !indices.isEmpty {
-            var alternates = indices
             var any = false
-            for y in 0..<frame.height {
-                let row = (frame.top + y) * width + frame.left, base = y * frame.width
-                for x in 0..<frame.width {
-                    let k = Int(indices[base + x])
-                    if k != t && palette[k] == displayed[row + x] {
-                        alternates[base + x] = UInt8(t)
-                        any = true
+            let alternates = [UInt8](unsafeUninitializedCapacity: indices.count) { alt, count in
+                indices.withUnsafeBufferPointer { idx in
+                    colors.withUnsafeBufferPointer { colors in
+                        displayed.withUnsafeBufferPointer { shown in
+                            for y in 0..<h {
+                                let row = (top + y) * canvas + left, base = y * w
+                                for x in 0..<w {
+                                    let k = idx[base + x]
+                                    let same = colors[Int(k)] == shown[row + x]
+                                    alt[base + x] = same ? UInt8(t) : k
+                                    any = any || same
+                                }
+                            }
+                        }
                     }
                 }
+                count = indices.count
             }
             if any {
                 let again = LZWEncoder.compress(indices, minCodeSize: frame.image.minCodeSize, alternates: alternates)
                 if again.byteCount < frame.image.byteCount { out.image = again }
             }
         }
-        let chosen = out.image.indices
-        for y in 0..<frame.height {
-            let row = (frame.top + y) * width + frame.left, base = y * frame.width
-            for x in 0..<frame.width {
-                let k = Int(chosen[base + x])
-                if k != frame.transparentIndex { displayed[row + x] = palette[k] }
+        out.image.indices.withUnsafeBufferPointer { chosen in
+            colors.withUnsafeBufferPointer { colors in
+                displayed.withUnsafeMutableBufferPointer { shown in
+                    for y in 0..<h {
+                        let row = (top + y) * canvas + left, base = y * w
+                        for x in 0..<w {
+                            let c = colors[Int(chosen[base + x])]
+                            if c >> 24 == 0 { shown[row + x] = c }
+                        }
+                    }
+                }
             }
         }
         return out
