@@ -31,17 +31,16 @@ extension GIFFrameEncoder {
         }
     }
 
-    /// `pixels` (the packed pixels of `rect` in `frame`) with every visible pixel whose packed
-    /// color equals `previous`'s there marked ``ColorQuantizer/transparentPixel``, except
-    /// inside `redraw` (a cleared region keeps nothing), and how many were marked. Reads
-    /// `previous` in place: a frame's worth of packed pixels less per worker.
-    func maskUnchanged(_ pixels: [UInt32], _ frame: Pixmap, _ previous: Pixmap, _ rect: PixelRect,
-                       redraw: PixelRect?) -> (masked: [UInt32], unchanged: Int) {
-        var masked = pixels
+    /// Which of `pixels` (the packed pixels of `rect` in `frame`) are unchanged: visible, with
+    /// the packed color `previous` has there, and outside `redraw` (a cleared region keeps
+    /// nothing); and how many. Reads `previous` in place: no second frame of packed pixels.
+    func unchangedPixels(_ pixels: [UInt32], _ frame: Pixmap, _ previous: Pixmap, _ rect: PixelRect,
+                         redraw: PixelRect?) -> (mask: [Bool], count: Int) {
+        var mask = [Bool](repeating: false, count: pixels.count)
         var unchanged = 0
         let packer = PixelPacker(background: background, matte: options.matte)
         let w = rect.x1 - rect.x0
-        masked.withUnsafeMutableBufferPointer { out in
+        pixels.withUnsafeBufferPointer { packed in mask.withUnsafeMutableBufferPointer { out in
             frame.data.withUnsafeBytes { ra in
                 previous.data.withUnsafeBytes { rb in
                     ra.withMemoryRebound(to: UInt32.self) { pa in
@@ -50,14 +49,14 @@ extension GIFFrameEncoder {
                                 let row = y * frame.width + rect.x0, o = (y - rect.y0) * w
                                 let inRedraw = redraw.map { y >= $0.y0 && y < $0.y1 } ?? false
                                 for x in 0..<w {
-                                    let p = out[o + x]
+                                    let p = packed[o + x]
                                     guard p >> 24 == 0 else { continue }
                                     // Equal raw pixels pack equally; different ones may too
                                     // (compositing over the background rounds).
                                     let a = pa[row + x], b = pb[row + x]
                                     guard a == b || packer.pack(UInt32(littleEndian: b)) == p else { continue }
                                     if inRedraw, let r = redraw, rect.x0 + x >= r.x0 && rect.x0 + x < r.x1 { continue }
-                                    out[o + x] = ColorQuantizer.transparentPixel
+                                    out[o + x] = true
                                     unchanged += 1
                                 }
                             }
@@ -66,7 +65,8 @@ extension GIFFrameEncoder {
                 }
             }
         }
-        return (masked, unchanged)
+        }
+        return (mask, unchanged)
     }
 
     /// The bounding box (exclusive upper bounds) of the pixels that differ, or nil.

@@ -9,9 +9,11 @@ import FlipbookRaster
 /// A frame quantized and ready for ``GIFWriter/write(_:delayCentiseconds:)``: the part of the
 /// canvas to draw, its local palette and its palette indices. Cheap to move between threads.
 public struct GIFPreparedFrame: Sendable {
-    /// The source pixels (kept so the writer can re-encode this frame over the whole
-    /// canvas when a later frame needs the canvas cleared).
-    public let source: Pixmap
+    /// The source pixels, kept on transparent canvases only, where the writer may have to
+    /// re-encode this frame over a cleared region (``needsClearedCanvas``). On an opaque
+    /// canvas nil: the frame is never redrawn, and a queue of prepared frames then holds no
+    /// pixmaps (4 MB each at 750×1334).
+    public let source: Pixmap?
     /// The frame's pixels equal the previous frame's: the writer only extends a delay.
     public let isIdenticalToPrevious: Bool
     /// The rectangle drawn, in canvas pixels (the whole canvas for full frames).
@@ -37,7 +39,10 @@ public struct GIFPreparedFrame: Sendable {
     /// the image is written without a local color map.
     public var usesGlobalPalette: Bool = false
 
-    public var coversCanvas: Bool { left == 0 && top == 0 && width == source.width && height == source.height }
+    /// Whether the rectangle is the whole `canvasWidth × canvasHeight` canvas.
+    public func covers(canvasWidth: Int, canvasHeight: Int) -> Bool {
+        left == 0 && top == 0 && width == canvasWidth && height == canvasHeight
+    }
 }
 
 /// A rectangle of canvas pixels, upper bounds exclusive.
@@ -188,10 +193,10 @@ public struct GIFFrameEncoder: Sendable {
         encoder.globalPalette = palette
         let first = FrameCandidate(ColorQuantizer.Result(palette: palette, indices: indices, transparentIndex: transparent,
                                                          isExact: q.isExact),
-                                   pixels: pixels, masked: pixels, unchanged: 0, global: true, width: width,
-                                   lossy: Self.lossyTolerance(options, q)
-                                       .map { ($0, [Bool](repeating: false, count: pixels.count)) })
-        var prepared = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: 0, top: 0, width: width,
+                                   pixels: pixels, unchanged: [Bool](repeating: false, count: pixels.count),
+                                   ownColorChoice: false, global: true, width: width,
+                                   lossyTolerance: Self.lossyTolerance(options, q))
+        var prepared = GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: false, left: 0, top: 0, width: width,
                                         height: height, palette: palette, image: first.image,
                                         transparentIndex: transparent, needsClearedCanvas: false,
                                         isExact: first.result.isExact)
@@ -213,7 +218,7 @@ public struct GIFFrameEncoder: Sendable {
         if let previous, previous.width == width, previous.height == height {
             let changed = Self.changedRect(frame, previous)
             guard changed != nil || redraw != nil else {
-                return GIFPreparedFrame(source: frame, isIdenticalToPrevious: true, left: 0, top: 0, width: 0, height: 0,
+                return GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: true, left: 0, top: 0, width: 0, height: 0,
                                         palette: [], image: LZWImage(minCodeSize: 2, blocks: [], indices: []),
                                         transparentIndex: nil, needsClearedCanvas: false, isExact: true)
             }
@@ -221,7 +226,7 @@ public struct GIFFrameEncoder: Sendable {
                 // Visible pixels vanish: the previous frame must be disposed to background
                 // over a rectangle that only the writer knows (its own and `lost`), and
                 // this frame drawn again over it; see ``GIFWriter``.
-                var placeholder = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: 0, top: 0, width: 0,
+                var placeholder = GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: false, left: 0, top: 0, width: 0,
                                                    height: 0, palette: [], image: LZWImage(minCodeSize: 2, blocks: [], indices: []),
                                                    transparentIndex: nil, needsClearedCanvas: true, isExact: true)
                 placeholder.vanishing = lost
@@ -232,35 +237,33 @@ public struct GIFFrameEncoder: Sendable {
         }
         let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
         let pixels = packedPixels(frame, rect)
-        // Unchanged pixels become transparent in `masked`; they are the ones that may take
-        // either the transparent index or their own color.
-        var masked = pixels
-        var unchangedCount = 0
+        func quantize(_ p: [UInt32], hidden: [Bool]?) -> ColorQuantizer.Result {
+            ColorQuantizer.quantize(p, hidden: hidden, maxColors: options.maxColors,
+                                    refinementPasses: options.refinementPasses, dither: options.dither, width: w,
+                                    originX: rect.x0, originY: rect.y0)
+        }
+        // Unchanged pixels may take either the transparent index or their own color; the
+        // local palette is made for the others. A mask, not a copy of the frame with those
+        // pixels transparent: 1 byte a pixel instead of 4 per worker.
+        var (unchanged, unchangedCount) = ([Bool](repeating: false, count: pixels.count), 0)
         if diffed, let previous {
             // Inside a cleared region nothing is kept: every pixel is drawn.
-            (masked, unchangedCount) = maskUnchanged(pixels, frame, previous, rect, redraw: redraw)
+            (unchanged, unchangedCount) = unchangedPixels(pixels, frame, previous, rect, redraw: redraw)
         }
-        func quantize(_ p: [UInt32]) -> ColorQuantizer.Result {
-            ColorQuantizer.quantize(p, maxColors: options.maxColors, refinementPasses: options.refinementPasses,
-                                    dither: options.dither, width: w, originX: rect.x0, originY: rect.y0)
+        let local = quantize(pixels, hidden: unchangedCount > 0 ? unchanged : nil)
+        func candidate(_ result: ColorQuantizer.Result, ownColorChoice: Bool, global: Bool) -> FrameCandidate {
+            FrameCandidate(result, pixels: pixels, unchanged: unchanged, ownColorChoice: ownColorChoice, global: global,
+                           width: w, lossyTolerance: Self.lossyTolerance(options, result))
         }
-        let local = quantize(masked)
-        // With lossy LZW, which pixels may stay transparent: built once for all candidates.
-        let unchangedMask = options.quantizedTolerance > 0 || options.exactTolerance > 0
-            ? Self.differs(masked, pixels) : []
-        func candidate(_ result: ColorQuantizer.Result, unchanged: Int, global: Bool) -> FrameCandidate {
-            FrameCandidate(result, pixels: pixels, masked: masked, unchanged: unchanged, global: global, width: w,
-                           lossy: Self.lossyTolerance(options, result).map { ($0, unchangedMask) })
-        }
-        var best = candidate(local, unchanged: unchangedCount, global: false)
+        var best = candidate(local, ownColorChoice: unchangedCount > 0, global: false)
         if unchangedCount > 0 && local.isExact {
             // Measured on the seed scenes, the coder's free choice wins most frames; every
             // pixel in its own color (when the colors of the whole rectangle fit) wins some of
             // the rest (1 % smaller on phone-ui; all unchanged pixels transparent would gain
             // under 0.1 % more, for another compression of every frame).
-            let whole = quantize(pixels)
+            let whole = quantize(pixels, hidden: nil)
             if whole.isExact {
-                let colors = candidate(whole, unchanged: 0, global: false)
+                let colors = candidate(whole, ownColorChoice: false, global: false)
                 if colors.fileBytes < best.fileBytes { best = colors }
             }
         }
@@ -270,16 +273,19 @@ public struct GIFFrameEncoder: Sendable {
         if let global = globalPalette, let gt = globalTransparentIndex,
            best.result.isExact || 8 * 3 * FrameCandidate.mapSize(best.result) >= best.image.byteCount {
             // The same pixels against the global map: kept when smaller and about as faithful.
-            let g = masked.withUnsafeBufferPointer {
-                OklabQuantizer.map($0, width: w, originX: rect.x0, originY: rect.y0, palette: Array(global.dropLast()),
-                                   transparentIndex: gt, dither: options.dither, spread: 8)
+            let g = pixels.withUnsafeBufferPointer { p in
+                unchanged.withUnsafeBufferPointer { u in
+                    OklabQuantizer.map(p, hidden: u, width: w, originX: rect.x0, originY: rect.y0,
+                                       palette: Array(global.dropLast()), transparentIndex: gt, dither: options.dither,
+                                       spread: 8)
+                }
             }
-            let changed = masked.withUnsafeBufferPointer { p in
+            let changed = pixels.withUnsafeBufferPointer { p in
                 var visible = 0
                 for i in 0..<p.count where p[i] >> 24 == 0 { visible += 1 }
                 return visible
-            }
-            let errL = best.result.isExact ? 0 : Self.squaredError(masked, best.result.indices, best.result.palette)
+            } - unchangedCount
+            let errL = best.result.isExact ? 0 : Self.squaredError(pixels, unchanged, best.result.indices, best.result.palette)
             // The error the quality allows: about its lossy tolerance per channel.
             let t = Double(best.result.isExact ? options.exactTolerance : options.quantizedTolerance)
             let allowed = errL * 1.05 + Double(changed) * 3 * t * t
@@ -287,10 +293,11 @@ public struct GIFFrameEncoder: Sendable {
             // halves the error: a mapping twice over the allowance is not compressed at all
             // (frame 0's palette rarely fits frames that change much; on the card scene every
             // such attempt was rejected after two compressions).
-            if Self.squaredError(masked, g, global) <= 2 * allowed {
+            if Self.squaredError(pixels, unchanged, g, global) <= 2 * allowed {
                 let mapped = candidate(ColorQuantizer.Result(palette: global, indices: g, transparentIndex: gt, isExact: false),
-                                       unchanged: unchangedCount, global: true)
-                let errG = mapped.fileBytes < best.fileBytes ? Self.squaredError(masked, mapped.result.indices, global) : .infinity
+                                       ownColorChoice: unchangedCount > 0, global: true)
+                let errG = mapped.fileBytes < best.fileBytes
+                    ? Self.squaredError(pixels, unchanged, mapped.result.indices, global) : .infinity
                 if errG <= allowed {
                     var exact = mapped.result
                     exact.isExact = errG == 0
@@ -298,7 +305,7 @@ public struct GIFFrameEncoder: Sendable {
                 }
             }
         }
-        var prepared = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: rect.x0, top: rect.y0,
+        var prepared = GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: false, left: rect.x0, top: rect.y0,
                                         width: w, height: h, palette: best.result.palette, image: best.image,
                                         transparentIndex: best.result.transparentIndex,
                                         needsClearedCanvas: false, isExact: best.result.isExact)
@@ -306,14 +313,18 @@ public struct GIFFrameEncoder: Sendable {
         return prepared
     }
 
+    /// What a prepared frame keeps of its pixels: see ``GIFPreparedFrame/source``.
+    private func kept(_ frame: Pixmap) -> Pixmap? { background == nil ? frame : nil }
+
     /// The lossy LZW tolerance for a frame quantized as `result`, nil for lossless LZW.
     static func lossyTolerance(_ options: GIFEncodingOptions, _ result: ColorQuantizer.Result) -> Int? {
         let t = result.isExact ? options.exactTolerance : options.quantizedTolerance
         return t > 0 ? t : nil
     }
 
-    /// Σ squared RGB error over the opaque `pixels` (transparent ones are not drawn).
-    static func squaredError(_ pixels: [UInt32], _ indices: [UInt8], _ palette: [UInt32]) -> Double {
+    /// Σ squared RGB error over the opaque `pixels` that are not `unchanged` (transparent
+    /// ones are not drawn, unchanged ones show the previous frame).
+    static func squaredError(_ pixels: [UInt32], _ unchanged: [Bool], _ indices: [UInt8], _ palette: [UInt32]) -> Double {
         var colors = [UInt32](repeating: 0, count: 256)
         for (k, c) in palette.enumerated() { colors[k] = c }
         var total = 0
@@ -321,7 +332,7 @@ public struct GIFFrameEncoder: Sendable {
             indices.withUnsafeBufferPointer { indices in
                 colors.withUnsafeBufferPointer { colors in
                     var last: UInt32 = .max, lastIndex: UInt8 = 0, lastError = 0
-                    for i in 0..<pixels.count where pixels[i] >> 24 == 0 {
+                    for i in 0..<pixels.count where pixels[i] >> 24 == 0 && !unchanged[i] {
                         let p = pixels[i], k = indices[i]
                         // Runs of one color mapped to one index: the same error again.
                         if p != last || k != lastIndex {
@@ -338,18 +349,6 @@ public struct GIFFrameEncoder: Sendable {
         }
         return Double(total)
     }
-
-    /// `a[i] != b[i]` for every i.
-    static func differs(_ a: [UInt32], _ b: [UInt32]) -> [Bool] {
-        [Bool](unsafeUninitializedCapacity: a.count) { out, count in
-            a.withUnsafeBufferPointer { a in
-                b.withUnsafeBufferPointer { b in
-                    for i in 0..<a.count { out[i] = a[i] != b[i] }
-                }
-            }
-            count = a.count
-        }
-    }
 }
 
 /// One way of writing a frame's rectangle: a palette, the indices, and the compressed image
@@ -365,22 +364,22 @@ struct FrameCandidate {
         isGlobal = global
     }
 
-    /// Compresses `result`'s indices for the rectangle (`pixels` its source, unchanged ones
-    /// transparent in `masked`, `unchanged` of them, rows of `width`): losslessly, with
-    /// unchanged pixels free to repeat their own color, or with ``LZWEncoder/compressLossy``
-    /// with `lossy` (its tolerance, and which pixels are unchanged).
-    init(_ result: ColorQuantizer.Result, pixels: [UInt32], masked: [UInt32], unchanged: Int, global: Bool,
-         width: Int, lossy: (tolerance: Int, unchanged: [Bool])?) {
+    /// Compresses `result`'s indices for the rectangle (`pixels` its source, `unchanged`
+    /// marking the pixels equal to the previous frame's, rows of `width`): losslessly (with
+    /// `ownColorChoice`, unchanged pixels written transparent are free to repeat their own
+    /// color), and with ``LZWEncoder/compressLossy`` when there is a `lossyTolerance`.
+    init(_ result: ColorQuantizer.Result, pixels: [UInt32], unchanged: [Bool], ownColorChoice: Bool, global: Bool,
+         width: Int, lossyTolerance: Int?) {
         isGlobal = global
         let bits = LZWEncoder.minCodeSize(colors: Self.mapSize(result))
-        let alternates = unchanged > 0 && result.transparentIndex != nil
-            ? Self.ownColors(result, pixels: pixels, masked: masked) : nil
+        let alternates = ownColorChoice && result.transparentIndex != nil
+            ? Self.ownColors(result, pixels: pixels, unchanged: unchanged) : nil
         let exact = LZWEncoder.compress(result.indices, minCodeSize: bits, alternates: alternates)
-        if let lossy {
+        if let lossyTolerance {
             let (image, kept) = LZWEncoder.compressLossy(result.indices, minCodeSize: bits, width: width, pixels: pixels,
-                                                         unchanged: lossy.unchanged, palette: result.palette,
+                                                         unchanged: unchanged, palette: result.palette,
                                                          transparentIndex: result.transparentIndex,
-                                                         tolerance: lossy.tolerance)
+                                                         tolerance: lossyTolerance)
             // Lossy LZW is greedy: where it saves nothing, the lossless image (no error) wins.
             guard image.byteCount < exact.byteCount else {
                 self.result = result
@@ -408,17 +407,17 @@ struct FrameCandidate {
     /// Bytes this candidate adds to the file: local color map and image data.
     var fileBytes: Int { (isGlobal ? 0 : 3 * Self.mapSize(result)) + image.byteCount }
 
-    /// For each pixel, its index, except that an unchanged pixel (transparent in `masked`)
-    /// written transparent gets the index of its exact color when the palette has it.
-    static func ownColors(_ result: ColorQuantizer.Result, pixels: [UInt32], masked: [UInt32]) -> [UInt8]? {
+    /// For each pixel, its index, except that an `unchanged` pixel written transparent gets
+    /// the index of its exact color when the palette has it.
+    static func ownColors(_ result: ColorQuantizer.Result, pixels: [UInt32], unchanged: [Bool]) -> [UInt8]? {
         let lookup = PaletteLookup(result.palette, skipping: result.transparentIndex)
         var alternates = result.indices
         var any = false
         alternates.withUnsafeMutableBufferPointer { alternates in
             pixels.withUnsafeBufferPointer { pixels in
-                masked.withUnsafeBufferPointer { masked in
+                unchanged.withUnsafeBufferPointer { unchanged in
                     var last: UInt32 = .max, lastOwn: Int? = nil
-                    for i in 0..<pixels.count where masked[i] >> 24 != 0 && pixels[i] >> 24 == 0 {
+                    for i in 0..<pixels.count where unchanged[i] {
                         let p = pixels[i]
                         if p != last { last = p; lastOwn = lookup.index(of: p) }
                         if let own = lastOwn {

@@ -127,6 +127,7 @@ public final class GIFWriter {
         let prepared = lastSource == nil && pending == nil && !wroteScreen
             ? try prepareFirst(frame) : encoder.prepare(frame, previous: lastSource)
         try write(prepared, delayCentiseconds: delayCentiseconds)
+        lastSource = frame
     }
 
     /// Writes a frame prepared with ``encoder`` against the previously written frame's
@@ -134,16 +135,20 @@ public final class GIFWriter {
     public func write(_ prepared: GIFPreparedFrame, delayCentiseconds: Int) throws {
         guard gif != nil else { throw GIFError(message: "\(path): the GIF is already finished or abandoned") }
         guard delayCentiseconds > 0 else { return }
-        try checkSize(prepared.source)
-        lastSource = prepared.source
+        if let source = prepared.source { try checkSize(source) }
         if prepared.isIdenticalToPrevious, pending != nil {
             pending!.delay += delayCentiseconds
             return
         }
         guard let held = pending else {
             // The first frame is drawn on an empty canvas: always the whole canvas.
-            let first = prepared.coversCanvas && !prepared.isIdenticalToPrevious
-                ? prepared : encoder.prepare(prepared.source, previous: nil)
+            var first = prepared
+            if !prepared.covers(canvasWidth: width, canvasHeight: height) || prepared.isIdenticalToPrevious {
+                guard let source = prepared.source else {
+                    throw GIFError(message: "\(path): the first frame must be prepared over the whole canvas (prepareFirst)")
+                }
+                first = encoder.prepare(source, previous: nil)
+            }
             pending = (first, delayCentiseconds)
             return
         }
@@ -156,9 +161,10 @@ public final class GIFWriter {
             // transparent); the new frame redraws the cleared region and its changes.
             let region = GIFFrameEncoder.union(prepared.vanishing,
                                                (frame.left, frame.top, frame.left + frame.width, frame.top + frame.height))!
-            frame = encoder.prepare(frame.source, previous: nil, redraw: region)
+            // Transparent canvases keep their sources (GIFPreparedFrame.source).
+            frame = encoder.prepare(frame.source!, previous: nil, redraw: region)
             disposal = Int32(DISPOSE_BACKGROUND)
-            next = encoder.prepare(prepared.source, previous: frame.source, redraw: region)
+            next = encoder.prepare(prepared.source!, previous: frame.source, redraw: region)
         }
         pending = nil
         do {
