@@ -17,7 +17,7 @@ public struct GIFPreparedFrame: Sendable {
     /// The frame's pixels equal the previous frame's: the writer only extends a delay.
     public let isIdenticalToPrevious: Bool
     /// The rectangle drawn, in canvas pixels (the whole canvas for full frames).
-    public let left: Int, top: Int, width: Int, height: Int
+    public internal(set) var left: Int, top: Int, width: Int, height: Int
     /// Packed 0x00BBGGRR colors (the local color map before padding to a power of two).
     public let palette: [UInt32]
     /// The compressed image: `width × height` palette indices, rows top to bottom, LZW-coded.
@@ -143,11 +143,14 @@ public struct GIFFrameEncoder: Sendable {
     /// The opaque canvas color, or nil for a transparent canvas.
     public let background: Color?
     public var options: GIFEncodingOptions
-    /// The global color map, built from the first frame by ``prepareFirst(_:)`` (its last
-    /// entry is the transparent slot, ``globalTransparentIndex``). Later frames use it instead
-    /// of a local map when that is smaller and costs (almost) no fidelity.
+    /// The global color map, built from the first frame by ``prepareFirst(_:)``: entry 0 is
+    /// the transparent slot (``globalTransparentIndex``), then frame 0's colors from the most
+    /// to the least used. Later frames use it instead of a local map when that is smaller
+    /// and costs (almost) no fidelity; such a frame's LZW codes need only as many bits as its
+    /// highest index (the minimum code size), so the common colors and the transparent
+    /// index sit first.
     public var globalPalette: [UInt32]?
-    public var globalTransparentIndex: Int? { globalPalette.map { $0.count - 1 } }
+    public var globalTransparentIndex: Int? { globalPalette == nil ? nil : 0 }
 
     public init(width: Int, height: Int, background: Color?, options: GIFEncodingOptions = GIFEncodingOptions()) {
         self.width = width
@@ -157,7 +160,7 @@ public struct GIFFrameEncoder: Sendable {
     }
 
     /// Quantizes the first frame over the whole canvas for use as the global color map
-    /// (at most 255 colors plus a transparent slot at the end) and returns the encoder that
+    /// (a transparent slot, then at most 255 colors) and returns the encoder that
     /// holds it with the frame prepared against it. Frame 0 alone decides the palette, so
     /// the result does not depend on how later frames are scheduled.
     public func prepareFirst(_ frame: Pixmap) -> (encoder: GIFFrameEncoder, frame: GIFPreparedFrame) {
@@ -171,24 +174,16 @@ public struct GIFFrameEncoder: Sendable {
         let q = ColorQuantizer.quantize(pixels, maxColors: min(255, options.maxColors),
                                         refinementPasses: options.refinementPasses, dither: options.dither,
                                         width: width, originX: 0, originY: 0)
-        var palette = q.palette
-        var transparent = q.transparentIndex
-        if let t = transparent, t != palette.count - 1 {
-            // Exact palettes put transparency where it first appeared: move it to the end.
-            palette.remove(at: t)
-            palette.append(0)
-            transparent = palette.count - 1
-        } else if transparent == nil {
-            palette.append(0)
-        }
-        var indices = q.indices
-        if let t = q.transparentIndex, t != palette.count - 1 {
-            let last = UInt8(palette.count - 1)
-            for i in indices.indices {
-                let v = Int(indices[i])
-                indices[i] = v == t ? last : v > t ? UInt8(v - 1) : UInt8(v)
-            }
-        }
+        // The transparent slot first, then the colors by use in frame 0 (ties: palette order).
+        var counts = [Int](repeating: 0, count: 256)
+        for i in q.indices { counts[Int(i)] += 1 }
+        let colors = q.palette.indices.filter { $0 != q.transparentIndex }
+            .sorted { (counts[$0], $1) > (counts[$1], $0) }
+        let palette = [0] + colors.map { q.palette[$0] }
+        let transparent = 0
+        var remap = [UInt8](repeating: 0, count: 256)
+        for (new, old) in colors.enumerated() { remap[old] = UInt8(new + 1) }
+        let indices = q.indices.map { remap[Int($0)] }
         var encoder = self
         encoder.globalPalette = palette
         let first = FrameCandidate(ColorQuantizer.Result(palette: palette, indices: indices, transparentIndex: transparent,
@@ -273,13 +268,15 @@ public struct GIFFrameEncoder: Sendable {
         if let global = globalPalette, let gt = globalTransparentIndex,
            best.result.isExact || 8 * 3 * FrameCandidate.mapSize(best.result) >= best.image.byteCount {
             // The same pixels against the global map: kept when smaller and about as faithful.
+            // Mapped to the colors (entries 1…), 255 standing for the transparent slot (the
+            // colors take 0…254), then shifted into the map's numbering.
             let g = pixels.withUnsafeBufferPointer { p in
                 unchanged.withUnsafeBufferPointer { u in
                     OklabQuantizer.map(p, hidden: u, width: w, originX: rect.x0, originY: rect.y0,
-                                       palette: Array(global.dropLast()), transparentIndex: gt, dither: options.dither,
+                                       palette: Array(global.dropFirst()), transparentIndex: 255, dither: options.dither,
                                        spread: 8)
                 }
-            }
+            }.map { $0 == 255 ? UInt8(gt) : $0 + 1 }
             let changed = pixels.withUnsafeBufferPointer { p in
                 var visible = 0
                 for i in 0..<p.count where p[i] >> 24 == 0 { visible += 1 }
@@ -371,9 +368,14 @@ struct FrameCandidate {
     init(_ result: ColorQuantizer.Result, pixels: [UInt32], unchanged: [Bool], ownColorChoice: Bool, global: Bool,
          width: Int, lossyTolerance: Int?) {
         isGlobal = global
-        let bits = LZWEncoder.minCodeSize(colors: Self.mapSize(result))
         let alternates = ownColorChoice && result.transparentIndex != nil
             ? Self.ownColors(result, pixels: pixels, unchanged: unchanged) : nil
+        // A local map is as large as the palette needs; against the global map, codes need
+        // only the bits of the highest index used (lossy LZW only picks indices already in
+        // its table, so never a higher one).
+        let bits = LZWEncoder.minCodeSize(colors: global
+            ? max(Self.highest(result.indices), alternates.map(Self.highest) ?? 0, result.transparentIndex ?? 0) + 1
+            : Self.mapSize(result))
         let exact = LZWEncoder.compress(result.indices, minCodeSize: bits, alternates: alternates)
         if let lossyTolerance {
             let (image, kept) = LZWEncoder.compressLossy(result.indices, minCodeSize: bits, width: width, pixels: pixels,
@@ -395,6 +397,15 @@ struct FrameCandidate {
         }
         self.result = result
         image = exact
+    }
+
+    /// The largest value in `indices` (0 when empty).
+    static func highest(_ indices: [UInt8]) -> Int {
+        indices.withUnsafeBufferPointer { p in
+            var m: UInt8 = 0
+            for v in p { m = max(m, v) }
+            return Int(m)
+        }
     }
 
     /// The color map's entries (a power of two, at least 2).
