@@ -246,6 +246,10 @@ public final class GIFWriter {
         let (left, top, w, h, canvas) = (frame.left, frame.top, frame.width, frame.height, width)
         if let t = frame.transparentIndex, !indices.isEmpty {
             let lookup = PaletteLookup(frame.palette, skipping: t)
+            // The all-opaque candidate costs a compression on this serial thread. Flat frames
+            // that compress below 1/32 byte a pixel (the card scene's: 0.01) have strings too
+            // long for it to win (under 0.1 % there); small rectangles are cheap to try.
+            let worthAnotherPass = 32 * frame.image.byteCount >= indices.count || indices.count <= 1 << 14
             var any = false
             // The box of the pixels that must be drawn (their color is not on screen).
             var (x0, y0, x1, y1) = (w, h, 0, 0)
@@ -297,7 +301,7 @@ public final class GIFWriter {
                     opaque[i] = alternates[i]
                     changed = true
                 }
-                if changed {
+                if changed && worthAnotherPass {
                     let solid = LZWEncoder.compress(opaque, minCodeSize: frame.image.minCodeSize)
                     if solid.byteCount < out.image.byteCount { out.image = solid }
                 }
