@@ -32,14 +32,19 @@ public enum LZWEncoder {
                 precondition(alternates.count == indices.count, "one alternate per pixel")
                 return alternates.withUnsafeBufferPointer { compress(primary, minCodeSize: minCodeSize, alternates: $0) }
             }
-            return compress(primary, minCodeSize: minCodeSize, alternates: nil)
+            // The image's indices are the input's: share the array instead of a copy.
+            let image = compress(primary, minCodeSize: minCodeSize, alternates: nil, keepIndices: false)
+            return LZWImage(minCodeSize: image.minCodeSize, blocks: image.blocks, indices: indices)
         }
     }
 
+    /// `keepIndices` false: the image's `indices` are left empty when there are no
+    /// alternates (the caller has them).
     public static func compress(_ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int,
-                                alternates: UnsafeBufferPointer<UInt8>?) -> LZWImage {
+                                alternates: UnsafeBufferPointer<UInt8>?, keepIndices: Bool = true) -> LZWImage {
         precondition((2...8).contains(minCodeSize), "GIF code sizes are 2…8 bits")
-        var coder = LZWCoder(minCodeSize: minCodeSize, capacity: indices.count / 2 + 16)
+        // Grown by doubling: UI frames compress to a few percent of their pixels.
+        var coder = LZWCoder(minCodeSize: minCodeSize, capacity: indices.count / 16 + 64)
         guard !indices.isEmpty else { return coder.finish(prefix: nil, indices: []) }
         guard let alternates else {
             var prefix = Int(indices[0])
@@ -52,7 +57,7 @@ public enum LZWEncoder {
                     prefix = a
                 }
             }
-            return coder.finish(prefix: prefix, indices: Array(indices))
+            return coder.finish(prefix: prefix, indices: keepIndices ? Array(indices) : [])
         }
         let chosen = [UInt8](unsafeUninitializedCapacity: indices.count) { chosen, count in
             var prefix = Int(indices[0])

@@ -27,7 +27,7 @@ extension LZWEncoder {
                                      unchanged: [Bool], palette: [UInt32], transparentIndex: Int?,
                                      tolerance: Int) -> (image: LZWImage, keptIndices: Bool) {
         precondition(indices.count == pixels.count && unchanged.count == pixels.count && width > 0)
-        var coder = LZWCoder(minCodeSize: minCodeSize, capacity: indices.count / 2 + 16)
+        var coder = LZWCoder(minCodeSize: minCodeSize, capacity: indices.count / 16 + 64)
         guard !indices.isEmpty else { return (coder.finish(prefix: nil, indices: []), true) }
         let limit = 9 * tolerance * tolerance
         let clear = transparentIndex ?? -1
