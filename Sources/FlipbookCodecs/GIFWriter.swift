@@ -246,10 +246,12 @@ public final class GIFWriter {
         let (left, top, w, h, canvas) = (frame.left, frame.top, frame.width, frame.height, width)
         if let t = frame.transparentIndex, !indices.isEmpty {
             let lookup = PaletteLookup(frame.palette, skipping: t)
-            // The all-opaque candidate costs a compression on this serial thread. Flat frames
-            // that compress below 1/32 byte a pixel (the card scene's: 0.01) have strings too
-            // long for it to win (under 0.1 % there); small rectangles are cheap to try.
-            let worthAnotherPass = 32 * frame.image.byteCount >= indices.count || indices.count <= 1 << 14
+            // The free choice and the all-opaque candidate cost a compression each on this
+            // serial thread. Flat frames that compress below 1/64 byte a pixel (the card
+            // scene's: 0.01) have strings too long for them to win (on the card scene both
+            // together saved 0.1 %, for a fifth of the writer's time); small rectangles are
+            // cheap to try.
+            let worthAnotherPass = 64 * frame.image.byteCount >= indices.count || indices.count <= 1 << 14
             var any = false
             // The box of the pixels that must be drawn (their color is not on screen).
             var (x0, y0, x1, y1) = (w, h, 0, 0)
@@ -290,7 +292,7 @@ public final class GIFWriter {
                 }
                 count = indices.count
             }
-            if any {
+            if any && worthAnotherPass {
                 let again = LZWEncoder.compress(indices, minCodeSize: frame.image.minCodeSize, alternates: alternates)
                 if again.byteCount < out.image.byteCount { out.image = again }
                 // Every pixel in the color on screen where the palette has it: no
