@@ -21,17 +21,28 @@ public enum ColorQuantizer {
     public static let transparentPixel: UInt32 = 0xFF00_0000
 
     /// Calls `body` once per run of equal consecutive pixels that are not marked
-    /// transparent, with the pixel and the run's length: the histogram pass both
+    /// transparent nor `hidden`, with the pixel and the run's length: the histogram pass both
     /// quantizers start from (flat UI frames are long runs, so this skips most work).
     @inline(__always)
-    static func forEachOpaqueRun(_ pixels: UnsafeBufferPointer<UInt32>, _ body: (UInt32, Int) -> Void) {
+    static func forEachOpaqueRun(_ pixels: UnsafeBufferPointer<UInt32>, hidden: UnsafeBufferPointer<Bool>? = nil,
+                                 _ body: (UInt32, Int) -> Void) {
         var i = 0
+        guard let hidden else {
+            while i < pixels.count {
+                let p = pixels[i]
+                var run = 1
+                while i + run < pixels.count && pixels[i + run] == p { run += 1 }
+                i += run
+                if p >> 24 == 0 { body(p, run) }
+            }
+            return
+        }
         while i < pixels.count {
-            let p = pixels[i]
+            let p = pixels[i], h = hidden[i]
             var run = 1
-            while i + run < pixels.count && pixels[i + run] == p { run += 1 }
+            while i + run < pixels.count && pixels[i + run] == p && hidden[i + run] == h { run += 1 }
             i += run
-            if p >> 24 == 0 { body(p, run) }
+            if p >> 24 == 0 && !h { body(p, run) }
         }
     }
     /// Channel weights of the color distance (a cheap perceptual approximation).
@@ -50,37 +61,55 @@ public enum ColorQuantizer {
     /// Quantizes packed pixels to at most `maxColors` (2…256) palette entries.
     ///
     /// `width`, `originX`, `originY` place the pixels on the canvas (rows of `width`, top-left
-    /// at the origin) for dithering; without `width` the pixels are one row.
-    public static func quantize(_ pixels: [UInt32], maxColors: Int = 256, refinementPasses: Int = 4,
-                                dither: GIFDither = .none, width: Int? = nil, originX: Int = 0,
-                                originY: Int = 0) -> Result {
+    /// at the origin) for dithering; without `width` the pixels are one row. Pixels marked in
+    /// `hidden` count as transparent (the frame encoder's unchanged pixels: a mask instead
+    /// of a second copy of the frame).
+    public static func quantize(_ pixels: [UInt32], hidden: [Bool]? = nil, maxColors: Int = 256,
+                                refinementPasses: Int = 4, dither: GIFDither = .none, width: Int? = nil,
+                                originX: Int = 0, originY: Int = 0) -> Result {
         precondition((2...256).contains(maxColors), "maxColors must be 2…256")
-        return pixels.withUnsafeBufferPointer { pixels in
-            if let exact = exactColors(pixels, limit: maxColors) { return exact }
-            let hasTransparent = pixels.contains { $0 >> 24 != 0 }
+        precondition(hidden.map { $0.count == pixels.count } ?? true, "one hidden flag per pixel")
+        guard let hidden else { return pixels.withUnsafeBufferPointer { quantize($0, nil, maxColors, refinementPasses, dither, width, originX, originY) } }
+        return pixels.withUnsafeBufferPointer { p in
+            hidden.withUnsafeBufferPointer { quantize(p, $0, maxColors, refinementPasses, dither, width, originX, originY) }
+        }
+    }
+
+    private static func quantize(_ pixels: UnsafeBufferPointer<UInt32>, _ hidden: UnsafeBufferPointer<Bool>?,
+                                 _ maxColors: Int, _ refinementPasses: Int, _ dither: GIFDither, _ width: Int?,
+                                 _ originX: Int, _ originY: Int) -> Result {
+        do {
+            if let exact = exactColors(pixels, hidden: hidden, limit: maxColors) { return exact }
+            var hasTransparent = pixels.contains { $0 >> 24 != 0 }
+            if let hidden, !hasTransparent { hasTransparent = hidden.contains(true) }
             let slots = hasTransparent ? maxColors - 1 : maxColors
             // Flat areas keep their exact colors: the frequent ones take palette entries of
             // their own, and Wu's quantizer and k-means share the rest among the other pixels.
-            let anchors = frequentColors(pixels, limit: slots / 2)
-            var rest: [UInt32] = []
+            let anchors = frequentColors(pixels, hidden: hidden, limit: slots / 2)
+            var rest: [Bool] = []
             if !anchors.isEmpty {
                 let anchorSet = PaletteLookup(anchors, skipping: nil)
-                rest = pixels.map { $0 >> 24 == 0 && anchorSet.index(of: $0) != nil ? transparentPixel : $0 }
+                rest = [Bool](unsafeUninitializedCapacity: pixels.count) { out, count in
+                    for i in 0..<pixels.count {
+                        out[i] = hidden?[i] == true || (pixels[i] >> 24 == 0 && anchorSet.index(of: pixels[i]) != nil)
+                    }
+                    count = pixels.count
+                }
             }
             let refined = rest.withUnsafeBufferPointer { restPointer in
-                let others = anchors.isEmpty ? pixels : restPointer
-                let wu = WuQuantizer(pixels: others)
+                let others = anchors.isEmpty ? hidden : restPointer
+                let wu = WuQuantizer(pixels: pixels, hidden: others)
                 var palette = anchors + wu.palette(maxColors: slots - anchors.count)
                 if palette.isEmpty { palette = [0] }
-                return OklabQuantizer.refine(palette, cells: OklabQuantizer.cells(others), passes: refinementPasses,
-                                             fixed: anchors.count)
+                return OklabQuantizer.refine(palette, cells: OklabQuantizer.cells(pixels, hidden: others),
+                                             passes: refinementPasses, fixed: anchors.count)
             }
             var palette = refined.palette
             let transparentIndex = hasTransparent ? palette.count : nil
             let spread = min(64, max(2, 2 * refined.rmsRGB))
-            let indices = OklabQuantizer.map(pixels, width: width ?? pixels.count, originX: originX, originY: originY,
-                                             palette: palette, transparentIndex: transparentIndex, dither: dither,
-                                             spread: spread)
+            let indices = OklabQuantizer.map(pixels, hidden: hidden, width: width ?? pixels.count, originX: originX,
+                                             originY: originY, palette: palette, transparentIndex: transparentIndex,
+                                             dither: dither, spread: spread)
             if hasTransparent { palette.append(0) }
             return Result(palette: palette, indices: indices, transparentIndex: transparentIndex, isExact: false)
         }
@@ -89,11 +118,12 @@ public enum ColorQuantizer {
     /// Up to `limit` colors that each cover at least 1/128 of the opaque pixels (and 16
     /// pixels; 1/512 kept 128 steps of a long gradient too, and made demo's GIF 5 % larger), most frequent first (ties: smaller value first, so the result is a pure
     /// function of the pixels).
-    static func frequentColors(_ pixels: UnsafeBufferPointer<UInt32>, limit: Int) -> [UInt32] {
+    static func frequentColors(_ pixels: UnsafeBufferPointer<UInt32>, hidden: UnsafeBufferPointer<Bool>? = nil,
+                               limit: Int) -> [UInt32] {
         guard limit > 0 else { return [] }
         var counts: [UInt32: Int] = [:]
         var opaque = 0
-        forEachOpaqueRun(pixels) { p, run in
+        forEachOpaqueRun(pixels, hidden: hidden) { p, run in
             counts[p, default: 0] += run
             opaque += run
         }
@@ -102,8 +132,10 @@ public enum ColorQuantizer {
         return frequent.prefix(limit).map(\.key)
     }
 
-    /// The lossless palette and indices, or nil when there are more than `limit` values.
-    static func exactColors(_ pixels: UnsafeBufferPointer<UInt32>, limit: Int) -> Result? {
+    /// The lossless palette and indices, or nil when there are more than `limit` values
+    /// (`hidden` pixels count as transparent).
+    static func exactColors(_ pixels: UnsafeBufferPointer<UInt32>, hidden: UnsafeBufferPointer<Bool>? = nil,
+                            limit: Int) -> Result? {
         let bits = 11, empty = UInt32.max
         var keys = [UInt32](repeating: empty, count: 1 << bits)
         var values = [UInt8](repeating: 0, count: 1 << bits)
@@ -117,7 +149,7 @@ public enum ColorQuantizer {
                     var last = empty, lastIndex: UInt8 = 0
                     for i in 0..<pixels.count {
                         var p = pixels[i]
-                        if p >> 24 != 0 { p = transparentPixel }
+                        if p >> 24 != 0 || hidden?[i] == true { p = transparentPixel }
                         if p != last {
                             var slot = Int((p &* 0x9E37_79B1) >> UInt32(32 - bits))
                             while keys[slot] != p && keys[slot] != empty { slot = (slot + 1) & ((1 << bits) - 1) }

@@ -13,11 +13,7 @@ extension GIFFrameEncoder {
     /// for transparent ones).
     func packedPixels(_ frame: Pixmap, _ rect: (x0: Int, y0: Int, x1: Int, y1: Int)) -> [UInt32] {
         let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
-        func bytes(_ c: Color) -> (r: UInt32, g: UInt32, b: UInt32) {
-            (UInt32((c.red * 255).rounded()), UInt32((c.green * 255).rounded()), UInt32((c.blue * 255).rounded()))
-        }
-        let bg = background.map(bytes)
-        let matte = background == nil ? options.matte.map(bytes) : nil
+        let packer = PixelPacker(background: background, matte: options.matte)
         return [UInt32](unsafeUninitializedCapacity: w * h) { out, count in
             frame.data.withUnsafeBytes { raw in
                 raw.withMemoryRebound(to: UInt32.self) { src in
@@ -25,25 +21,7 @@ extension GIFFrameEncoder {
                     for y in rect.y0..<rect.y1 {
                         let row = y * frame.width
                         for x in rect.x0..<rect.x1 {
-                            let p = UInt32(littleEndian: src[row + x])
-                            let a = p >> 24
-                            let r = p & 0xFF, g = (p >> 8) & 0xFF, b = (p >> 16) & 0xFF
-                            if a == 255 {
-                                out[o] = p & 0xFF_FFFF
-                            } else if let bg {
-                                let k = 255 - a
-                                out[o] = min(255, r + (bg.r * k + 127) / 255) | min(255, g + (bg.g * k + 127) / 255) << 8
-                                    | min(255, b + (bg.b * k + 127) / 255) << 16
-                            } else if a < 128 {
-                                out[o] = ColorQuantizer.transparentPixel
-                            } else if let bg = matte {
-                                let k = 255 - a
-                                out[o] = min(255, r + (bg.r * k + 127) / 255) | min(255, g + (bg.g * k + 127) / 255) << 8
-                                    | min(255, b + (bg.b * k + 127) / 255) << 16
-                            } else {
-                                out[o] = min(255, (r * 255 + a / 2) / a) | min(255, (g * 255 + a / 2) / a) << 8
-                                    | min(255, (b * 255 + a / 2) / a) << 16
-                            }
+                            out[o] = packer.pack(UInt32(littleEndian: src[row + x]))
                             o += 1
                         }
                     }
@@ -51,6 +29,44 @@ extension GIFFrameEncoder {
             }
             count = w * h
         }
+    }
+
+    /// Which of `pixels` (the packed pixels of `rect` in `frame`) are unchanged: visible, with
+    /// the packed color `previous` has there, and outside `redraw` (a cleared region keeps
+    /// nothing); and how many. Reads `previous` in place: no second frame of packed pixels.
+    func unchangedPixels(_ pixels: [UInt32], _ frame: Pixmap, _ previous: Pixmap, _ rect: PixelRect,
+                         redraw: PixelRect?) -> (mask: [Bool], count: Int) {
+        var mask = [Bool](repeating: false, count: pixels.count)
+        var unchanged = 0
+        let packer = PixelPacker(background: background, matte: options.matte)
+        let w = rect.x1 - rect.x0
+        pixels.withUnsafeBufferPointer { packed in mask.withUnsafeMutableBufferPointer { out in
+            frame.data.withUnsafeBytes { ra in
+                previous.data.withUnsafeBytes { rb in
+                    ra.withMemoryRebound(to: UInt32.self) { pa in
+                        rb.withMemoryRebound(to: UInt32.self) { pb in
+                            for y in rect.y0..<rect.y1 {
+                                let row = y * frame.width + rect.x0, o = (y - rect.y0) * w
+                                let inRedraw = redraw.map { y >= $0.y0 && y < $0.y1 } ?? false
+                                for x in 0..<w {
+                                    let p = packed[o + x]
+                                    guard p >> 24 == 0 else { continue }
+                                    // Equal raw pixels pack equally; different ones may too
+                                    // (compositing over the background rounds).
+                                    let a = pa[row + x], b = pb[row + x]
+                                    guard a == b || packer.pack(UInt32(littleEndian: b)) == p else { continue }
+                                    if inRedraw, let r = redraw, rect.x0 + x >= r.x0 && rect.x0 + x < r.x1 { continue }
+                                    out[o + x] = true
+                                    unchanged += 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        }
+        return (mask, unchanged)
     }
 
     /// The bounding box (exclusive upper bounds) of the pixels that differ, or nil.
@@ -115,5 +131,41 @@ extension GIFFrameEncoder {
         guard let a else { return b }
         guard let b else { return a }
         return (min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
+    }
+}
+
+/// Premultiplied RGBA (as the renderer stores it, little-endian 0xAABBGGRR) to the packed
+/// straight color a GIF encodes: opaque pixels as they are; on an opaque canvas, others
+/// composited over its background; on a transparent one, alpha < 128 transparent and the
+/// rest unpremultiplied (or composited over the matte).
+struct PixelPacker {
+    private let bg: (r: UInt32, g: UInt32, b: UInt32)?
+    private let matte: (r: UInt32, g: UInt32, b: UInt32)?
+
+    init(background: Color?, matte: Color?) {
+        func bytes(_ c: Color) -> (r: UInt32, g: UInt32, b: UInt32) {
+            (UInt32((c.red * 255).rounded()), UInt32((c.green * 255).rounded()), UInt32((c.blue * 255).rounded()))
+        }
+        bg = background.map(bytes)
+        self.matte = background == nil ? matte.map(bytes) : nil
+    }
+
+    @inline(__always) func pack(_ p: UInt32) -> UInt32 {
+        let a = p >> 24
+        if a == 255 { return p & 0xFF_FFFF }
+        let r = p & 0xFF, g = (p >> 8) & 0xFF, b = (p >> 16) & 0xFF
+        if let bg {
+            let k = 255 - a
+            return min(255, r + (bg.r * k + 127) / 255) | min(255, g + (bg.g * k + 127) / 255) << 8
+                | min(255, b + (bg.b * k + 127) / 255) << 16
+        }
+        if a < 128 { return ColorQuantizer.transparentPixel }
+        if let bg = matte {
+            let k = 255 - a
+            return min(255, r + (bg.r * k + 127) / 255) | min(255, g + (bg.g * k + 127) / 255) << 8
+                | min(255, b + (bg.b * k + 127) / 255) << 16
+        }
+        return min(255, (r * 255 + a / 2) / a) | min(255, (g * 255 + a / 2) / a) << 8
+            | min(255, (b * 255 + a / 2) / a) << 16
     }
 }

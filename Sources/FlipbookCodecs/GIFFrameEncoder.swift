@@ -9,13 +9,15 @@ import FlipbookRaster
 /// A frame quantized and ready for ``GIFWriter/write(_:delayCentiseconds:)``: the part of the
 /// canvas to draw, its local palette and its palette indices. Cheap to move between threads.
 public struct GIFPreparedFrame: Sendable {
-    /// The source pixels (kept so the writer can re-encode this frame over the whole
-    /// canvas when a later frame needs the canvas cleared).
-    public let source: Pixmap
+    /// The source pixels, kept on transparent canvases only, where the writer may have to
+    /// re-encode this frame over a cleared region (``needsClearedCanvas``). On an opaque
+    /// canvas nil: the frame is never redrawn, and a queue of prepared frames then holds no
+    /// pixmaps (4 MB each at 750×1334).
+    public let source: Pixmap?
     /// The frame's pixels equal the previous frame's: the writer only extends a delay.
     public let isIdenticalToPrevious: Bool
     /// The rectangle drawn, in canvas pixels (the whole canvas for full frames).
-    public let left: Int, top: Int, width: Int, height: Int
+    public internal(set) var left: Int, top: Int, width: Int, height: Int
     /// Packed 0x00BBGGRR colors (the local color map before padding to a power of two).
     public let palette: [UInt32]
     /// The compressed image: `width × height` palette indices, rows top to bottom, LZW-coded.
@@ -37,7 +39,10 @@ public struct GIFPreparedFrame: Sendable {
     /// the image is written without a local color map.
     public var usesGlobalPalette: Bool = false
 
-    public var coversCanvas: Bool { left == 0 && top == 0 && width == source.width && height == source.height }
+    /// Whether the rectangle is the whole `canvasWidth × canvasHeight` canvas.
+    public func covers(canvasWidth: Int, canvasHeight: Int) -> Bool {
+        left == 0 && top == 0 && width == canvasWidth && height == canvasHeight
+    }
 }
 
 /// A rectangle of canvas pixels, upper bounds exclusive.
@@ -138,11 +143,14 @@ public struct GIFFrameEncoder: Sendable {
     /// The opaque canvas color, or nil for a transparent canvas.
     public let background: Color?
     public var options: GIFEncodingOptions
-    /// The global color map, built from the first frame by ``prepareFirst(_:)`` (its last
-    /// entry is the transparent slot, ``globalTransparentIndex``). Later frames use it instead
-    /// of a local map when that is smaller and costs (almost) no fidelity.
+    /// The global color map, built from the first frame by ``prepareFirst(_:)``: entry 0 is
+    /// the transparent slot (``globalTransparentIndex``), then frame 0's colors from the most
+    /// to the least used. Later frames use it instead of a local map when that is smaller
+    /// and costs (almost) no fidelity; such a frame's LZW codes need only as many bits as its
+    /// highest index (the minimum code size), so the common colors and the transparent
+    /// index sit first.
     public var globalPalette: [UInt32]?
-    public var globalTransparentIndex: Int? { globalPalette.map { $0.count - 1 } }
+    public var globalTransparentIndex: Int? { globalPalette == nil ? nil : 0 }
 
     public init(width: Int, height: Int, background: Color?, options: GIFEncodingOptions = GIFEncodingOptions()) {
         self.width = width
@@ -152,7 +160,7 @@ public struct GIFFrameEncoder: Sendable {
     }
 
     /// Quantizes the first frame over the whole canvas for use as the global color map
-    /// (at most 255 colors plus a transparent slot at the end) and returns the encoder that
+    /// (a transparent slot, then at most 255 colors) and returns the encoder that
     /// holds it with the frame prepared against it. Frame 0 alone decides the palette, so
     /// the result does not depend on how later frames are scheduled.
     public func prepareFirst(_ frame: Pixmap) -> (encoder: GIFFrameEncoder, frame: GIFPreparedFrame) {
@@ -166,32 +174,24 @@ public struct GIFFrameEncoder: Sendable {
         let q = ColorQuantizer.quantize(pixels, maxColors: min(255, options.maxColors),
                                         refinementPasses: options.refinementPasses, dither: options.dither,
                                         width: width, originX: 0, originY: 0)
-        var palette = q.palette
-        var transparent = q.transparentIndex
-        if let t = transparent, t != palette.count - 1 {
-            // Exact palettes put transparency where it first appeared: move it to the end.
-            palette.remove(at: t)
-            palette.append(0)
-            transparent = palette.count - 1
-        } else if transparent == nil {
-            palette.append(0)
-        }
-        var indices = q.indices
-        if let t = q.transparentIndex, t != palette.count - 1 {
-            let last = UInt8(palette.count - 1)
-            for i in indices.indices {
-                let v = Int(indices[i])
-                indices[i] = v == t ? last : v > t ? UInt8(v - 1) : UInt8(v)
-            }
-        }
+        // The transparent slot first, then the colors by use in frame 0 (ties: palette order).
+        var counts = [Int](repeating: 0, count: 256)
+        for i in q.indices { counts[Int(i)] += 1 }
+        let colors = q.palette.indices.filter { $0 != q.transparentIndex }
+            .sorted { (counts[$0], $1) > (counts[$1], $0) }
+        let palette = [0] + colors.map { q.palette[$0] }
+        let transparent = 0
+        var remap = [UInt8](repeating: 0, count: 256)
+        for (new, old) in colors.enumerated() { remap[old] = UInt8(new + 1) }
+        let indices = q.indices.map { remap[Int($0)] }
         var encoder = self
         encoder.globalPalette = palette
         let first = FrameCandidate(ColorQuantizer.Result(palette: palette, indices: indices, transparentIndex: transparent,
                                                          isExact: q.isExact),
-                                   pixels: pixels, masked: pixels, unchanged: 0, global: true, width: width,
-                                   lossy: Self.lossyTolerance(options, q)
-                                       .map { ($0, [Bool](repeating: false, count: pixels.count)) })
-        var prepared = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: 0, top: 0, width: width,
+                                   pixels: pixels, unchanged: [Bool](repeating: false, count: pixels.count),
+                                   ownColorChoice: false, global: true, width: width,
+                                   lossyTolerance: Self.lossyTolerance(options, q))
+        var prepared = GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: false, left: 0, top: 0, width: width,
                                         height: height, palette: palette, image: first.image,
                                         transparentIndex: transparent, needsClearedCanvas: false,
                                         isExact: first.result.isExact)
@@ -213,7 +213,7 @@ public struct GIFFrameEncoder: Sendable {
         if let previous, previous.width == width, previous.height == height {
             let changed = Self.changedRect(frame, previous)
             guard changed != nil || redraw != nil else {
-                return GIFPreparedFrame(source: frame, isIdenticalToPrevious: true, left: 0, top: 0, width: 0, height: 0,
+                return GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: true, left: 0, top: 0, width: 0, height: 0,
                                         palette: [], image: LZWImage(minCodeSize: 2, blocks: [], indices: []),
                                         transparentIndex: nil, needsClearedCanvas: false, isExact: true)
             }
@@ -221,7 +221,7 @@ public struct GIFFrameEncoder: Sendable {
                 // Visible pixels vanish: the previous frame must be disposed to background
                 // over a rectangle that only the writer knows (its own and `lost`), and
                 // this frame drawn again over it; see ``GIFWriter``.
-                var placeholder = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: 0, top: 0, width: 0,
+                var placeholder = GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: false, left: 0, top: 0, width: 0,
                                                    height: 0, palette: [], image: LZWImage(minCodeSize: 2, blocks: [], indices: []),
                                                    transparentIndex: nil, needsClearedCanvas: true, isExact: true)
                 placeholder.vanishing = lost
@@ -232,43 +232,33 @@ public struct GIFFrameEncoder: Sendable {
         }
         let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
         let pixels = packedPixels(frame, rect)
-        // Unchanged pixels become transparent in `masked`; they are the ones that may take
-        // either the transparent index or their own color.
-        var masked = pixels
-        var unchangedCount = 0
+        func quantize(_ p: [UInt32], hidden: [Bool]?) -> ColorQuantizer.Result {
+            ColorQuantizer.quantize(p, hidden: hidden, maxColors: options.maxColors,
+                                    refinementPasses: options.refinementPasses, dither: options.dither, width: w,
+                                    originX: rect.x0, originY: rect.y0)
+        }
+        // Unchanged pixels may take either the transparent index or their own color; the
+        // local palette is made for the others. A mask, not a copy of the frame with those
+        // pixels transparent: 1 byte a pixel instead of 4 per worker.
+        var (unchanged, unchangedCount) = ([Bool](repeating: false, count: pixels.count), 0)
         if diffed, let previous {
-            let before = packedPixels(previous, rect)
-            for i in 0..<pixels.count where pixels[i] == before[i] && pixels[i] >> 24 == 0 {
-                if let redraw {
-                    // Inside the cleared region nothing is kept: every pixel is drawn.
-                    let x = rect.x0 + i % w, y = rect.y0 + i / w
-                    if x >= redraw.x0 && x < redraw.x1 && y >= redraw.y0 && y < redraw.y1 { continue }
-                }
-                masked[i] = ColorQuantizer.transparentPixel
-                unchangedCount += 1
-            }
+            // Inside a cleared region nothing is kept: every pixel is drawn.
+            (unchanged, unchangedCount) = unchangedPixels(pixels, frame, previous, rect, redraw: redraw)
         }
-        func quantize(_ p: [UInt32]) -> ColorQuantizer.Result {
-            ColorQuantizer.quantize(p, maxColors: options.maxColors, refinementPasses: options.refinementPasses,
-                                    dither: options.dither, width: w, originX: rect.x0, originY: rect.y0)
+        let local = quantize(pixels, hidden: unchangedCount > 0 ? unchanged : nil)
+        func candidate(_ result: ColorQuantizer.Result, ownColorChoice: Bool, global: Bool) -> FrameCandidate {
+            FrameCandidate(result, pixels: pixels, unchanged: unchanged, ownColorChoice: ownColorChoice, global: global,
+                           width: w, lossyTolerance: Self.lossyTolerance(options, result))
         }
-        let local = quantize(masked)
-        // With lossy LZW, which pixels may stay transparent: built once for all candidates.
-        let unchangedMask = options.quantizedTolerance > 0 || options.exactTolerance > 0
-            ? (0..<pixels.count).map { masked[$0] != pixels[$0] } : []
-        func candidate(_ result: ColorQuantizer.Result, unchanged: Int, global: Bool) -> FrameCandidate {
-            FrameCandidate(result, pixels: pixels, masked: masked, unchanged: unchanged, global: global, width: w,
-                           lossy: Self.lossyTolerance(options, result).map { ($0, unchangedMask) })
-        }
-        var best = candidate(local, unchanged: unchangedCount, global: false)
+        var best = candidate(local, ownColorChoice: unchangedCount > 0, global: false)
         if unchangedCount > 0 && local.isExact {
             // Measured on the seed scenes, the coder's free choice wins most frames; every
             // pixel in its own color (when the colors of the whole rectangle fit) wins some of
             // the rest (1 % smaller on phone-ui; all unchanged pixels transparent would gain
             // under 0.1 % more, for another compression of every frame).
-            let whole = quantize(pixels)
+            let whole = quantize(pixels, hidden: nil)
             if whole.isExact {
-                let colors = candidate(whole, unchanged: 0, global: false)
+                let colors = candidate(whole, ownColorChoice: false, global: false)
                 if colors.fileBytes < best.fileBytes { best = colors }
             }
         }
@@ -278,27 +268,41 @@ public struct GIFFrameEncoder: Sendable {
         if let global = globalPalette, let gt = globalTransparentIndex,
            best.result.isExact || 8 * 3 * FrameCandidate.mapSize(best.result) >= best.image.byteCount {
             // The same pixels against the global map: kept when smaller and about as faithful.
-            let g = masked.withUnsafeBufferPointer {
-                OklabQuantizer.map($0, width: w, originX: rect.x0, originY: rect.y0, palette: Array(global.dropLast()),
-                                   transparentIndex: gt, dither: options.dither, spread: 8)
-            }
-            let mapped = candidate(ColorQuantizer.Result(palette: global, indices: g, transparentIndex: gt, isExact: false),
-                                   unchanged: unchangedCount, global: true)
-            if mapped.fileBytes < best.fileBytes {
-                let changed = masked.count { $0 >> 24 == 0 }
-                let errG = Self.squaredError(masked, mapped.result.indices, global)
-                let errL = best.result.isExact ? 0 : Self.squaredError(masked, best.result.indices, best.result.palette)
-                // The error the quality allows: about its lossy tolerance per channel.
-                let t = Double(best.result.isExact ? options.exactTolerance : options.quantizedTolerance)
-                let tolerance = Double(changed) * 3 * t * t
-                if errG <= errL * 1.05 + tolerance {
+            // Mapped to the colors (entries 1…), 255 standing for the transparent slot (the
+            // colors take 0…254), then shifted into the map's numbering.
+            let g = pixels.withUnsafeBufferPointer { p in
+                unchanged.withUnsafeBufferPointer { u in
+                    OklabQuantizer.map(p, hidden: u, width: w, originX: rect.x0, originY: rect.y0,
+                                       palette: Array(global.dropFirst()), transparentIndex: 255, dither: options.dither,
+                                       spread: 8)
+                }
+            }.map { $0 == 255 ? UInt8(gt) : $0 + 1 }
+            let changed = pixels.withUnsafeBufferPointer { p in
+                var visible = 0
+                for i in 0..<p.count where p[i] >> 24 == 0 { visible += 1 }
+                return visible
+            } - unchangedCount
+            let errL = best.result.isExact ? 0 : Self.squaredError(pixels, unchanged, best.result.indices, best.result.palette)
+            // The error the quality allows: about its lossy tolerance per channel.
+            let t = Double(best.result.isExact ? options.exactTolerance : options.quantizedTolerance)
+            let allowed = errL * 1.05 + Double(changed) * 3 * t * t
+            // Lossy LZW only moves a pixel to another color within its tolerance, which seldom
+            // halves the error: a mapping twice over the allowance is not compressed at all
+            // (frame 0's palette rarely fits frames that change much; on the card scene every
+            // such attempt was rejected after two compressions).
+            if Self.squaredError(pixels, unchanged, g, global) <= 2 * allowed {
+                let mapped = candidate(ColorQuantizer.Result(palette: global, indices: g, transparentIndex: gt, isExact: false),
+                                       ownColorChoice: unchangedCount > 0, global: true)
+                let errG = mapped.fileBytes < best.fileBytes
+                    ? Self.squaredError(pixels, unchanged, mapped.result.indices, global) : .infinity
+                if errG <= allowed {
                     var exact = mapped.result
                     exact.isExact = errG == 0
                     best = FrameCandidate(exact, image: mapped.image, global: true)
                 }
             }
         }
-        var prepared = GIFPreparedFrame(source: frame, isIdenticalToPrevious: false, left: rect.x0, top: rect.y0,
+        var prepared = GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: false, left: rect.x0, top: rect.y0,
                                         width: w, height: h, palette: best.result.palette, image: best.image,
                                         transparentIndex: best.result.transparentIndex,
                                         needsClearedCanvas: false, isExact: best.result.isExact)
@@ -306,20 +310,39 @@ public struct GIFFrameEncoder: Sendable {
         return prepared
     }
 
+    /// What a prepared frame keeps of its pixels: see ``GIFPreparedFrame/source``.
+    private func kept(_ frame: Pixmap) -> Pixmap? { background == nil ? frame : nil }
+
     /// The lossy LZW tolerance for a frame quantized as `result`, nil for lossless LZW.
     static func lossyTolerance(_ options: GIFEncodingOptions, _ result: ColorQuantizer.Result) -> Int? {
         let t = result.isExact ? options.exactTolerance : options.quantizedTolerance
         return t > 0 ? t : nil
     }
 
-    /// Σ squared RGB error over the opaque `pixels` (transparent ones are not drawn).
-    static func squaredError(_ pixels: [UInt32], _ indices: [UInt8], _ palette: [UInt32]) -> Double {
+    /// Σ squared RGB error over the opaque `pixels` that are not `unchanged` (transparent
+    /// ones are not drawn, unchanged ones show the previous frame).
+    static func squaredError(_ pixels: [UInt32], _ unchanged: [Bool], _ indices: [UInt8], _ palette: [UInt32]) -> Double {
+        var colors = [UInt32](repeating: 0, count: 256)
+        for (k, c) in palette.enumerated() { colors[k] = c }
         var total = 0
-        for i in 0..<pixels.count where pixels[i] >> 24 == 0 {
-            let p = pixels[i], c = palette[Int(indices[i])]
-            let dr = Int(p & 0xFF) - Int(c & 0xFF), dg = Int((p >> 8) & 0xFF) - Int((c >> 8) & 0xFF)
-            let db = Int((p >> 16) & 0xFF) - Int((c >> 16) & 0xFF)
-            total += dr * dr + dg * dg + db * db
+        pixels.withUnsafeBufferPointer { pixels in
+            indices.withUnsafeBufferPointer { indices in
+                colors.withUnsafeBufferPointer { colors in
+                    var last: UInt32 = .max, lastIndex: UInt8 = 0, lastError = 0
+                    for i in 0..<pixels.count where pixels[i] >> 24 == 0 && !unchanged[i] {
+                        let p = pixels[i], k = indices[i]
+                        // Runs of one color mapped to one index: the same error again.
+                        if p != last || k != lastIndex {
+                            let c = colors[Int(k)]
+                            let dr = Int(p & 0xFF) - Int(c & 0xFF), dg = Int((p >> 8) & 0xFF) - Int((c >> 8) & 0xFF)
+                            let db = Int((p >> 16) & 0xFF) - Int((c >> 16) & 0xFF)
+                            last = p; lastIndex = k
+                            lastError = dr * dr + dg * dg + db * db
+                        }
+                        total += lastError
+                    }
+                }
+            }
         }
         return Double(total)
     }
@@ -338,22 +361,27 @@ struct FrameCandidate {
         isGlobal = global
     }
 
-    /// Compresses `result`'s indices for the rectangle (`pixels` its source, unchanged ones
-    /// transparent in `masked`, `unchanged` of them, rows of `width`): losslessly, with
-    /// unchanged pixels free to repeat their own color, or with ``LZWEncoder/compressLossy``
-    /// with `lossy` (its tolerance, and which pixels are unchanged).
-    init(_ result: ColorQuantizer.Result, pixels: [UInt32], masked: [UInt32], unchanged: Int, global: Bool,
-         width: Int, lossy: (tolerance: Int, unchanged: [Bool])?) {
+    /// Compresses `result`'s indices for the rectangle (`pixels` its source, `unchanged`
+    /// marking the pixels equal to the previous frame's, rows of `width`): losslessly (with
+    /// `ownColorChoice`, unchanged pixels written transparent are free to repeat their own
+    /// color), and with ``LZWEncoder/compressLossy`` when there is a `lossyTolerance`.
+    init(_ result: ColorQuantizer.Result, pixels: [UInt32], unchanged: [Bool], ownColorChoice: Bool, global: Bool,
+         width: Int, lossyTolerance: Int?) {
         isGlobal = global
-        let bits = LZWEncoder.minCodeSize(colors: Self.mapSize(result))
-        let alternates = unchanged > 0 && result.transparentIndex != nil
-            ? Self.ownColors(result, pixels: pixels, masked: masked) : nil
+        let alternates = ownColorChoice && result.transparentIndex != nil
+            ? Self.ownColors(result, pixels: pixels, unchanged: unchanged) : nil
+        // A local map is as large as the palette needs; against the global map, codes need
+        // only the bits of the highest index used (lossy LZW only picks indices already in
+        // its table, so never a higher one).
+        let bits = LZWEncoder.minCodeSize(colors: global
+            ? max(Self.highest(result.indices), alternates.map(Self.highest) ?? 0, result.transparentIndex ?? 0) + 1
+            : Self.mapSize(result))
         let exact = LZWEncoder.compress(result.indices, minCodeSize: bits, alternates: alternates)
-        if let lossy {
+        if let lossyTolerance {
             let (image, kept) = LZWEncoder.compressLossy(result.indices, minCodeSize: bits, width: width, pixels: pixels,
-                                                         unchanged: lossy.unchanged, palette: result.palette,
+                                                         unchanged: unchanged, palette: result.palette,
                                                          transparentIndex: result.transparentIndex,
-                                                         tolerance: lossy.tolerance)
+                                                         tolerance: lossyTolerance)
             // Lossy LZW is greedy: where it saves nothing, the lossless image (no error) wins.
             guard image.byteCount < exact.byteCount else {
                 self.result = result
@@ -371,6 +399,15 @@ struct FrameCandidate {
         image = exact
     }
 
+    /// The largest value in `indices` (0 when empty).
+    static func highest(_ indices: [UInt8]) -> Int {
+        indices.withUnsafeBufferPointer { p in
+            var m: UInt8 = 0
+            for v in p { m = max(m, v) }
+            return Int(m)
+        }
+    }
+
     /// The color map's entries (a power of two, at least 2).
     static func mapSize(_ result: ColorQuantizer.Result) -> Int {
         var size = 2
@@ -381,16 +418,25 @@ struct FrameCandidate {
     /// Bytes this candidate adds to the file: local color map and image data.
     var fileBytes: Int { (isGlobal ? 0 : 3 * Self.mapSize(result)) + image.byteCount }
 
-    /// For each pixel, its index, except that an unchanged pixel (transparent in `masked`)
-    /// written transparent gets the index of its exact color when the palette has it.
-    static func ownColors(_ result: ColorQuantizer.Result, pixels: [UInt32], masked: [UInt32]) -> [UInt8]? {
+    /// For each pixel, its index, except that an `unchanged` pixel written transparent gets
+    /// the index of its exact color when the palette has it.
+    static func ownColors(_ result: ColorQuantizer.Result, pixels: [UInt32], unchanged: [Bool]) -> [UInt8]? {
         let lookup = PaletteLookup(result.palette, skipping: result.transparentIndex)
         var alternates = result.indices
         var any = false
-        for i in 0..<pixels.count where masked[i] >> 24 != 0 && pixels[i] >> 24 == 0 {
-            if let own = lookup.index(of: pixels[i]) {
-                alternates[i] = UInt8(own)
-                any = true
+        alternates.withUnsafeMutableBufferPointer { alternates in
+            pixels.withUnsafeBufferPointer { pixels in
+                unchanged.withUnsafeBufferPointer { unchanged in
+                    var last: UInt32 = .max, lastOwn: Int? = nil
+                    for i in 0..<pixels.count where unchanged[i] {
+                        let p = pixels[i]
+                        if p != last { last = p; lastOwn = lookup.index(of: p) }
+                        if let own = lastOwn {
+                            alternates[i] = UInt8(own)
+                            any = true
+                        }
+                    }
+                }
             }
         }
         return any ? alternates : nil

@@ -127,6 +127,7 @@ public final class GIFWriter {
         let prepared = lastSource == nil && pending == nil && !wroteScreen
             ? try prepareFirst(frame) : encoder.prepare(frame, previous: lastSource)
         try write(prepared, delayCentiseconds: delayCentiseconds)
+        lastSource = frame
     }
 
     /// Writes a frame prepared with ``encoder`` against the previously written frame's
@@ -134,16 +135,20 @@ public final class GIFWriter {
     public func write(_ prepared: GIFPreparedFrame, delayCentiseconds: Int) throws {
         guard gif != nil else { throw GIFError(message: "\(path): the GIF is already finished or abandoned") }
         guard delayCentiseconds > 0 else { return }
-        try checkSize(prepared.source)
-        lastSource = prepared.source
+        if let source = prepared.source { try checkSize(source) }
         if prepared.isIdenticalToPrevious, pending != nil {
             pending!.delay += delayCentiseconds
             return
         }
         guard let held = pending else {
             // The first frame is drawn on an empty canvas: always the whole canvas.
-            let first = prepared.coversCanvas && !prepared.isIdenticalToPrevious
-                ? prepared : encoder.prepare(prepared.source, previous: nil)
+            var first = prepared
+            if !prepared.covers(canvasWidth: width, canvasHeight: height) || prepared.isIdenticalToPrevious {
+                guard let source = prepared.source else {
+                    throw GIFError(message: "\(path): the first frame must be prepared over the whole canvas (prepareFirst)")
+                }
+                first = encoder.prepare(source, previous: nil)
+            }
             pending = (first, delayCentiseconds)
             return
         }
@@ -156,9 +161,10 @@ public final class GIFWriter {
             // transparent); the new frame redraws the cleared region and its changes.
             let region = GIFFrameEncoder.union(prepared.vanishing,
                                                (frame.left, frame.top, frame.left + frame.width, frame.top + frame.height))!
-            frame = encoder.prepare(frame.source, previous: nil, redraw: region)
+            // Transparent canvases keep their sources (GIFPreparedFrame.source).
+            frame = encoder.prepare(frame.source!, previous: nil, redraw: region)
             disposal = Int32(DISPOSE_BACKGROUND)
-            next = encoder.prepare(prepared.source, previous: frame.source, redraw: region)
+            next = encoder.prepare(prepared.source!, previous: frame.source, redraw: region)
         }
         pending = nil
         do {
@@ -221,46 +227,122 @@ public final class GIFWriter {
     }
 
     /// A pixel whose color (after quantization and lossy LZW) is the one already on screen
-    /// may as well be transparent. The frame encoder only knows which
-    /// SOURCE pixels are unchanged; here, serially, the displayed canvas is known, so the
-    /// image is compressed once more with those pixels free to be transparent, and kept if
-    /// smaller. Then the canvas takes the frame's colors.
-    private func showThrough(_ frame: GIFPreparedFrame) -> GIFPreparedFrame {
+    /// may as well be transparent, and a transparent pixel may as well repeat the color on
+    /// screen when the palette holds it. The frame encoder only knows which SOURCE pixels
+    /// are unchanged; here, serially, the displayed canvas is known, so the image is
+    /// compressed again with those pixels free to take either index, and the rectangle is
+    /// cropped to the pixels that change the screen (`mayCrop`: not for a frame that is
+    /// disposed to background, whose rectangle is the region cleared); the smallest image
+    /// is kept. Then the canvas takes the frame's colors. This is what `gifsicle -O3`
+    /// found in our files.
+    private func showThrough(_ frame: GIFPreparedFrame, mayCrop: Bool) -> GIFPreparedFrame {
         if displayed.isEmpty { displayed = [UInt32](repeating: ColorQuantizer.transparentPixel, count: width * height) }
         var out = frame
         let indices = frame.image.indices
-        let palette = frame.palette
+        // The palette in a full 256-entry table (indices never exceed it); the transparent
+        // entry holds a value that no displayed pixel has (not even a cleared one).
+        var colors = [UInt32](repeating: 0xFE00_0000, count: 256)
+        for (k, c) in frame.palette.enumerated() where k != frame.transparentIndex { colors[k] = c }
+        let (left, top, w, h, canvas) = (frame.left, frame.top, frame.width, frame.height, width)
         if let t = frame.transparentIndex, !indices.isEmpty {
-            var alternates = indices
+            let lookup = PaletteLookup(frame.palette, skipping: t)
+            // The free choice and the all-opaque candidate cost a compression each on this
+            // serial thread. Flat frames that compress below 1/64 byte a pixel (the card
+            // scene's: 0.01) have strings too long for them to win (on the card scene both
+            // together saved 0.1 %, for a fifth of the writer's time); small rectangles are
+            // cheap to try.
+            let worthAnotherPass = 64 * frame.image.byteCount >= indices.count || indices.count <= 1 << 14
             var any = false
-            for y in 0..<frame.height {
-                let row = (frame.top + y) * width + frame.left, base = y * frame.width
-                for x in 0..<frame.width {
-                    let k = Int(indices[base + x])
-                    if k != t && palette[k] == displayed[row + x] {
-                        alternates[base + x] = UInt8(t)
-                        any = true
+            // The box of the pixels that must be drawn (their color is not on screen).
+            var (x0, y0, x1, y1) = (w, h, 0, 0)
+            let alternates = [UInt8](unsafeUninitializedCapacity: indices.count) { alt, count in
+                indices.withUnsafeBufferPointer { idx in
+                    colors.withUnsafeBufferPointer { colors in
+                        displayed.withUnsafeBufferPointer { shown in
+                            var lastShown: UInt32 = .max, lastOwn = t
+                            for y in 0..<h {
+                                let row = (top + y) * canvas + left, base = y * w
+                                var first = -1, last = -1
+                                for x in 0..<w {
+                                    let k = idx[base + x]
+                                    let s = shown[row + x]
+                                    var a = k
+                                    if Int(k) == t {
+                                        if s >> 24 == 0 {
+                                            if s != lastShown { lastShown = s; lastOwn = lookup.index(of: s) ?? t }
+                                            a = UInt8(lastOwn)
+                                        }
+                                    } else if colors[Int(k)] == s {
+                                        a = UInt8(t)
+                                    } else {
+                                        if first < 0 { first = x }
+                                        last = x
+                                    }
+                                    alt[base + x] = a
+                                    any = any || a != k
+                                }
+                                if first >= 0 {
+                                    x0 = min(x0, first); x1 = max(x1, last + 1)
+                                    if y0 > y { y0 = y }
+                                    y1 = y + 1
+                                }
+                            }
+                        }
                     }
                 }
+                count = indices.count
             }
-            if any {
+            if any && worthAnotherPass {
                 let again = LZWEncoder.compress(indices, minCodeSize: frame.image.minCodeSize, alternates: alternates)
-                if again.byteCount < frame.image.byteCount { out.image = again }
+                if again.byteCount < out.image.byteCount { out.image = again }
+                // Every pixel in the color on screen where the palette has it: no
+                // transparency breaking the strings (what gifsicle -O3 found on text-ui).
+                var opaque = indices
+                var changed = false
+                for i in 0..<opaque.count where Int(opaque[i]) == t && alternates[i] != opaque[i] {
+                    opaque[i] = alternates[i]
+                    changed = true
+                }
+                if changed && worthAnotherPass {
+                    let solid = LZWEncoder.compress(opaque, minCodeSize: frame.image.minCodeSize)
+                    if solid.byteCount < out.image.byteCount { out.image = solid }
+                }
+            }
+            if mayCrop && x0 < x1 && (x0 > 0 || y0 > 0 || x1 < w || y1 < h) {
+                let cw = x1 - x0, ch = y1 - y0
+                var primary = [UInt8](repeating: 0, count: cw * ch), other = primary
+                for y in 0..<ch {
+                    for x in 0..<cw {
+                        primary[y * cw + x] = indices[(y0 + y) * w + x0 + x]
+                        other[y * cw + x] = alternates[(y0 + y) * w + x0 + x]
+                    }
+                }
+                let cropped = LZWEncoder.compress(primary, minCodeSize: frame.image.minCodeSize, alternates: other)
+                if cropped.byteCount < out.image.byteCount {
+                    out.image = cropped
+                    (out.left, out.top, out.width, out.height) = (left + x0, top + y0, cw, ch)
+                }
             }
         }
-        let chosen = out.image.indices
-        for y in 0..<frame.height {
-            let row = (frame.top + y) * width + frame.left, base = y * frame.width
-            for x in 0..<frame.width {
-                let k = Int(chosen[base + x])
-                if k != frame.transparentIndex { displayed[row + x] = palette[k] }
+        let (ol, ot, ow, oh) = (out.left, out.top, out.width, out.height)
+        out.image.indices.withUnsafeBufferPointer { chosen in
+            colors.withUnsafeBufferPointer { colors in
+                displayed.withUnsafeMutableBufferPointer { shown in
+                    for y in 0..<oh {
+                        let row = (ot + y) * canvas + ol, base = y * ow
+                        for x in 0..<ow {
+                            let c = colors[Int(chosen[base + x])]
+                            if c >> 24 == 0 { shown[row + x] = c }
+                        }
+                    }
+                }
             }
         }
         return out
     }
 
     private func emit(_ original: GIFPreparedFrame, delay: Int, disposal: Int32) throws {
-        let frame = showThrough(original)
+        let frame = showThrough(original, mayCrop: disposal != Int32(DISPOSE_BACKGROUND))
         if disposal == Int32(DISPOSE_BACKGROUND) {
             // Shown, then cleared: what the next frame is drawn over.
             for y in frame.top..<(frame.top + frame.height) {
@@ -277,11 +359,24 @@ public final class GIFWriter {
 
         let map = frame.usesGlobalPalette ? nil : try colorMap(frame.palette)
         defer { if let map { GifFreeMapObject(map) } }
-        try check(EGifPutImageDesc(gif, Int32(frame.left), Int32(frame.top), Int32(frame.width), Int32(frame.height),
-                                   false, map), "EGifPutImageDesc")
-        // giflib wrote the code-size byte for the map's depth; the image was compressed for
-        // the same depth by the frame encoder (LZWEncoder), and goes out block by block.
-        let depth = max(2, Int((map ?? gif?.pointee.SColorMap)?.pointee.BitsPerPixel ?? 0))
+        // giflib writes the code-size byte (the LZW minimum code size) from the depth of the
+        // map the image uses. Against the global map, the frame encoder compressed for as few
+        // bits as the frame's indices need (GIF allows a code size below the map's depth:
+        // gifsicle writes such files, decoders read them), so the global map's depth is set
+        // to that while giflib sets up the image, and restored.
+        let global = frame.usesGlobalPalette ? gif?.pointee.SColorMap : nil
+        let globalDepth = global?.pointee.BitsPerPixel ?? 0
+        if let global {
+            guard (2...max(2, Int(globalDepth))).contains(frame.image.minCodeSize) else {
+                throw GIFError(message: "\(path): image compressed for \(frame.image.minCodeSize)-bit codes, global map has \(globalDepth)")
+            }
+            global.pointee.BitsPerPixel = Int32(frame.image.minCodeSize)
+        }
+        let described = EGifPutImageDesc(gif, Int32(frame.left), Int32(frame.top), Int32(frame.width), Int32(frame.height),
+                                          false, map)
+        global?.pointee.BitsPerPixel = globalDepth
+        try check(described, "EGifPutImageDesc")
+        let depth = global != nil ? frame.image.minCodeSize : max(2, Int(map?.pointee.BitsPerPixel ?? 0))
         guard depth == frame.image.minCodeSize else {
             throw GIFError(message: "\(path): image compressed for \(frame.image.minCodeSize)-bit codes, color map has \(depth)")
         }

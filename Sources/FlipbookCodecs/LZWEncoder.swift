@@ -32,14 +32,19 @@ public enum LZWEncoder {
                 precondition(alternates.count == indices.count, "one alternate per pixel")
                 return alternates.withUnsafeBufferPointer { compress(primary, minCodeSize: minCodeSize, alternates: $0) }
             }
-            return compress(primary, minCodeSize: minCodeSize, alternates: nil)
+            // The image's indices are the input's: share the array instead of a copy.
+            let image = compress(primary, minCodeSize: minCodeSize, alternates: nil, keepIndices: false)
+            return LZWImage(minCodeSize: image.minCodeSize, blocks: image.blocks, indices: indices)
         }
     }
 
+    /// `keepIndices` false: the image's `indices` are left empty when there are no
+    /// alternates (the caller has them).
     public static func compress(_ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int,
-                                alternates: UnsafeBufferPointer<UInt8>?) -> LZWImage {
+                                alternates: UnsafeBufferPointer<UInt8>?, keepIndices: Bool = true) -> LZWImage {
         precondition((2...8).contains(minCodeSize), "GIF code sizes are 2…8 bits")
-        var coder = LZWCoder(minCodeSize: minCodeSize, capacity: indices.count / 2 + 16)
+        // Grown by doubling: UI frames compress to a few percent of their pixels.
+        var coder = LZWCoder(minCodeSize: minCodeSize, capacity: indices.count / 16 + 64)
         guard !indices.isEmpty else { return coder.finish(prefix: nil, indices: []) }
         guard let alternates else {
             var prefix = Int(indices[0])
@@ -52,7 +57,7 @@ public enum LZWEncoder {
                     prefix = a
                 }
             }
-            return coder.finish(prefix: prefix, indices: Array(indices))
+            return coder.finish(prefix: prefix, indices: keepIndices ? Array(indices) : [])
         }
         let chosen = [UInt8](unsafeUninitializedCapacity: indices.count) { chosen, count in
             var prefix = Int(indices[0])
@@ -190,6 +195,11 @@ public struct LZWImage: Sendable, Equatable {
 /// The string table: (prefix code << 8 | index) → code, open addressing over 8192 slots (the
 /// table holds at most 4093 strings, so it stays under half full). Entries carry a
 /// generation number so that a clear is one increment, not a memset.
+///
+/// A string extended by its own last index (a run going on: most pixels of a UI frame)
+/// is not hashed: `repeatChild[code]` holds that extension directly, a 8 KiB array that
+/// stays in L1. Profiles of the card scene had a third of the coder's time on the hash
+/// probe's load.
 final class LZWStringTable {
     private static let slotBits = 13
     private static let mask = (1 << slotBits) - 1
@@ -202,7 +212,10 @@ final class LZWStringTable {
     /// lossy coder walks them to find a near match.
     let firstChild: UnsafeMutableBufferPointer<Int16>
     let nextSibling: UnsafeMutableBufferPointer<Int16>
+    /// Each code's last index (for the roots, the index itself).
     let suffix: UnsafeMutableBufferPointer<UInt8>
+    /// code → the code of that string followed by its own last index, -1 when absent.
+    private let repeatChild: UnsafeMutableBufferPointer<Int16>
 
     init() {
         keys = .allocate(capacity: 1 << Self.slotBits)
@@ -215,6 +228,9 @@ final class LZWStringTable {
         nextSibling.initialize(repeating: -1)
         suffix = .allocate(capacity: 4096)
         suffix.initialize(repeating: 0)
+        for root in 0..<256 { suffix[root] = UInt8(root) }
+        repeatChild = .allocate(capacity: 4096)
+        repeatChild.initialize(repeating: -1)
     }
 
     deinit {
@@ -223,6 +239,7 @@ final class LZWStringTable {
         firstChild.deallocate()
         nextSibling.deallocate()
         suffix.deallocate()
+        repeatChild.deallocate()
     }
 
     @inline(__always) private static func slot(_ key: Int) -> Int {
@@ -230,6 +247,11 @@ final class LZWStringTable {
     }
 
     @inline(__always) func find(_ key: Int) -> Int? {
+        let prefix = key >> 8
+        if suffix[prefix] == UInt8(truncatingIfNeeded: key) {
+            let code = repeatChild[prefix]
+            return code < 0 ? nil : Int(code)
+        }
         let tagged = generation << 20 | UInt32(truncatingIfNeeded: key)
         var s = Self.slot(key)
         while true {
@@ -241,18 +263,24 @@ final class LZWStringTable {
     }
 
     @inline(__always) func insert(_ key: Int, code: Int) {
-        var s = Self.slot(key)
-        while keys[s] >> 20 == generation { s = (s + 1) & Self.mask }
-        keys[s] = generation << 20 | UInt32(truncatingIfNeeded: key)
-        codes[s] = UInt16(truncatingIfNeeded: code)
         let prefix = key >> 8
-        suffix[code] = UInt8(truncatingIfNeeded: key)
+        let index = UInt8(truncatingIfNeeded: key)
+        if suffix[prefix] == index {
+            repeatChild[prefix] = Int16(truncatingIfNeeded: code)
+        } else {
+            var s = Self.slot(key)
+            while keys[s] >> 20 == generation { s = (s + 1) & Self.mask }
+            keys[s] = generation << 20 | UInt32(truncatingIfNeeded: key)
+            codes[s] = UInt16(truncatingIfNeeded: code)
+        }
+        suffix[code] = index
         nextSibling[code] = firstChild[prefix]
         firstChild[prefix] = Int16(truncatingIfNeeded: code)
     }
 
     func removeAll() {
         firstChild.update(repeating: -1)
+        repeatChild.update(repeating: -1)
         generation += 1
         if generation == 1 << 12 {
             keys.update(repeating: 0)

@@ -27,7 +27,7 @@ extension LZWEncoder {
                                      unchanged: [Bool], palette: [UInt32], transparentIndex: Int?,
                                      tolerance: Int) -> (image: LZWImage, keptIndices: Bool) {
         precondition(indices.count == pixels.count && unchanged.count == pixels.count && width > 0)
-        var coder = LZWCoder(minCodeSize: minCodeSize, capacity: indices.count / 2 + 16)
+        var coder = LZWCoder(minCodeSize: minCodeSize, capacity: indices.count / 16 + 64)
         guard !indices.isEmpty else { return (coder.finish(prefix: nil, indices: []), true) }
         let limit = 9 * tolerance * tolerance
         let clear = transparentIndex ?? -1
@@ -55,15 +55,20 @@ extension LZWEncoder {
                 let a = Int(indices[i])
                 let p = pixels[i]
                 let visible = p >> 24 == 0
-                let tr = min(255, max(0, Int(p & 0xFF) + er * 3 / 4))
-                let tg = min(255, max(0, Int((p >> 8) & 0xFF) + eg * 3 / 4))
-                let tb = min(255, max(0, Int((p >> 16) & 0xFF) + eb * 3 / 4))
                 if let code = table.find(prefix << 8 | a) {
                     prefix = code
                     chosen[i] = UInt8(truncatingIfNeeded: a)
-                    settle(i, a, tr, tg, tb)
+                    // No error carried and the pixel's own color (or transparent): the error
+                    // stays 0, as `settle` would find (most pixels of flat frames).
+                    if er | eg | eb == 0 && (a == clear || !visible || palette[a] == p) { continue }
+                    settle(i, a, min(255, max(0, Int(p & 0xFF) + er * 3 / 4)),
+                           min(255, max(0, Int((p >> 8) & 0xFF) + eg * 3 / 4)),
+                           min(255, max(0, Int((p >> 16) & 0xFF) + eb * 3 / 4)))
                     continue
                 }
+                let tr = min(255, max(0, Int(p & 0xFF) + er * 3 / 4))
+                let tg = min(255, max(0, Int((p >> 8) & 0xFF) + eg * 3 / 4))
+                let tb = min(255, max(0, Int((p >> 16) & 0xFF) + eb * 3 / 4))
                 // The nearest extension within tolerance.
                 var best = -1, bestCost = limit + 1
                 var child = Int(table.firstChild[prefix])

@@ -70,14 +70,14 @@ enum OklabQuantizer {
         var lab: [Oklab.Lab] = []
     }
 
-    static func cells(_ pixels: UnsafeBufferPointer<UInt32>) -> Cells {
+    static func cells(_ pixels: UnsafeBufferPointer<UInt32>, hidden: UnsafeBufferPointer<Bool>? = nil) -> Cells {
         // 2^18 cells in 512 blocks of 512, a block allocated when a color first lands in
         // it: UI frames touch a few blocks, so a frame's histogram takes tens of KiB
         // instead of 5 MiB cleared on every frame.
         var blocks = [Int32](repeating: -1, count: 1 << 9)
         var count: [Int32] = []
         var sums: [SIMD3<Int32>] = []
-        ColorQuantizer.forEachOpaqueRun(pixels) { p, run in
+        ColorQuantizer.forEachOpaqueRun(pixels, hidden: hidden) { p, run in
             let key = Int((p >> 2) & 0x3F) | Int((p >> 10) & 0x3F) << 6 | Int((p >> 18) & 0x3F) << 12
             var block = Int(blocks[key >> 9])
             if block < 0 {
@@ -154,10 +154,12 @@ enum OklabQuantizer {
     ]
 
     /// Palette indices for `pixels` (a `width`-wide rectangle whose top-left pixel sits at
-    /// canvas (originX, originY)). Transparent pixels get `transparentIndex`. `spread` is
-    /// the ordered-dither amplitude in 8-bit units.
-    static func map(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, originX: Int, originY: Int,
-                    palette: [UInt32], transparentIndex: Int?, dither: GIFDither, spread: Float) -> [UInt8] {
+    /// canvas (originX, originY)). Transparent pixels, and those marked in `hidden`, get
+    /// `transparentIndex` (and no diffused error). `spread` is the ordered-dither amplitude
+    /// in 8-bit units.
+    static func map(_ pixels: UnsafeBufferPointer<UInt32>, hidden: UnsafeBufferPointer<Bool>? = nil, width: Int,
+                    originX: Int, originY: Int, palette: [UInt32], transparentIndex: Int?, dither: GIFDither,
+                    spread: Float) -> [UInt8] {
         let search = OklabSearch(palette: palette.map(Oklab.fromPacked))
         let cacheBits = 16
         var cacheKey = [UInt32](repeating: .max, count: 1 << cacheBits)
@@ -177,11 +179,13 @@ enum OklabQuantizer {
                 | UInt32(min(255, max(0, b.rounded()))) << 16
         }
         var out = [UInt8](repeating: clear, count: pixels.count)
+        @inline(__always) func skipped(_ i: Int) -> Bool { pixels[i] >> 24 != 0 || hidden?[i] == true }
         switch dither {
         case .none:
             var last: UInt32 = .max, lastIndex: UInt8 = 0
             for i in 0..<pixels.count {
                 let p = pixels[i]
+                if let hidden, hidden[i] { out[i] = clear; continue }
                 if p != last {
                     last = p
                     lastIndex = p >> 24 != 0 ? clear : lookup(p)
@@ -193,7 +197,7 @@ enum OklabQuantizer {
                 let by = ((originY + y) & 7) << 3
                 for x in 0..<width {
                     let p = pixels[y * width + x]
-                    if p >> 24 != 0 { continue }
+                    if skipped(y * width + x) { continue }
                     let t = (Float(bayer[by | ((originX + x) & 7)]) + 0.5) / 64 - 0.5
                     let d = t * spread
                     out[y * width + x] = lookup(pack(Float(p & 0xFF) + d, Float((p >> 8) & 0xFF) + d,
@@ -208,7 +212,7 @@ enum OklabQuantizer {
             for y in 0..<height {
                 for x in 0..<width {
                     let p = pixels[y * width + x]
-                    if p >> 24 != 0 { continue }
+                    if skipped(y * width + x) { continue }
                     let src = SIMD3(Float(p & 0xFF), Float((p >> 8) & 0xFF), Float((p >> 16) & 0xFF))
                     var want = src + errCur[x + 1]
                     want = want.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 255))
@@ -219,7 +223,7 @@ enum OklabQuantizer {
                     var e = (want - got) * 0.875
                     e = e.clamped(lowerBound: SIMD3(repeating: -32), upperBound: SIMD3(repeating: 32))
                     @inline(__always) func opaque(_ xx: Int, _ yy: Int) -> Bool {
-                        xx >= 0 && xx < width && yy < height && pixels[yy * width + xx] >> 24 == 0
+                        xx >= 0 && xx < width && yy < height && !skipped(yy * width + xx)
                     }
                     if opaque(x + 1, y) { errCur[x + 2] += e * (7 / 16) }
                     if opaque(x - 1, y + 1) { errNext[x] += e * (3 / 16) }

@@ -54,8 +54,8 @@ struct WuQuantizer {
 
     @inline(__always) private static func index(_ r: Int, _ g: Int, _ b: Int) -> Int { (r * side + g) * side + b }
 
-    /// Bins the opaque pixels (packed 0x00BBGGRR; pixels with a non-zero top byte are skipped).
-    init(pixels: UnsafeBufferPointer<UInt32>) {
+    /// Bins the opaque pixels (packed 0x00BBGGRR; pixels with a non-zero top byte, and `hidden` ones, are skipped).
+    init(pixels: UnsafeBufferPointer<UInt32>, hidden: UnsafeBufferPointer<Bool>? = nil) {
         let n = Self.side * Self.side * Self.side
         var wt = [Int](repeating: 0, count: n), mr = wt, mg = wt, mb = wt
         var m2 = [Double](repeating: 0, count: n)
@@ -65,7 +65,7 @@ struct WuQuantizer {
                 mg.withUnsafeMutableBufferPointer { mg in
                     mb.withUnsafeMutableBufferPointer { mb in
                         m2.withUnsafeMutableBufferPointer { m2 in
-                            ColorQuantizer.forEachOpaqueRun(pixels) { p, run in
+                            ColorQuantizer.forEachOpaqueRun(pixels, hidden: hidden) { p, run in
                                 let r = Int(p & 0xFF), g = Int((p >> 8) & 0xFF), b = Int((p >> 16) & 0xFF)
                                 let c = Self.index((r >> 3) + 1, (g >> 3) + 1, (b >> 3) + 1)
                                 wt[c] += run

@@ -49,7 +49,8 @@ import FlipbookRaster
         #expect((p.left, p.top, p.width, p.height) == (2, 4, 13, 8))   // x 2..<15 (old 2..<10, new 7..<15)
         #expect(p.indices.count == 13 * 8)
         let full = encoder.prepare(frames[1], previous: nil)
-        #expect(full.coversCanvas)
+        #expect(full.covers(canvasWidth: 40, canvasHeight: 30))
+        #expect(full.source == nil)   // opaque canvas: the pixels are not kept
     }
 
     @Test func identicalFramesMergeTheirDelays() throws {
@@ -94,7 +95,7 @@ import FlipbookRaster
                                                                  (x: 12, y: 2, w: 6, h: 6, color: (0, 200, 0, 100))]),
         ]
         let encoder = GIFFrameEncoder(width: 30, height: 20, background: nil)
-        #expect(!encoder.prepare(frames[2], previous: frames[1]).coversCanvas)
+        #expect(!encoder.prepare(frames[2], previous: frames[1]).covers(canvasWidth: 30, canvasHeight: 20))
         #expect(encoder.prepare(frames[3], previous: frames[2]).needsClearedCanvas)
         let decoded = try GIFReader.decode(try S.encode(frames, delays: [5, 5, 5, 5, 5], background: nil))
         #expect(decoded.frames.count == 5)
