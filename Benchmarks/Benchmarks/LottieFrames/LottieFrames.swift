@@ -28,7 +28,8 @@ let benchmarks: @Sendable () -> Void = {
     for name in files {
         guard let scene = try? SceneFile.load(path: "\(corpus)/\(name).json") else { continue }
         for (label, scale) in [("256", fitScale(scene)), ("comp", 1.0)] {
-            guard let renderer = try? SceneRenderer(scene: scene, scale: scale) else { continue }
+            guard var renderer = try? SceneRenderer(scene: scene, scale: scale) else { continue }
+            renderer.frameReuse = nil   // every frame drawn whole, as the peers draw them (FrameReuse measures reuse)
             let frames = renderer.frameCount
             Benchmark("Lottie \(name) \(label) all \(frames) frames") { benchmark in
                 for i in 0..<frames { blackHole(renderer.renderFrame(i)) }
