@@ -24,6 +24,11 @@ import FlipbookScene
         return h.finalize()
     }
 
+    /// How many bytes differ (the arrays themselves are too long for a failure message).
+    static func differing(_ a: Pixmap, _ b: Pixmap) -> Int {
+        a.data.count != b.data.count ? -1 : zip(a.data, b.data).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }
+    }
+
     /// A fixed permutation of 0..<n (a small LCG, so failures reproduce).
     static func shuffled(_ n: Int, seed: UInt64) -> [Int] {
         var order = Array(0..<n)
@@ -51,8 +56,9 @@ import FlipbookScene
             let reference = full.renderFrame(i)
             expected[i] = hash(reference)
             let frame = reusing.renderFrame(i)
-            #expect(frame.data == reference.data, "\(path) frame \(i), in order")
-            if frame.data != reference.data { return 0 }
+            let same = frame.data == reference.data
+            #expect(same, "\(path) frame \(i), in order: \(differing(frame, reference)) bytes differ")
+            if !same { return 0 }
         }
         let partial = reuse.partialRepaints
         reuse.reset()
@@ -135,7 +141,8 @@ import FlipbookScene
             reuse.reset()
             _ = reuse.render(full.timeline.frame(at: full.seconds(ofFrame: a)), with: full.renderer)
             let frame = reuse.render(full.timeline.frame(at: full.seconds(ofFrame: b)), with: full.renderer)
-            #expect(frame.data == full.renderFrame(b).data, "frame \(b) after \(a)")
+            let reference = full.renderFrame(b)
+            #expect(frame.data == reference.data, "frame \(b) after \(a): \(Self.differing(frame, reference)) bytes differ")
         }
     }
 
@@ -172,7 +179,8 @@ import FlipbookScene
                 == .empty)
         let reuse = FrameReuse()
         _ = reuse.render(tree(30), with: renderer)
-        #expect(reuse.render(tree(40), with: renderer).data == renderer.render(tree(40)).data)
+        let reused = reuse.render(tree(40), with: renderer), reference = renderer.render(tree(40))
+        #expect(reused.data == reference.data, "\(Self.differing(reused, reference)) bytes differ")
         #expect(reuse.partialRepaints == 1)
     }
 }
