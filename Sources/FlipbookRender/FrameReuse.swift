@@ -80,16 +80,21 @@ public final class FrameReuse: @unchecked Sendable {
         let start = renderer.startingPixel(tree, root: root, width: width, height: height)
         var result: Pixmap
         var repaintedRows = height
-        if let slot, slot.owner === self, slot.generation == current, var previous = slot.pixels,
-           previous.width == width, previous.height == height {
+        // The rows to repaint on the kept pixels, or nil to render the frame whole: when
+        // the damage covers most of the frame, a fresh frame costs what repainting does,
+        // without copying the kept pixels first if the encoder still holds them.
+        var rows: Range<Int>? = nil
+        if let slot, slot.owner === self, slot.generation == current, let kept = slot.pixels,
+           kept.width == width, kept.height == height,
+           let damage = FrameDamage.box(from: slot.tree, oldStart: slot.start, to: tree, newStart: start,
+                                        renderer: renderer),
+           damage.height * 5 < height * 3 {
+            rows = damage.y0..<max(damage.y0, damage.y1)
+        }
+        if let rows, let slot, var previous = slot.pixels {
+            // Dropped from the slot first, so that the pixels are drawn into in place when
+            // the slot held the last reference.
             slot.pixels = nil
-            let rows: Range<Int>
-            if let damage = FrameDamage.box(from: slot.tree, oldStart: slot.start, to: tree, newStart: start,
-                                            renderer: renderer) {
-                rows = damage.y0..<max(damage.y0, damage.y1)
-            } else {
-                rows = 0..<height
-            }
             repaintedRows = rows.count
             if !rows.isEmpty {
                 renderer.repaint(tree, rows: rows, start: start, root: root, into: &previous)
