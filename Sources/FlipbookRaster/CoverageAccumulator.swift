@@ -172,12 +172,9 @@ struct CoverageAccumulator: FlattenSink {
     }
 
     /// Sweeps all touched rows, handing spans to `painter`. With a `clip` mask every span
-    /// is multiplied by the mask's coverage. Only `rows` are swept when given: each row's
-    /// spans come from its own cells alone, so the rows swept are exactly as without it.
-    mutating func sweep<P: SpanPainter>(rule: FillRule, clip: Mask?, rows: Range<Int>? = nil, painter: inout P) {
-        let firstRow = max(minRow, rows?.lowerBound ?? minRow)
-        let lastRow = min(maxRow, (rows?.upperBound ?? Int.max) - 1)
-        guard firstRow <= lastRow else { return }
+    /// is multiplied by the mask's coverage.
+    mutating func sweep<P: SpanPainter>(rule: FillRule, clip: Mask?, painter: inout P) {
+        guard minRow <= maxRow else { return }
         let rowWidth = x1 - x0
         var rowCells: [Cell] = []
         rowCells.reserveCapacity(64)
@@ -188,7 +185,7 @@ struct CoverageAccumulator: FlattenSink {
         var coverageRow = [UInt8](repeating: 0, count: rowWidth + 1)
         coverageRow.withUnsafeMutableBufferPointer { covBuf in
             let cov = covBuf.baseAddress!
-            for y in firstRow...lastRow {
+            for y in minRow...maxRow {
                 rowCells.removeAll(keepingCapacity: true)
                 var idx = rowHeads[y - y0]
                 while idx >= 0 {

@@ -47,6 +47,12 @@ enum Rasterizer {
         let cull = acc.cullBox
         PathFlattener.flatten(path, transform: transform, tolerance: tolerance,
                               cull: cull, into: &acc)
-        acc.sweep(rule: rule, clip: clip, rows: rows, painter: &painter)
+        guard let rows else {
+            acc.sweep(rule: rule, clip: clip, painter: &painter)
+            return
+        }
+        var window = RowWindowPainter(inner: painter, rows: rows)
+        acc.sweep(rule: rule, clip: clip, painter: &window)
+        painter = window.inner
     }
 }
