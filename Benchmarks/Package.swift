@@ -34,6 +34,16 @@ let package = Package(
             path: "Benchmarks/LottieFrames",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // issue 12: render CPU per frame with and without reuse between frames.
+        .executableTarget(
+            name: "FrameReuse",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Flipbook", package: "Flipbook"),
+            ],
+            path: "Benchmarks/FrameReuse",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
         .executableTarget(
             name: "PNGCodec",
             dependencies: [

@@ -24,6 +24,10 @@ public struct SceneRenderer: Sendable {
     /// When set, receives the CPU time of building and evaluating the timeline, of
     /// loading assets and of rasterizing (`--timings`, the report's `"timings"`).
     public var timings: StageTimings?
+    /// Reuse between frames: each worker thread keeps its last frame and repaints only what
+    /// changed (``FrameReuse``), with the bytes of a full render. On unless
+    /// `FLIPBOOK_FRAME_REUSE=0`; nil renders every frame from scratch.
+    public var frameReuse: FrameReuse? = FrameReuse.enabledByEnvironment ? FrameReuse() : nil
 
     /// Loads every image asset the layers use; `scale` and `fps` override the scene's.
     ///
@@ -103,11 +107,15 @@ public struct SceneRenderer: Sendable {
     /// Renders frame `frameIndex`.
     public func renderFrame(_ frameIndex: Int) -> Pixmap {
         if let frameSource { return frameSource(frameIndex) }
-        guard let timings else { return renderer.render(timeline.frame(at: seconds(ofFrame: frameIndex))) }
+        guard let timings else { return render(timeline.frame(at: seconds(ofFrame: frameIndex))) }
         let tree = timings.measure(.timeline) { timeline.frame(at: seconds(ofFrame: frameIndex)) }
-        let pixmap = timings.measure(.render) { renderer.render(tree) }
+        let pixmap = timings.measure(.render) { render(tree) }
         timings.addFrames(1)
         return pixmap
+    }
+
+    private func render(_ tree: FrameTree) -> Pixmap {
+        frameReuse.map { $0.render(tree, with: renderer) } ?? renderer.render(tree)
     }
 
     /// Renders the frame at an arbitrary time.

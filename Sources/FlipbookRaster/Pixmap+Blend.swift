@@ -18,6 +18,7 @@ extension Pixmap {
         var box = PixelBounds(x0: 0, y0: 0, x1: width, y1: height)
             .intersection(PixelBounds(x0: x, y0: y, x1: x + source.width, y1: y + source.height))
         if let mask { box = box.intersection(mask.bounds) }
+        if let rows = writableRows { box = box.intersection(PixelBounds(x0: box.x0, y0: rows.lowerBound, x1: box.x1, y1: rows.upperBound)) }
         guard !box.isEmpty else { return }
         for row in box.y0..<box.y1 {
             for col in box.x0..<box.x1 {

@@ -38,17 +38,17 @@ extension Pixmap {
                     guard premul >> 24 != 0 else { return }
                     var painter = SolidPainter(pixels: base, width: w, color: premul)
                     Rasterizer.rasterize(path, transform: transform, rule: rule, area: area,
-                                         clip: clip, painter: &painter)
+                                         clip: clip, rows: writableRows, painter: &painter)
                 case .gradient(let g):
                     var painter = ShaderPainter(pixels: base, width: w, shader: g,
                                                 opacity: opacity255, scratchCount: area.width)
                     Rasterizer.rasterize(path, transform: transform, rule: rule, area: area,
-                                         clip: clip, painter: &painter)
+                                         clip: clip, rows: writableRows, painter: &painter)
                 case .image(let image):
                     var painter = ShaderPainter(pixels: base, width: w, shader: image,
                                                 opacity: opacity255, scratchCount: area.width)
                     Rasterizer.rasterize(path, transform: transform, rule: rule, area: area,
-                                         clip: clip, painter: &painter)
+                                         clip: clip, rows: writableRows, painter: &painter)
                 }
             }
         }
@@ -76,6 +76,7 @@ extension Pixmap {
             precondition(mask.width == width && mask.height == height, "mask size differs from the pixmap")
             box = box.intersection(mask.bounds)
         }
+        if let rows = writableRows { box = box.intersection(PixelBounds(x0: box.x0, y0: rows.lowerBound, x1: box.x1, y1: rows.upperBound)) }
         guard !box.isEmpty else { return }
         let (w, sw) = (width, source.width)
         let emptyMask: [UInt8] = []

@@ -9,6 +9,11 @@ public struct Pixmap: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public var data: [UInt8]
+    /// When set, drawing (path fills and composited pixmaps) writes only these rows and
+    /// leaves the others as they are; what lands on a row is exactly what it would be
+    /// without the limit (the rasterizer's work area and spans do not depend on it).
+    /// Frame reuse repaints the changed rows of a previous frame with it.
+    public var writableRows: Range<Int>? = nil
 
     /// A transparent pixmap.
     public init(width: Int, height: Int) {

@@ -42,11 +42,17 @@ enum Rasterizer {
 
     static func rasterize<P: SpanPainter>(_ path: Path, transform: AffineTransform,
                                           rule: FillRule, area: PixelBounds, clip: Mask?,
-                                          painter: inout P) {
+                                          rows: Range<Int>? = nil, painter: inout P) {
         var acc = CoverageAccumulator(x0: area.x0, y0: area.y0, x1: area.x1, y1: area.y1)
         let cull = acc.cullBox
         PathFlattener.flatten(path, transform: transform, tolerance: tolerance,
                               cull: cull, into: &acc)
-        acc.sweep(rule: rule, clip: clip, painter: &painter)
+        guard let rows else {
+            acc.sweep(rule: rule, clip: clip, painter: &painter)
+            return
+        }
+        var window = RowWindowPainter(inner: painter, rows: rows)
+        acc.sweep(rule: rule, clip: clip, painter: &window)
+        painter = window.inner
     }
 }

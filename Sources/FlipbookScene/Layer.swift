@@ -112,7 +112,7 @@ public enum TextDirection: String, Sendable, CaseIterable { case auto, ltr, rtl 
 
 /// The non-animatable parts of a CAShapeLayer (colors, widths, dashes and the
 /// rect/ellipse/arc numbers live in ``LayerProperties``).
-public struct ShapeContent: Sendable {
+public struct ShapeContent: Sendable, Equatable {
     public var geometry: ShapeGeometry
     public var fillRule: FillRule
     public var lineCap: LineCap
@@ -135,7 +135,7 @@ public struct ShapeContent: Sendable {
 
 /// A gradient paint for a shape, in the layer's bounds space: linear from `start` to
 /// `end`, or radial about `start` reaching `end`.
-public struct ShapeGradient: Sendable {
+public struct ShapeGradient: Sendable, Equatable {
     public var radial: Bool
     public var colors: [Color]
     public var locations: [Double]
@@ -155,7 +155,7 @@ public struct ShapeGradient: Sendable {
 }
 
 /// Where a shape's outline comes from.
-public enum ShapeGeometry: Sendable {
+public enum ShapeGeometry: Sendable, Equatable {
     /// SVG path data, already parsed, in the layer's bounds space.
     case path(Path)
     /// `LayerProperties.shapeRect`, with `LayerProperties.shapeCornerRadius`.
@@ -172,7 +172,7 @@ public enum LineJoin: String, Sendable { case miter, round, bevel }
 
 public enum GradientKind: String, Sendable { case axial, radial }
 
-public struct ImageContent: Sendable {
+public struct ImageContent: Sendable, Equatable {
     /// Key into ``Scene/assets``.
     public var asset: String
     public var gravity: ContentsGravity

@@ -2,7 +2,7 @@ import FlipbookGeometry
 import FlipbookScene
 
 /// A layer's ``LayerCompositing`` evaluated at one time.
-public struct RenderCompositing: Sendable {
+public struct RenderCompositing: Sendable, Equatable {
     public var masks: [RenderVectorMask]
     public var effects: [RenderEffect]
     public var blendMode: BlendMode
@@ -12,7 +12,7 @@ public struct RenderCompositing: Sendable {
     public var needsGroup: Bool { !masks.isEmpty || !effects.isEmpty || blendMode != .normal }
 }
 
-public struct RenderVectorMask: Sendable {
+public struct RenderVectorMask: Sendable, Equatable {
     public var mode: VectorMask.Mode
     /// In the layer's bounds space.
     public var path: Path
@@ -22,7 +22,7 @@ public struct RenderVectorMask: Sendable {
     public var feather: Point
 }
 
-public enum RenderEffect: Sendable {
+public enum RenderEffect: Sendable, Equatable {
     /// Offset in the layer's space, blur sigma in points.
     case dropShadow(color: Color, offset: Point, sigma: Double)
     case gaussianBlur(sigma: Point)

@@ -5,7 +5,7 @@ import FlipbookScene
 /// Rects, ellipses, polystars and keyframed paths are already outlines here; the
 /// modifiers that measure or reshape outlines (trim, round corners…) are applied by the
 /// renderer, which owns path measuring.
-public indirect enum VectorNode: Sendable {
+public indirect enum VectorNode: Sendable, Equatable {
     case group(VectorGroupFrame)
     case path(Path)
     case fill(paint: VectorPaintFrame, rule: FillRule)
@@ -20,7 +20,7 @@ public indirect enum VectorNode: Sendable {
     case twist(angle: Double, center: Point)
 }
 
-public struct VectorGroupFrame: Sendable {
+public struct VectorGroupFrame: Sendable, Equatable {
     public var nodes: [VectorNode]
     public var transform: AffineTransform
     public var opacity: Double
@@ -33,12 +33,12 @@ public struct VectorGroupFrame: Sendable {
 }
 
 /// A paint with its opacity folded in.
-public enum VectorPaintFrame: Sendable {
+public enum VectorPaintFrame: Sendable, Equatable {
     case solid(Color)
     case gradient(VectorGradientFrame)
 }
 
-public struct VectorGradientFrame: Sendable {
+public struct VectorGradientFrame: Sendable, Equatable {
     public var radial: Bool
     public var colors: [Color]
     public var locations: [Double]
@@ -50,7 +50,7 @@ public struct VectorGradientFrame: Sendable {
     public var opacity: Double
 }
 
-public struct VectorStrokeFrame: Sendable {
+public struct VectorStrokeFrame: Sendable, Equatable {
     public var width: Double
     public var cap: LineCap
     public var join: LineJoin
@@ -59,7 +59,7 @@ public struct VectorStrokeFrame: Sendable {
     public var dashOffset: Double
 }
 
-public struct VectorRepeaterFrame: Sendable {
+public struct VectorRepeaterFrame: Sendable, Equatable {
     public var copies: Int
     public var offset: Double
     public var newerAbove: Bool

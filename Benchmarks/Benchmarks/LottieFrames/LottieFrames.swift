@@ -29,7 +29,8 @@ let benchmarks: @Sendable () -> Void = {
     for name in files {
         guard let scene = try? SceneFile.load(path: "\(corpus)/\(name).json") else { continue }
         for (label, scale) in [("256", fitScale(scene)), ("comp", 1.0)] {
-            guard let renderer = try? SceneRenderer(scene: scene, scale: scale) else { continue }
+            guard var renderer = try? SceneRenderer(scene: scene, scale: scale) else { continue }
+            renderer.frameReuse = nil   // every frame drawn whole, as the peers draw them (FrameReuse measures reuse)
             let frames = renderer.frameCount
             // The benchmark's CPU clock ticks in 10 ms: every frame is rendered `passes`
             // times per iteration so that an iteration takes well over 100 ms.
