@@ -69,12 +69,7 @@ final class RasterScratch {
 
     /// Grows the cell buffer to at least `count` records, keeping the first `used`.
     func reserveCells(_ count: Int, keeping used: Int) {
-        guard count > cellCapacity else { return }
-        let capacity = max(count, cellCapacity * 2)
-        let grown = UnsafeMutablePointer<CoverageAccumulator.Cell>.allocate(capacity: capacity)
-        grown.moveInitialize(from: cells, count: used)
-        cells.deallocate()
-        cells = grown; cellCapacity = capacity
+        Self.grow(&cells, &cellCapacity, to: count, keeping: used)
     }
 
     /// Makes room for `rows` row heads, one row's `rowCells` cells, and rows `width` wide.
@@ -100,12 +95,20 @@ final class RasterScratch {
 
     /// Grows one row's cell buffer to at least `count` cells, keeping the first `used`.
     func reserveRowCells(_ count: Int, keeping used: Int) {
-        guard count > rowCellCapacity else { return }
-        let capacity = max(count, rowCellCapacity * 2)
-        let grown = UnsafeMutablePointer<CoverageAccumulator.Cell>.allocate(capacity: capacity)
-        grown.moveInitialize(from: rowCells, count: used)
-        rowCells.deallocate()
-        rowCells = grown; rowCellCapacity = capacity
+        Self.grow(&rowCells, &rowCellCapacity, to: count, keeping: used)
+    }
+
+    /// Reallocates `buffer` to at least `count` elements (at least doubling), moving the
+    /// first `used` across.
+    private static func grow<T>(_ buffer: inout UnsafeMutablePointer<T>, _ capacity: inout Int,
+                                to count: Int, keeping used: Int) {
+        guard count > capacity else { return }
+        let newCapacity = max(count, capacity * 2)
+        let grown = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        grown.moveInitialize(from: buffer, count: used)
+        buffer.deallocate()
+        buffer = grown
+        capacity = newCapacity
     }
 
     private static let threadKey: pthread_key_t = {
