@@ -207,13 +207,13 @@ extension LottieReader {
     func keyframedTransform(_ ks: JSONNode, autoOrient: Bool) -> KeyframedTransform {
         var t = KeyframedTransform(autoOrient: autoOrient)
         guard ks.exists else { return t }
-        t.anchor = (animated(ks["a"], "an anchor point [x, y]", default: [0, 0]) ?? t.anchor).spatial
+        t.anchor = animated(ks["a"], "an anchor point [x, y]", default: [0, 0]) ?? t.anchor
         let p = ks["p"]
         if p["s"].bool == true || (p["x"].object != nil && p["y"].object != nil) {
             t.positionX = animated(p["x"], "a position x", default: [0])
             t.positionY = animated(p["y"], "a position y", default: [0])
         } else {
-            t.position = (animated(p, "a position [x, y]", default: [0, 0]) ?? t.position).spatial
+            t.position = animated(p, "a position [x, y]", default: [0, 0]) ?? t.position
         }
         t.scale = animated(ks["s"], "a scale [x, y] in percent", default: [100, 100]) { $0.map { $0 / 100 } } ?? t.scale
         let rotation = ks["r"].exists ? ks["r"] : ks["rz"]
@@ -267,19 +267,5 @@ extension LottieReader {
         let rgb = text.count == 8 ? v >> 8 : v
         return Color(red: Double((rgb >> 16) & 255) / 255, green: Double((rgb >> 8) & 255) / 255,
                      blue: Double(rgb & 255) / 255)
-    }
-}
-
-extension AnimatedValue {
-    /// A spatial property (position, anchor) has one speed graph for all its dimensions
-    /// in After Effects: the first dimension's easing drives them all (lottie-ios,
-    /// rlottie and ThorVG read it so).
-    var spatial: AnimatedValue {
-        guard case .keyframes(let list) = self else { return self }
-        return .keyframes(list.map { k in
-            var copy = k
-            copy.easing = Array(k.easing.prefix(1))
-            return copy
-        })
     }
 }
