@@ -197,29 +197,15 @@ public struct FrameRenderer: Sendable {
     func drawsInside(_ layer: RenderLayer, sublayers: [RenderLayer], _ toDevice: AffineTransform) -> Bool {
         let p = layer.properties
         guard p.cornerRadius <= 0, !p.bounds.isEmpty else { return false }
-        var drawn: Rect? = nil
-        var contents = layer
-        contents.sublayers = []
-        contents.properties.masksToBounds = false
-        contents.properties.backgroundColor = .clear
-        contents.properties.borderWidth = 0
-        if case .none = layer.content {} else {
-            guard let box = LayerBounds.device(of: contents, toDevice: toDevice, images: images) else { return false }
-            drawn = box
-        }
-        for sublayer in sublayers {
-            let childToDevice = PixelSnapping.layerToDevice(sublayer, parent: toDevice)
-            guard abs(childToDevice.determinant) > 1e-12 else { continue }
-            guard var box = LayerBounds.device(of: sublayer, toDevice: childToDevice, images: images) else { return false }
-            if LayerShadow.isVisible(sublayer.properties) {
-                box = LayerBounds.outset(box, by: LayerShadow.reach(sublayer.properties, parent: toDevice))
-            }
-            if let effects = sublayer.compositing?.effects, !effects.isEmpty {
-                box = LayerBounds.outset(box, by: LayerMasks.reach(effects, scale: abs(childToDevice.determinant).squareRoot()))
-            }
-            drawn = LayerBounds.union(drawn, box)
-        }
-        guard let box = drawn else { return true }
+        if case .none = layer.content, sublayers.isEmpty { return true }
+        // What the layer would draw unclipped: its contents and sublayers (with their
+        // shadows' and effects' reach), not its own background and border.
+        var unclipped = layer
+        unclipped.sublayers = sublayers
+        unclipped.properties.masksToBounds = false
+        unclipped.properties.backgroundColor = .clear
+        unclipped.properties.borderWidth = 0
+        guard let box = LayerBounds.device(of: unclipped, toDevice: toDevice, images: images) else { return false }
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return false }
         let x0 = box.minX.rounded(.down) - 1, y0 = box.minY.rounded(.down) - 1
         let x1 = box.maxX.rounded(.up) + 1, y1 = box.maxY.rounded(.up) + 1

@@ -89,7 +89,7 @@ enum LayerBounds {
         Rect(r.x - d, r.y - d, r.width + 2 * d, r.height + 2 * d)
     }
 
-    static func union(_ a: Rect?, _ b: Rect?) -> Rect? {
+    private static func union(_ a: Rect?, _ b: Rect?) -> Rect? {
         guard let a else { return b }
         guard let b else { return a }
         let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
