@@ -50,13 +50,9 @@ public struct FrameRenderer: Sendable {
     /// above it that had nothing else to draw (see `drawResolved`).
     func draw(_ layer: RenderLayer, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?,
               inherited: Double = 1) {
-        if let nodes = layer.vector {
-            // Vector artwork draws as the layer's contents: generated sublayers beneath
-            // the real ones. (Only then is the layer copied: the copy moves its fields.)
-            var resolved = layer
-            resolved.sublayers = VectorRenderer.layers(nodes, id: layer.id) + layer.sublayers
-            resolved.vector = nil
-            drawResolved(resolved, parent: parent, into: &surface, clip: clip, inherited: inherited)
+        if layer.vector != nil {
+            // Only then is the layer copied: the copy moves its fields.
+            drawResolved(Self.withVectorSublayers(layer), parent: parent, into: &surface, clip: clip, inherited: inherited)
         } else {
             drawResolved(layer, parent: parent, into: &surface, clip: clip, inherited: inherited)
         }
@@ -173,14 +169,20 @@ public struct FrameRenderer: Sendable {
     /// `layer` with its vector artwork turned into sublayers, all the way down (masks
     /// excepted: they are drawn apart).
     static func expandingVectors(_ layer: RenderLayer) -> RenderLayer {
-        var expanded = layer
-        if let nodes = layer.vector {
-            expanded.sublayers = VectorRenderer.layers(nodes, id: layer.id) + layer.sublayers
-            expanded.vector = nil
-        }
+        var expanded = withVectorSublayers(layer)
         if expanded.sublayers.contains(where: hasVectors) {
             expanded.sublayers = expanded.sublayers.map(expandingVectors)
         }
+        return expanded
+    }
+
+    /// Vector artwork draws as the layer's contents: generated sublayers beneath the real
+    /// ones (this level only).
+    private static func withVectorSublayers(_ layer: RenderLayer) -> RenderLayer {
+        guard let nodes = layer.vector else { return layer }
+        var expanded = layer
+        expanded.sublayers = VectorRenderer.layers(nodes, id: layer.id) + layer.sublayers
+        expanded.vector = nil
         return expanded
     }
 
