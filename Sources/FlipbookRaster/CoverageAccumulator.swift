@@ -20,7 +20,7 @@ import FlipbookGeometry
 ///   parts right of the box are dropped, parts left of it are clamped onto its left side
 ///   (which keeps the winding of every visible pixel).
 /// - Output: per row a list of spans, constant coverage or per-pixel coverage in a
-///   scratch row, handed to a ``SpanPainter``.
+///   scratch row, handed to a ``SpanPainter`` (a clip mask is one: ``ClipPainter``).
 
 struct CoverageAccumulator: FlattenSink {
     struct Cell {
@@ -43,10 +43,10 @@ struct CoverageAccumulator: FlattenSink {
     private var contourStart = Point.zero
     private var current = Point.zero
 
-    /// Takes the thread's scratch memory until ``sweep(rule:clip:painter:)`` returns it.
-    init(x0: Int, y0: Int, x1: Int, y1: Int) {
+    /// Works in `scratch` (acquired by the caller, who releases it after the sweep).
+    init(x0: Int, y0: Int, x1: Int, y1: Int, scratch: RasterScratch) {
         self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
-        scratch = RasterScratch.acquire()
+        self.scratch = scratch
         let rows = max(0, y1 - y0)
         scratch.reserve(rows: rows, width: max(0, x1 - x0))
         scratch.reserveCells(4 * rows + 64, keeping: 0)
@@ -194,12 +194,10 @@ struct CoverageAccumulator: FlattenSink {
         return Int(w * 255 + 0.5)
     }
 
-    /// Sweeps all touched rows, handing spans to `painter`. With a `clip` mask every span
-    /// is multiplied by the mask's coverage. Returns the scratch memory to the thread.
-    mutating func sweep<P: SpanPainter>(rule: FillRule, clip: Mask?, painter: inout P) {
-        defer { scratch.release() }
+    /// Sweeps all touched rows, handing spans to `painter`.
+    mutating func sweep<P: SpanPainter>(rule: FillRule, painter: inout P) {
         guard minRow <= maxRow else { return }
-        let spans = scratch.spans, clippedSpans = scratch.clippedSpans
+        let spans = scratch.spans
         let cov = scratch.coverage
         for y in minRow...maxRow {
             var idx = rowHeads[y - y0]
@@ -248,16 +246,8 @@ struct CoverageAccumulator: FlattenSink {
                 }
             }
             if spanCount == 0 { continue }
-            if let clip {
-                let clippedCount = Self.applyClip(clip, y: y, spans: UnsafeBufferPointer(start: spans, count: spanCount),
-                                                  into: clippedSpans, coverage: cov, originX: x0)
-                if clippedCount == 0 { continue }
-                painter.paintRow(y: y, spans: UnsafeBufferPointer(start: clippedSpans, count: clippedCount),
-                                 coverage: cov, originX: x0)
-            } else {
-                painter.paintRow(y: y, spans: UnsafeBufferPointer(start: spans, count: spanCount),
-                                 coverage: cov, originX: x0)
-            }
+            painter.paintRow(y: y, spans: UnsafeBufferPointer(start: spans, count: spanCount),
+                             coverage: cov, originX: x0)
         }
     }
 
@@ -279,63 +269,5 @@ struct CoverageAccumulator: FlattenSink {
             cells[j + 1] = c
             i += 1
         }
-    }
-
-    /// Multiplies the row's spans by the clip mask's row into `out`. Inside a constant
-    /// span, runs where the mask is fully open stay constant spans (keeping the painters'
-    /// fast paths), runs where it is closed are dropped, the rest become per-pixel.
-    /// Returns the number of spans written to `out`.
-    private static func applyClip(_ clip: Mask, y: Int, spans: UnsafeBufferPointer<Span>,
-                                  into out: UnsafeMutablePointer<Span>,
-                                  coverage cov: UnsafeMutablePointer<UInt8>, originX: Int) -> Int {
-        var count = 0
-        func addPixel(_ x: Int, _ value: UInt32, _ count: inout Int) {
-            if value == 0 { return }
-            cov[x - originX] = UInt8(truncatingIfNeeded: value)
-            if count > 0, out[count - 1].coverage < 0, out[count - 1].x + out[count - 1].count == x {
-                out[count - 1].count += 1
-            } else {
-                out[count] = Span(x: x, count: 1, coverage: -1)
-                count += 1
-            }
-        }
-        clip.data.withUnsafeBufferPointer { m in
-            let row = m.baseAddress! + y * clip.width
-            for span in spans {
-                let end = span.x + span.count
-                if span.coverage < 0 {
-                    for x in span.x..<end {
-                        addPixel(x, Compositing.div255(UInt32(cov[x - originX]) * UInt32(row[x])), &count)
-                    }
-                    continue
-                }
-                let c = UInt32(span.coverage)
-                var x = span.x
-                while x < end {
-                    if row[x] == 255 {
-                        var runEnd = x + 1
-                        // Eight bytes at a time through the open part of the mask.
-                        while runEnd + 8 <= end
-                                && UnsafeRawPointer(row + runEnd).loadUnaligned(as: UInt64.self) == UInt64.max {
-                            runEnd += 8
-                        }
-                        while runEnd < end && row[runEnd] == 255 { runEnd += 1 }
-                        if runEnd - x >= 8 {
-                            out[count] = Span(x: x, count: runEnd - x, coverage: span.coverage); count += 1
-                        } else {
-                            for px in x..<runEnd { addPixel(px, c, &count) }
-                        }
-                        x = runEnd
-                    } else if row[x] == 0 {
-                        x += 1
-                        while x + 8 <= end && UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) == 0 { x += 8 }
-                    } else {
-                        addPixel(x, Compositing.div255(c * UInt32(row[x])), &count)
-                        x += 1
-                    }
-                }
-            }
-        }
-        return count
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Per-thread working memory of the rasterizer: cell records, row heads, one row's
 /// cells, spans and coverage bytes.
 ///
@@ -48,20 +42,9 @@ final class RasterScratch {
 
     /// The calling thread's arena (or a private one if that is busy), marked in use.
     static func acquire() -> RasterScratch {
-        let key = threadKey
-        if let raw = pthread_getspecific(key) {
-            let scratch = Unmanaged<RasterScratch>.fromOpaque(raw).takeUnretainedValue()
-            if !scratch.inUse {
-                scratch.inUse = true
-                return scratch
-            }
-            let fresh = RasterScratch()
-            fresh.inUse = true
-            return fresh
-        }
-        let scratch = RasterScratch()
+        var scratch = threadLocal.value
+        if scratch.inUse { scratch = RasterScratch() }
         scratch.inUse = true
-        pthread_setspecific(key, Unmanaged.passRetained(scratch).toOpaque())
         return scratch
     }
 
@@ -111,15 +94,5 @@ final class RasterScratch {
         capacity = newCapacity
     }
 
-    private static let threadKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { raw in
-            #if canImport(Darwin)
-            Unmanaged<RasterScratch>.fromOpaque(raw).release()
-            #else
-            if let raw { Unmanaged<RasterScratch>.fromOpaque(raw).release() }
-            #endif
-        }
-        return key
-    }()
+    private static let threadLocal = PerThread { RasterScratch() }
 }

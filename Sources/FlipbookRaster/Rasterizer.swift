@@ -40,19 +40,60 @@ enum Rasterizer {
         return r.isEmpty ? nil : r
     }
 
+    /// Hands the spans of `path` inside `area` to `painter`: multiplied by `clip` when
+    /// there is one, only rows in `rows` when given. Replays a recent identical fill from
+    /// the thread's ``CoverageCache`` instead of sweeping again.
     static func rasterize<P: SpanPainter>(_ path: Path, transform: AffineTransform,
                                           rule: FillRule, area: PixelBounds, clip: Mask?,
                                           rows: Range<Int>? = nil, painter: inout P) {
-        var acc = CoverageAccumulator(x0: area.x0, y0: area.y0, x1: area.x1, y1: area.y1)
-        let cull = acc.cullBox
-        PathFlattener.flatten(path, transform: transform, tolerance: tolerance,
-                              cull: cull, into: &acc)
         guard let rows else {
-            acc.sweep(rule: rule, clip: clip, painter: &painter)
+            rasterize(path, transform: transform, rule: rule, area: area, clip: clip, painter: &painter)
             return
         }
         var window = RowWindowPainter(inner: painter, rows: rows)
-        acc.sweep(rule: rule, clip: clip, painter: &window)
+        rasterize(path, transform: transform, rule: rule, area: area, clip: clip, painter: &window)
         painter = window.inner
+    }
+
+    private static func rasterize<P: SpanPainter>(_ path: Path, transform: AffineTransform,
+                                                  rule: FillRule, area: PixelBounds, clip: Mask?,
+                                                  painter: inout P) {
+        let scratch = RasterScratch.acquire()
+        defer { scratch.release() }
+        scratch.reserve(rows: 0, width: area.width)
+        guard let clip else {
+            rasterize(path, transform: transform, rule: rule, area: area, scratch: scratch, painter: &painter)
+            return
+        }
+        var clipped = ClipPainter(inner: painter, clip: clip, out: scratch.clippedSpans)
+        rasterize(path, transform: transform, rule: rule, area: area, scratch: scratch, painter: &clipped)
+        painter = clipped.inner
+    }
+
+    private static func rasterize<P: SpanPainter>(_ path: Path, transform: AffineTransform,
+                                                  rule: FillRule, area: PixelBounds, scratch: RasterScratch,
+                                                  painter: inout P) {
+        guard CoverageCache.isEnabled else {
+            var acc = CoverageAccumulator(x0: area.x0, y0: area.y0, x1: area.x1, y1: area.y1, scratch: scratch)
+            PathFlattener.flatten(path, transform: transform, tolerance: tolerance, cull: acc.cullBox, into: &acc)
+            acc.sweep(rule: rule, painter: &painter)
+            return
+        }
+        let cache = CoverageCache.current
+        let key = CoverageCache.Key(path: path, transform: transform, rule: rule, area: area)
+        if let entry = cache.entry(for: key) {
+            entry.replay(scratch: scratch, painter: &painter)
+            return
+        }
+        var acc = CoverageAccumulator(x0: area.x0, y0: area.y0, x1: area.x1, y1: area.y1, scratch: scratch)
+        PathFlattener.flatten(path, transform: transform, tolerance: tolerance, cull: acc.cullBox, into: &acc)
+        guard cache.admits(key) else {
+            acc.sweep(rule: rule, painter: &painter)
+            return
+        }
+        var recorder = RecordingPainter(inner: painter)
+        acc.sweep(rule: rule, painter: &recorder)
+        painter = recorder.inner
+        cache.store(key, recorder.recording)
     }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import Flipbook
+import FlipbookRaster
+import FlipbookScene
+@testable import FlipbookRender
+
+/// Whole frames drawn with a warm coverage cache (every frame rendered twice in order on
+/// one thread, so most fills of the second pass are replays) equal the same frames drawn
+/// each on a new thread, whose cache is empty (every fill swept). Reuse between frames
+/// is off on both sides, so every pixel is painted.
+@Suite struct CoverageCacheRenderTests {
+    /// Renders `frame` on a thread of its own (an empty per-thread cache).
+    static func renderCold(_ renderer: SceneRenderer, _ frame: Int) -> Pixmap {
+        final class Box: @unchecked Sendable { var pixmap: Pixmap? }
+        let box = Box(), done = DispatchSemaphore(value: 0)
+        let thread = Thread { box.pixmap = renderer.renderFrame(frame); done.signal() }
+        thread.start()
+        done.wait()
+        return box.pixmap!
+    }
+
+    @Test(arguments: ["Tests/FlipbookLottieTests/Fixtures/matte_alpha.json",
+                      "Tests/FlipbookLottieTests/Fixtures/repeater.json", "scenes/phone-ui.yaml",
+                      "../shared/lottie/corpus/starstrips.json", "../shared/lottie/corpus/property_market.json",
+                      "../shared/lottie/corpus/masking.json"])
+    func warmFramesEqualColdFrames(_ relative: String) throws {
+        let path = URL(fileURLWithPath: FrameReuseTests.root + "/" + relative).standardizedFileURL.path
+        try #require(FileManager.default.fileExists(atPath: path), "missing: \(path)")
+        var renderer = try SceneRenderer(scene: try SceneFile.load(path: path), scale: 0.5)
+        renderer.frameReuse = nil
+        let frames = Array(stride(from: 0, to: renderer.frameCount, by: max(1, renderer.frameCount / 24)))
+        for _ in 0..<2 { for i in frames { _ = renderer.renderFrame(i) } }
+        for i in frames {
+            let warm = renderer.renderFrame(i)
+            let cold = Self.renderCold(renderer, i)
+            #expect(warm.data == cold.data, "\(relative) frame \(i): \(FrameReuseTests.differing(warm, cold)) bytes differ")
+        }
+    }
+}
