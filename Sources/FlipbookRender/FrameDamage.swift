@@ -69,7 +69,7 @@ enum FrameDamage {
     /// layer with vector artwork draws generated sublayers, which count as drawings).
     static func mayBeGroup(_ layer: RenderLayer) -> Bool {
         let p = layer.properties
-        return LayerShadow.isVisible(p) || layer.mask != nil || layer.compositing?.needsGroup == true
+        return LayerShadow.isVisible(layer) || layer.hasMask || layer.compositing?.needsGroup == true
             || (p.opacity < 1 && (LayerPainter.drawingCount(layer) > 1 || layer.vector != nil))
     }
 
@@ -81,7 +81,7 @@ enum FrameDamage {
         guard abs(toDevice.determinant) > 1e-12 else { return .empty }
         let p = layer.properties
         let effects = layer.compositing?.effects ?? []
-        let reach = (LayerShadow.isVisible(p) ? LayerShadow.reach(p, parent: parent) : 0)
+        let reach = (LayerShadow.isVisible(layer) ? LayerShadow.reach(p, parent: parent) : 0)
             + LayerMasks.reach(effects, scale: abs(toDevice.determinant).squareRoot())
         guard reach.isFinite, let drawn = LayerBounds.device(of: layer, toDevice: toDevice, images: images) else { return nil }
         let box = LayerBounds.pixels(LayerBounds.outset(drawn, by: reach), within: whole)

@@ -63,11 +63,10 @@ public struct FrameRenderer: Sendable {
         let toDevice = PixelSnapping.layerToDevice(layer, parent: parent)
         // A layer scaled to nothing draws nothing (and cannot be inverted for paints).
         guard abs(toDevice.determinant) > 1e-12 else { return }
-        let p = layer.properties
-        let casts = LayerShadow.isVisible(p)
+        let casts = LayerShadow.isVisible(layer)
         let compositing = layer.compositing
-        let opacity = p.opacity * inherited
-        let plain = !casts && layer.mask == nil && compositing?.needsGroup != true
+        let opacity = layer.properties.opacity * inherited
+        let plain = !casts && !layer.hasMask && compositing?.needsGroup != true
         if plain && opacity < 1 && layer.sublayers.count == 1
             && LayerPainter.drawingCount(layer) == LayerPainter.drawingCount(sublayersOnly: layer) {
             // Nothing of its own to draw and one sublayer: group opacity over a single
@@ -85,7 +84,7 @@ public struct FrameRenderer: Sendable {
         let whole = PixelBounds(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let effects = compositing?.effects ?? []
         let deviceScale = abs(toDevice.determinant).squareRoot()
-        let reach = (casts ? LayerShadow.reach(p, parent: parent) : 0) + LayerMasks.reach(effects, scale: deviceScale)
+        let reach = (casts ? LayerShadow.reach(layer.properties, parent: parent) : 0) + LayerMasks.reach(effects, scale: deviceScale)
         var area = whole
         if let drawn = LayerBounds.device(of: layer, toDevice: toDevice, images: images) {
             area = LayerBounds.pixels(LayerBounds.outset(drawn, by: reach), within: whole)
@@ -118,7 +117,7 @@ public struct FrameRenderer: Sendable {
             maskAlpha = LayerMasks.matte(nil, mode: maskMode, width: area.width, height: area.height)
         }
         if casts {
-            var faded = p
+            var faded = layer.properties
             faded.opacity = opacity
             LayerShadow.draw(for: group, at: area, mask: maskAlpha, properties: faded, parent: parent,
                              into: &surface, clip: clip)
@@ -133,8 +132,11 @@ public struct FrameRenderer: Sendable {
 
     private func paint(_ layer: RenderLayer, _ toDevice: AffineTransform, into surface: inout Pixmap,
                        clip: Mask?, opacity: Double, sublayerOpacity: Double = 1) {
-        let painter = LayerPainter(layer: layer, toDevice: toDevice, opacity: opacity, images: images)
-        painter.paintBackground(into: &surface, clip: clip)
+        // Holding sublayers only (most Lottie layers), a layer needs no painter (which
+        // would copy it).
+        let painter = LayerPainter.paintsItself(layer)
+            ? LayerPainter(layer: layer, toDevice: toDevice, opacity: opacity, images: images) : nil
+        painter?.paintBackground(into: &surface, clip: clip)
         var contentClip = clip
         var sublayers = layer.sublayers
         if layer.properties.masksToBounds && !Self.coversSurface(layer.properties, toDevice, surface) {
@@ -150,17 +152,21 @@ public struct FrameRenderer: Sendable {
                 inside = drawsInside(layer, sublayers: sublayers, toDevice)
             }
             if !inside {
-                var bounds = Mask.path(painter.boundsPath, transform: toDevice, rule: .nonZero,
+                var bounds = Mask.path(LayerPainter.boundsPath(layer.properties), transform: toDevice, rule: .nonZero,
                                        width: surface.width, height: surface.height)
                 if let clip { bounds.intersect(clip) }
                 contentClip = bounds
             }
         }
-        painter.paintContents(into: &surface, clip: contentClip)
-        for sublayer in sublayers {
-            draw(sublayer, parent: toDevice, into: &surface, clip: contentClip, inherited: sublayerOpacity)
+        painter?.paintContents(into: &surface, clip: contentClip)
+        // Through the buffer: each sublayer is borrowed, where a for-in loop would copy
+        // (and retain the fields of) every one.
+        sublayers.withUnsafeBufferPointer { layers in
+            for i in layers.indices {
+                draw(layers[i], parent: toDevice, into: &surface, clip: contentClip, inherited: sublayerOpacity)
+            }
         }
-        painter.paintBorder(into: &surface, clip: clip)
+        painter?.paintBorder(into: &surface, clip: clip)
     }
 
     /// Surfaces from this many pixels up check whether a clip to bounds can be skipped.
@@ -180,8 +186,10 @@ public struct FrameRenderer: Sendable {
     /// ones (this level only).
     private static func withVectorSublayers(_ layer: RenderLayer) -> RenderLayer {
         guard let nodes = layer.vector else { return layer }
+        var sublayers = VectorRenderer.layers(nodes, id: layer.id)
+        sublayers.append(contentsOf: layer.sublayers)
         var expanded = layer
-        expanded.sublayers = VectorRenderer.layers(nodes, id: layer.id) + layer.sublayers
+        expanded.sublayers = sublayers
         expanded.vector = nil
         return expanded
     }

@@ -61,7 +61,7 @@ enum LayerBounds {
             let childToDevice = PixelSnapping.layerToDevice(sublayer, parent: toDevice)
             guard abs(childToDevice.determinant) > 1e-12 else { continue }
             guard var box = device(of: sublayer, toDevice: childToDevice, images: images) else { return nil }
-            if LayerShadow.isVisible(sublayer.properties) {
+            if LayerShadow.isVisible(sublayer) {
                 box = outset(box, by: LayerShadow.reach(sublayer.properties, parent: toDevice))
             }
             if let effects = sublayer.compositing?.effects, !effects.isEmpty {

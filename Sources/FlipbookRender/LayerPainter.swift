@@ -17,8 +17,22 @@ struct LayerPainter {
     private var props: LayerProperties { layer.properties }
 
     /// The (rounded) bounds: background, border and masksToBounds all use it.
-    var boundsPath: Path {
-        props.cornerRadius > 0 ? .roundedRect(props.bounds, cornerRadius: props.cornerRadius) : .rect(props.bounds)
+    var boundsPath: Path { Self.boundsPath(props) }
+
+    static func boundsPath(_ p: LayerProperties) -> Path {
+        p.cornerRadius > 0 ? .roundedRect(p.bounds, cornerRadius: p.cornerRadius) : .rect(p.bounds)
+    }
+
+    /// Whether the layer paints anything of its own (background, contents or border), as
+    /// opposed to only holding sublayers (most Lottie layers): the others need no painter.
+    static func paintsItself(_ layer: RenderLayer) -> Bool {
+        switch layer.content {
+        case .none, .vector:
+            let p = layer.properties
+            return (!p.backgroundColor.isInvisible && !p.bounds.isEmpty) || hasBorder(p)
+        case .shape, .gradient, .image, .text:
+            return true
+        }
     }
 
     /// How many separate drawings the layer makes; more than one means a translucent

@@ -1,6 +1,7 @@
 import FlipbookGeometry
 import FlipbookRaster
 import FlipbookScene
+import FlipbookTimeline
 
 /// CALayer's shadow: a blurred copy of the layer's composited alpha (contents, sublayers,
 /// background and border, after its mask), tinted with shadowColor × shadowOpacity,
@@ -16,8 +17,11 @@ import FlipbookScene
 /// - masksToBounds clips the shadow away entirely, the behaviour iOS developers know.
 /// - The layer's opacity fades its shadow with it.
 enum LayerShadow {
-    static func isVisible(_ p: LayerProperties) -> Bool {
-        p.shadowOpacity > 0 && !p.shadowColor.isInvisible && !p.masksToBounds
+    /// Whether the layer casts a shadow (read field by field: passing its 600-byte
+    /// properties whole would copy them, once per layer per frame).
+    static func isVisible(_ layer: RenderLayer) -> Bool {
+        layer.properties.shadowOpacity > 0 && !layer.properties.shadowColor.isInvisible
+            && !layer.properties.masksToBounds
     }
 
     /// How far (device pixels) the shadow reaches beyond the layer: three σ of blur plus

@@ -27,7 +27,9 @@ enum VectorRenderer {
         // Build every scope first, so that outer modifiers have reshaped the inner paths
         // before anything is drawn.
         let root = builder.group(nodes)
-        return builder.render(root).reversed()
+        var layers = builder.render(root)
+        layers.reverse()   // in place: moves the elements, a `reversed()` copy retains them all
+        return layers
     }
 
     /// A path and the transform from its own space into the scope that sees it.
@@ -88,32 +90,35 @@ enum VectorRenderer {
         /// Front-to-back drawings of a finished group (its modifiers all applied).
         mutating func render(_ g: GroupResult) -> [RenderLayer] {
             var out: [RenderLayer] = []
+            out.reserveCapacity(g.items.count)   // growing would move 900-byte layers
             for item in g.items {
                 switch item {
                 case .style(let s):
-                    if let layer = drawing(s) { out.append(layer) }
+                    appendDrawing(s, to: &out)
                 case .group(let inner, let transform, let opacity):
                     guard opacity > 0 else { continue }
-                    let drawings = render(inner)
+                    var drawings = render(inner)
                     guard !drawings.isEmpty else { continue }
+                    drawings.reverse()
                     counter += 1
                     var props = LayerProperties()
                     props.anchorPoint = .zero
                     props.opacity = min(opacity, 1)
                     out.append(RenderLayer(id: "\(id)/group\(counter)", properties: props, content: .none, snap: .none,
-                                           transformOverride: transform, sublayers: drawings.reversed()))
+                                           transformOverride: transform, sublayers: drawings))
                 }
             }
             return out
         }
 
-        private mutating func drawing(_ style: PendingStyle) -> RenderLayer? {
+        /// Appends the layer that paints `style` (nothing for an empty path or stroke).
+        private mutating func appendDrawing(_ style: PendingStyle, to out: inout [RenderLayer]) {
             var path = Path()
             for ref in style.refs where !ref.slot.path.isEmpty {
                 path.elements += ref.toScope == .identity ? ref.slot.path.elements
                     : ref.slot.path.applying(ref.toScope).elements
             }
-            guard !path.isEmpty else { return nil }
+            guard !path.isEmpty else { return }
             counter += 1
             var props = LayerProperties()
             props.anchorPoint = .zero
@@ -124,7 +129,7 @@ enum VectorRenderer {
                 shape.fillRule = rule
                 (props.fillColor, shape.fillGradient) = Self.paint(paint)
             case .stroke(let paint, let s):
-                guard s.width > 0 else { return nil }
+                guard s.width > 0 else { return }
                 (props.strokeColor, shape.strokeGradient) = Self.paint(paint)
                 props.lineWidth = s.width
                 props.miterLimit = s.miterLimit
@@ -135,10 +140,10 @@ enum VectorRenderer {
                     props.lineDashPhase = s.dashOffset
                 }
             default:
-                return nil
+                return
             }
-            return RenderLayer(id: "\(id)/draw\(counter)", properties: props, content: .shape(shape), snap: .none,
-                               transformOverride: .identity)
+            out.append(RenderLayer(id: "\(id)/draw\(counter)", properties: props, content: .shape(shape), snap: .none,
+                                   transformOverride: .identity))
         }
 
         /// The color (or the gradient and the opacity its color's alpha carries).

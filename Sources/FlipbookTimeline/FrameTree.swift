@@ -50,6 +50,9 @@ public struct RenderLayer: Sendable {
         set { maskStorage = newValue.map { [$0] } ?? [] }
     }
 
+    /// Whether the layer has a mask (without copying it out, as `mask != nil` would).
+    public var hasMask: Bool { !maskStorage.isEmpty }
+
     /// The layer's own transform matrix, applied about the anchor point.
     public var transformMatrix: AffineTransform { transformOverride ?? properties.transform.matrix }
 }
