@@ -40,16 +40,7 @@ final class CoverageCache {
             h.add(UInt64(bitPattern: Int64(area.x0))); h.add(UInt64(bitPattern: Int64(area.y0)))
             h.add(UInt64(bitPattern: Int64(area.x1))); h.add(UInt64(bitPattern: Int64(area.y1)))
             h.add(UInt64(rule == .nonZero ? 1 : 2))
-            for e in path.elements {
-                switch e {
-                case .move(let p): h.add(UInt64(3)); h.add(p.x); h.add(p.y)
-                case .line(let p): h.add(UInt64(4)); h.add(p.x); h.add(p.y)
-                case .quad(let c, let p): h.add(UInt64(5)); h.add(c.x); h.add(c.y); h.add(p.x); h.add(p.y)
-                case .cubic(let c1, let c2, let p):
-                    h.add(UInt64(6)); h.add(c1.x); h.add(c1.y); h.add(c2.x); h.add(c2.y); h.add(p.x); h.add(p.y)
-                case .close: h.add(UInt64(7))
-                }
-            }
+            h.add(path)
             hash = h.value
         }
 
@@ -106,7 +97,8 @@ final class CoverageCache {
         }
     }
 
-    /// False when the environment sets FLIPBOOK_COVERAGE_CACHE=0 (to measure without it).
+    /// False when the environment sets FLIPBOOK_COVERAGE_CACHE=0 (to measure without it
+    /// and ``OutlineCache``).
     static let isEnabled: Bool = {
         guard let raw = getenv("FLIPBOOK_COVERAGE_CACHE") else { return true }
         return String(cString: raw) != "0"
@@ -193,18 +185,5 @@ struct RecordingPainter<Inner: SpanPainter>: SpanPainter {
                            coverage: UnsafeMutablePointer<UInt8>, originX: Int) {
         recording.record(y: y, spans: spans, coverage: coverage, originX: originX)
         inner.paintRow(y: y, spans: spans, coverage: coverage, originX: originX)
-    }
-}
-
-/// A 64-bit multiply-xorshift hash of numbers' bit patterns (for lookups only: never
-/// part of any output).
-struct Hash64 {
-    private(set) var value: UInt64 = 0x9E37_79B9_7F4A_7C15
-
-    mutating func add(_ v: Double) { add(v.bitPattern) }
-
-    mutating func add(_ v: UInt64) {
-        value = (value ^ v) &* 0xBF58_476D_1CE4_E5B9
-        value ^= value >> 31
     }
 }

@@ -33,8 +33,15 @@ public enum Stroker {
     /// accuracy in path units: pass about 1/(128·scale) when the path is later scaled up
     /// by `scale` to keep the outline as accurate as the rasterizer.
     public static func outline(of path: Path, style: StrokeStyle, tolerance: Double = 1.0 / 256) -> Path {
+        guard style.width > 0, style.width.isFinite else { return Path() }
+        guard CoverageCache.isEnabled else { return build(path, style: style, tolerance: tolerance) }
+        return OutlineCache.current.outline(of: path, style: style, tolerance: tolerance) {
+            build(path, style: style, tolerance: tolerance)
+        }
+    }
+
+    private static func build(_ path: Path, style: StrokeStyle, tolerance: Double) -> Path {
         let halfWidth = style.width / 2
-        guard halfWidth > 0, halfWidth.isFinite else { return Path() }
         let source = style.dashes.isEmpty ? path
             : Dasher.dash(path, pattern: style.dashes, phase: style.dashPhase)
         var collector = PolylineCollector()

@@ -80,3 +80,35 @@ struct CoverageCacheTests {
                                          area: PixelBounds(x0: 1, y0: 0, x1: 48, y1: 40)))
     }
 }
+
+/// Stroke outlines remembered per thread: a repeated stroke gets the stored outline (the
+/// same storage), equal to one built on a fresh thread; any change of style misses.
+struct OutlineCacheTests {
+    static func builtOnFreshThread(_ path: Path, _ style: StrokeStyle) -> Path {
+        final class Box: @unchecked Sendable { var path = Path() }
+        let box = Box(), done = DispatchSemaphore(value: 0)
+        let thread = Thread { box.path = Stroker.outline(of: path, style: style); done.signal() }
+        thread.start()
+        done.wait()
+        return box.path
+    }
+
+    @Test func repeatedStrokeIsRemembered() {
+        let path = CoverageCacheTests.star(7.25)
+        let style = StrokeStyle(width: 3.5, cap: .round, join: .miter, miterLimit: 4, dashes: [6, 2.5], dashPhase: 1)
+        let first = Stroker.outline(of: path, style: style)
+        let second = Stroker.outline(of: path, style: style)
+        let sameStorage = first.elements.withUnsafeBufferPointer { a in
+            second.elements.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+        }
+        #expect(sameStorage, "the second outline should come from the cache")
+        #expect(second == Self.builtOnFreshThread(path, style))
+        var other = style
+        other.dashPhase = 1.5
+        #expect(Stroker.outline(of: path, style: other) != first)
+        other = style
+        other.join = .round
+        #expect(Stroker.outline(of: path, style: other) == Self.builtOnFreshThread(path, other))
+        #expect(Stroker.outline(of: path, style: other) != first)
+    }
+}
