@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlipbookGeometry
 
 /// A per-thread memo of recent fills' coverage: the rows of spans a sweep produced, before
@@ -96,13 +91,6 @@ final class CoverageCache {
             }
         }
     }
-
-    /// False when the environment sets FLIPBOOK_COVERAGE_CACHE=0 (to measure without it
-    /// and ``OutlineCache``).
-    static let isEnabled: Bool = {
-        guard let raw = getenv("FLIPBOOK_COVERAGE_CACHE") else { return true }
-        return String(cString: raw) != "0"
-    }()
 
     /// Most bytes of recorded coverage one thread keeps.
     static let budgetBytes = 4 << 20

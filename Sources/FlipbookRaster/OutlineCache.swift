@@ -5,7 +5,7 @@ import FlipbookGeometry
 /// is not dashed, flattened and offset again.
 ///
 /// Rules: caps and joins are compared, not hashed; off with the coverage cache
-/// (FLIPBOOK_COVERAGE_CACHE=0). An outline is a plain value computed from its key alone, so a remembered one
+/// (``GeometryCaches``). An outline is a plain value computed from its key alone, so a remembered one
 /// is the outline ``Stroker/outline(of:style:tolerance:)`` would build; storing costs a
 /// reference, so every outline is kept, at most ``budgetElements`` path elements per
 /// thread (past it the least recently used half is dropped).

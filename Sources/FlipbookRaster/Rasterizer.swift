@@ -73,7 +73,7 @@ enum Rasterizer {
     private static func rasterize<P: SpanPainter>(_ path: Path, transform: AffineTransform,
                                                   rule: FillRule, area: PixelBounds, scratch: RasterScratch,
                                                   painter: inout P) {
-        guard CoverageCache.isEnabled else {
+        guard GeometryCaches.isEnabled else {
             var acc = CoverageAccumulator(x0: area.x0, y0: area.y0, x1: area.x1, y1: area.y1, scratch: scratch)
             PathFlattener.flatten(path, transform: transform, tolerance: tolerance, cull: acc.cullBox, into: &acc)
             acc.sweep(rule: rule, painter: &painter)

@@ -34,7 +34,7 @@ public enum Stroker {
     /// by `scale` to keep the outline as accurate as the rasterizer.
     public static func outline(of path: Path, style: StrokeStyle, tolerance: Double = 1.0 / 256) -> Path {
         guard style.width > 0, style.width.isFinite else { return Path() }
-        guard CoverageCache.isEnabled else { return build(path, style: style, tolerance: tolerance) }
+        guard GeometryCaches.isEnabled else { return build(path, style: style, tolerance: tolerance) }
         return OutlineCache.current.outline(of: path, style: style, tolerance: tolerance) {
             build(path, style: style, tolerance: tolerance)
         }

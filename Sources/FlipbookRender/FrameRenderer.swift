@@ -186,8 +186,9 @@ public struct FrameRenderer: Sendable {
     /// ones (this level only).
     private static func withVectorSublayers(_ layer: RenderLayer) -> RenderLayer {
         guard let nodes = layer.vector else { return layer }
-        var sublayers = VectorRenderer.layers(nodes, id: layer.id)
-        sublayers.append(contentsOf: layer.sublayers)
+        var sublayers = VectorLayerCache.layers(nodes, id: layer.id)
+        // Shape layers rarely have sublayers: then the cached array is shared, not copied.
+        if !layer.sublayers.isEmpty { sublayers.append(contentsOf: layer.sublayers) }
         var expanded = layer
         expanded.sublayers = sublayers
         expanded.vector = nil

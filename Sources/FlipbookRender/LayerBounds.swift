@@ -49,7 +49,7 @@ enum LayerBounds {
             // Drawn as generated sublayers; their boxes join below (when the renderer has
             // not expanded them yet, they are expanded here).
             if let nodes = layer.vector {
-                for drawing in VectorRenderer.layers(nodes, id: layer.id) {
+                for drawing in VectorLayerCache.layers(nodes, id: layer.id) {
                     let childToDevice = PixelSnapping.layerToDevice(drawing, parent: toDevice)
                     guard abs(childToDevice.determinant) > 1e-12 else { continue }
                     guard let box = device(of: drawing, toDevice: childToDevice, images: images) else { return nil }

@@ -27,9 +27,7 @@ enum VectorRenderer {
         // Build every scope first, so that outer modifiers have reshaped the inner paths
         // before anything is drawn.
         let root = builder.group(nodes)
-        var layers = builder.render(root)
-        layers.reverse()   // in place: moves the elements, a `reversed()` copy retains them all
-        return layers
+        return builder.render(root)
     }
 
     /// A path and the transform from its own space into the scope that sees it.
@@ -87,19 +85,19 @@ enum VectorRenderer {
             return result
         }
 
-        /// Front-to-back drawings of a finished group (its modifiers all applied).
+        /// Back-to-front drawings of a finished group (its modifiers all applied): the
+        /// items are walked last first, so no array of 900-byte layers is reversed.
         mutating func render(_ g: GroupResult) -> [RenderLayer] {
             var out: [RenderLayer] = []
             out.reserveCapacity(g.items.count)   // growing would move 900-byte layers
-            for item in g.items {
+            for item in g.items.reversed() {
                 switch item {
                 case .style(let s):
                     appendDrawing(s, to: &out)
                 case .group(let inner, let transform, let opacity):
                     guard opacity > 0 else { continue }
-                    var drawings = render(inner)
+                    let drawings = render(inner)
                     guard !drawings.isEmpty else { continue }
-                    drawings.reverse()
                     counter += 1
                     var props = LayerProperties()
                     props.anchorPoint = .zero

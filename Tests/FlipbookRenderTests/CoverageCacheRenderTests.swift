@@ -5,9 +5,10 @@ import FlipbookRaster
 import FlipbookScene
 @testable import FlipbookRender
 
-/// Whole frames drawn with a warm coverage cache (every frame rendered twice in order on
-/// one thread, so most fills of the second pass are replays) equal the same frames drawn
-/// each on a new thread, whose cache is empty (every fill swept). Reuse between frames
+/// Whole frames drawn with warm geometry caches (coverage, stroke outlines, vector
+/// artwork's layers; every frame rendered twice in order on one thread, so most of the
+/// second pass comes from them) equal the same frames drawn each on a new thread, whose
+/// caches are empty (every fill swept, every outline and layer built). Reuse between frames
 /// is off on both sides, so every pixel is painted.
 @Suite struct CoverageCacheRenderTests {
     /// Renders `frame` on a thread of its own (an empty per-thread cache).
