@@ -51,24 +51,33 @@ public struct Gradient: Sendable {
         self.locations = locs
 
         let lo = locs.first ?? 0, hi = locs.last ?? 0
-        var table = [UInt32](repeating: 0, count: Self.tableSize)
         if hi > lo {
             tableOrigin = lo
             tableScale = Double(Self.tableSize - 1) / (hi - lo)
-            for i in 0..<Self.tableSize {
-                let t = lo + (hi - lo) * Double(i) / Double(Self.tableSize - 1)
-                table[i] = Self.premultiplied(Self.interpolate(self.colors, locs, t))
-            }
         } else {
             // All stops at one place: a step from the first color to the last there.
             tableOrigin = lo - 0.5 / 1e9
             tableScale = 1e9
-            let first = Self.premultiplied(self.colors.first ?? .clear)
-            let last = Self.premultiplied(self.colors.last ?? .clear)
-            for i in 0..<Self.tableSize { table[i] = i == 0 ? first : last }
         }
-        self.table = table
-        self.isOpaque = table.allSatisfy { $0 >> 24 == 255 }
+        (table, isOpaque) = GradientTables.table(colors: self.colors, locations: locs)
+    }
+
+    /// The premultiplied colors at `tableSize` evenly spaced parameters from the first to
+    /// the last location, and whether all are opaque.
+    static func buildTable(_ colors: [Color], _ locs: [Double]) -> (table: [UInt32], isOpaque: Bool) {
+        let lo = locs.first ?? 0, hi = locs.last ?? 0
+        var table = [UInt32](repeating: 0, count: tableSize)
+        if hi > lo {
+            for i in 0..<tableSize {
+                let t = lo + (hi - lo) * Double(i) / Double(tableSize - 1)
+                table[i] = premultiplied(interpolate(colors, locs, t))
+            }
+        } else {
+            let first = premultiplied(colors.first ?? .clear)
+            let last = premultiplied(colors.last ?? .clear)
+            for i in 0..<tableSize { table[i] = i == 0 ? first : last }
+        }
+        return (table, table.allSatisfy { $0 >> 24 == 255 })
     }
 
     /// The exact (unpremultiplied) color at parameter `t`.

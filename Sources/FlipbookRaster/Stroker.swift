@@ -73,6 +73,10 @@ struct OutlineBuilder {
         pts.reserveCapacity(raw.count)
         for p in raw where pts.last.map({ ($0 - p).length > 1e-12 }) ?? true { pts.append(p) }
         if closed, pts.count > 1, (pts[0] - pts[pts.count - 1]).length <= 1e-12 { pts.removeLast() }
+        // About one offset point per vertex and side (joins of curves are bevels): grown
+        // once, not doubling through fresh pages.
+        let needed = path.elements.count + 2 * pts.count + 16
+        if needed > path.elements.capacity { path.elements.reserveCapacity(max(needed, 2 * path.elements.capacity)) }
         guard pts.count > 1 else {
             if let p = pts.first { dot(p) }
             return

@@ -5,8 +5,8 @@ import FlipbookRaster
 import FlipbookScene
 @testable import FlipbookRender
 
-/// Whole frames drawn with warm geometry caches (coverage, stroke outlines, vector
-/// artwork's layers; every frame rendered twice in order on one thread, so most of the
+/// Whole frames drawn with warm geometry caches (coverage, stroke outlines, gradient
+/// tables, vector artwork's layers; every frame rendered twice in order on one thread, so most of the
 /// second pass comes from them) equal the same frames drawn each on a new thread, whose
 /// caches are empty (every fill swept, every outline and layer built). Reuse between frames
 /// is off on both sides, so every pixel is painted.
@@ -24,7 +24,8 @@ import FlipbookScene
     @Test(arguments: ["Tests/FlipbookLottieTests/Fixtures/matte_alpha.json",
                       "Tests/FlipbookLottieTests/Fixtures/repeater.json", "scenes/phone-ui.yaml",
                       "../shared/lottie/corpus/starstrips.json", "../shared/lottie/corpus/property_market.json",
-                      "../shared/lottie/corpus/masking.json"])
+                      "../shared/lottie/corpus/masking.json", "../shared/lottie/corpus/lolo_walk.json",
+                      "../shared/lottie/corpus/gradient_smoke.json"])
     func warmFramesEqualColdFrames(_ relative: String) throws {
         let path = URL(fileURLWithPath: FrameReuseTests.root + "/" + relative).standardizedFileURL.path
         try #require(FileManager.default.fileExists(atPath: path), "missing: \(path)")
