@@ -120,25 +120,28 @@ struct MaskCompositingTests {
         #expect(p.pixel(x: 1, y: 1) == (128, 0, 127, 255))
     }
 
-    /// Translucent solid spans of every length 1…9 over a varied opaque and translucent
-    /// background follow source-over exactly (the span loop works two pixels at a time).
+    /// Translucent solid spans of every length 1…19, at full and at half coverage, over a
+    /// varied opaque and translucent background follow source-over exactly (the span
+    /// loop works four pixels at a time, then one by one).
     @Test func translucentSpansMatchFormulaAtEveryLength() {
         let color = Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.6)
-        let src = [0.9, 0.3, 0.1, 1].map { ($0 * 0.6 * 255).rounded() }
-        for length in 1...9 {
-            var p = Pixmap(width: 12, height: 1)
-            for x in 0..<12 {
-                let a = x % 3 == 0 ? 255 : 90
-                p.data[4 * x] = UInt8(x * 7 % a); p.data[4 * x + 1] = UInt8(a / 2); p.data[4 * x + 2] = 0; p.data[4 * x + 3] = UInt8(a)
-            }
-            let before = p
-            p.fill(.rect(Rect(1, 0, Double(length), 1)), transform: .identity, rule: .nonZero, paint: .solid(color))
-            for x in 0..<12 {
-                let d = before.pixel(x: x, y: 0)
-                let dv = [Double(d.r), Double(d.g), Double(d.b), Double(d.a)]
-                let want = x >= 1 && x < 1 + length ? over(src, dv, scale: 255) : dv.map { Int($0) }
-                let g = p.pixel(x: x, y: 0)
-                #expect([Int(g.r), Int(g.g), Int(g.b), Int(g.a)] == want)
+        for (height, scale) in [(1.0, 255.0), (0.5, 128.0)] {
+            let src = [0.9, 0.3, 0.1, 1].map { ($0 * 0.6 * 255).rounded() }
+            for length in 1...19 {
+                var p = Pixmap(width: 24, height: 1)
+                for x in 0..<24 {
+                    let a = x % 3 == 0 ? 255 : 90
+                    p.data[4 * x] = UInt8(x * 7 % a); p.data[4 * x + 1] = UInt8(a / 2); p.data[4 * x + 2] = 0; p.data[4 * x + 3] = UInt8(a)
+                }
+                let before = p
+                p.fill(.rect(Rect(1, 0, Double(length), height)), transform: .identity, rule: .nonZero, paint: .solid(color))
+                for x in 0..<24 {
+                    let d = before.pixel(x: x, y: 0)
+                    let dv = [Double(d.r), Double(d.g), Double(d.b), Double(d.a)]
+                    let want = x >= 1 && x < 1 + length ? over(src, dv, scale: scale) : dv.map { Int($0) }
+                    let g = p.pixel(x: x, y: 0)
+                    #expect([Int(g.r), Int(g.g), Int(g.b), Int(g.a)] == want, "length \(length), coverage \(scale), x \(x)")
+                }
             }
         }
     }
