@@ -132,11 +132,10 @@ public struct FrameRenderer: Sendable {
 
     private func paint(_ layer: RenderLayer, _ toDevice: AffineTransform, into surface: inout Pixmap,
                        clip: Mask?, opacity: Double, sublayerOpacity: Double = 1) {
-        // Holding sublayers only (most Lottie layers), a layer needs no painter (which
-        // would copy it).
+        // Holding sublayers only (most Lottie layers), a layer needs no painter.
         let painter = LayerPainter.paintsItself(layer)
-            ? LayerPainter(layer: layer, toDevice: toDevice, opacity: opacity, images: images) : nil
-        painter?.paintBackground(into: &surface, clip: clip)
+            ? LayerPainter(toDevice: toDevice, opacity: opacity, images: images) : nil
+        painter?.paintBackground(layer, into: &surface, clip: clip)
         var contentClip = clip
         var sublayers = layer.sublayers
         if layer.properties.masksToBounds && !Self.coversSurface(layer.properties, toDevice, surface) {
@@ -152,13 +151,13 @@ public struct FrameRenderer: Sendable {
                 inside = drawsInside(layer, sublayers: sublayers, toDevice)
             }
             if !inside {
-                var bounds = Mask.path(LayerPainter.boundsPath(layer.properties), transform: toDevice, rule: .nonZero,
+                var bounds = Mask.path(LayerPainter.boundsPath(layer), transform: toDevice, rule: .nonZero,
                                        width: surface.width, height: surface.height)
                 if let clip { bounds.intersect(clip) }
                 contentClip = bounds
             }
         }
-        painter?.paintContents(into: &surface, clip: contentClip)
+        painter?.paintContents(layer, into: &surface, clip: contentClip)
         // Through the buffer: each sublayer is borrowed, where a for-in loop would copy
         // (and retain the fields of) every one.
         sublayers.withUnsafeBufferPointer { layers in
@@ -166,7 +165,7 @@ public struct FrameRenderer: Sendable {
                 draw(layers[i], parent: toDevice, into: &surface, clip: contentClip, inherited: sublayerOpacity)
             }
         }
-        painter?.paintBorder(into: &surface, clip: clip)
+        painter?.paintBorder(layer, into: &surface, clip: clip)
     }
 
     /// Surfaces from this many pixels up check whether a clip to bounds can be skipped.

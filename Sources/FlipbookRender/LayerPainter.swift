@@ -6,21 +6,20 @@ import FlipbookTimeline
 
 /// Paints one layer's own drawings (background, contents, border) with its evaluated
 /// values; the sublayers and the group are the ``FrameRenderer``'s business.
+///
+/// The layer is passed to each call, not stored: a painter is made for every drawing of
+/// every frame, and storing would copy the 900-byte layer (and retain its fields) each time.
 struct LayerPainter {
-    let layer: RenderLayer
     /// Bounds space → device pixels.
     let toDevice: AffineTransform
     /// Multiplies every drawing (the layer's opacity when it is not flattened as a group).
     let opacity: Double
     let images: [String: Pixmap]
 
-    private var props: LayerProperties { layer.properties }
-
     /// The (rounded) bounds: background, border and masksToBounds all use it.
-    var boundsPath: Path { Self.boundsPath(props) }
-
-    static func boundsPath(_ p: LayerProperties) -> Path {
-        p.cornerRadius > 0 ? .roundedRect(p.bounds, cornerRadius: p.cornerRadius) : .rect(p.bounds)
+    static func boundsPath(_ layer: RenderLayer) -> Path {
+        let (bounds, radius) = (layer.properties.bounds, layer.properties.cornerRadius)
+        return radius > 0 ? .roundedRect(bounds, cornerRadius: radius) : .rect(bounds)
     }
 
     /// Whether the layer paints anything of its own (background, contents or border), as
@@ -67,33 +66,33 @@ struct LayerPainter {
         surface.fill(path, transform: toDevice, rule: rule, paint: paint, opacity: opacity, clip: clip)
     }
 
-    func paintBackground(into surface: inout Pixmap, clip: Mask?) {
-        guard !props.backgroundColor.isInvisible, !props.bounds.isEmpty else { return }
-        fill(boundsPath, .nonZero, .solid(props.backgroundColor), into: &surface, clip: clip)
+    func paintBackground(_ layer: RenderLayer, into surface: inout Pixmap, clip: Mask?) {
+        guard !layer.properties.backgroundColor.isInvisible, !layer.properties.bounds.isEmpty else { return }
+        fill(Self.boundsPath(layer), .nonZero, .solid(layer.properties.backgroundColor), into: &surface, clip: clip)
     }
 
     /// Inside the bounds, over contents and sublayers; inner corners of radius
     /// max(r − borderWidth, 0).
-    func paintBorder(into surface: inout Pixmap, clip: Mask?) {
-        guard Self.hasBorder(props) else { return }
-        let b = props.bounds.standardized
-        let w = min(props.borderWidth, b.width / 2, b.height / 2)
+    func paintBorder(_ layer: RenderLayer, into surface: inout Pixmap, clip: Mask?) {
+        guard Self.hasBorder(layer.properties) else { return }
+        let b = layer.properties.bounds.standardized
+        let w = min(layer.properties.borderWidth, b.width / 2, b.height / 2)
         let inner = Rect(b.x + w, b.y + w, b.width - 2 * w, b.height - 2 * w)
-        var ring = boundsPath
+        var ring = Self.boundsPath(layer)
         if !inner.isEmpty {
-            let r = max(props.cornerRadius - w, 0)
+            let r = max(layer.properties.cornerRadius - w, 0)
             ring.elements += (r > 0 ? Path.roundedRect(inner, cornerRadius: r) : Path.rect(inner)).elements
         }
-        fill(ring, .evenOdd, .solid(props.borderColor), into: &surface, clip: clip)
+        fill(ring, .evenOdd, .solid(layer.properties.borderColor), into: &surface, clip: clip)
     }
 
-    func paintContents(into surface: inout Pixmap, clip: Mask?) {
+    func paintContents(_ layer: RenderLayer, into surface: inout Pixmap, clip: Mask?) {
         switch layer.content {
         case .none, .vector: break
-        case .shape(let shape): paintShape(shape, into: &surface, clip: clip)
-        case .gradient(let kind): paintGradient(kind, into: &surface, clip: clip)
-        case .image(let image): paintImage(image, into: &surface, clip: clip)
-        case .text(let text): paintText(text, into: &surface, clip: clip)
+        case .shape(let shape): paintShape(layer, shape, into: &surface, clip: clip)
+        case .gradient(let kind): paintGradient(layer, kind, into: &surface, clip: clip)
+        case .image(let image): paintImage(layer, image, into: &surface, clip: clip)
+        case .text(let text): paintText(layer, text, into: &surface, clip: clip)
         }
     }
 
@@ -101,12 +100,12 @@ struct LayerPainter {
     /// filled with the text color like any path, so text anti-aliases, transforms and masks
     /// as shapes do. A font that cannot be loaded draws nothing (`SceneRenderer` lays
     /// every text layer out once before rendering and reports it first).
-    private func paintText(_ text: TextContent, into surface: inout Pixmap, clip: Mask?) {
-        guard !props.textColor.isInvisible, props.fontSize > 0, !text.string.isEmpty else { return }
-        let request = TextRequest(text, properties: props)
+    private func paintText(_ layer: RenderLayer, _ text: TextContent, into surface: inout Pixmap, clip: Mask?) {
+        guard !layer.properties.textColor.isInvisible, layer.properties.fontSize > 0, !text.string.isEmpty else { return }
+        let request = TextRequest(text, properties: layer.properties)
         guard let layout = try? TextEngine.shared.layout(request), !layout.path.isEmpty else { return }
-        let placed = layout.path.applying(.translation(props.bounds.x, props.bounds.y - Self.baselineShift(text, layout)))
-        fill(placed, .nonZero, .solid(props.textColor), into: &surface, clip: clip)
+        let placed = layout.path.applying(.translation(layer.properties.bounds.x, layer.properties.bounds.y - Self.baselineShift(text, layout)))
+        fill(placed, .nonZero, .solid(layer.properties.textColor), into: &surface, clip: clip)
     }
 
     /// How far up a point-text layout moves so that its first baseline sits at the top.
@@ -131,21 +130,21 @@ struct LayerPainter {
     /// CAShapeLayer: fill, then the stroke (trimmed to strokeStart…strokeEnd by length,
     /// dashed, outlined in the layer's space so that a non-uniform scale shapes the pen as
     /// Core Animation's does).
-    private func paintShape(_ shape: ShapeContent, into surface: inout Pixmap, clip: Mask?) {
-        let path = Self.shapePath(shape.geometry, props)
-        if !props.fillColor.isInvisible {
+    private func paintShape(_ layer: RenderLayer, _ shape: ShapeContent, into surface: inout Pixmap, clip: Mask?) {
+        let path = Self.shapePath(shape.geometry, layer.properties)
+        if !layer.properties.fillColor.isInvisible {
             let rule: FlipbookRaster.FillRule = shape.fillRule == .evenOdd ? .evenOdd : .nonZero
-            fill(path, rule, paint(shape.fillGradient, props.fillColor), into: &surface, clip: clip)
+            fill(path, rule, paint(shape.fillGradient, layer.properties.fillColor), into: &surface, clip: clip)
         }
-        guard Self.strokes(props) else { return }
+        guard Self.strokes(layer.properties) else { return }
         var stroked = path
-        if props.strokeStart > 0 || props.strokeEnd < 1 {
-            stroked = PathTrimmer.trim(path, from: max(props.strokeStart, 0), to: min(props.strokeEnd, 1))
+        if layer.properties.strokeStart > 0 || layer.properties.strokeEnd < 1 {
+            stroked = PathTrimmer.trim(path, from: max(layer.properties.strokeStart, 0), to: min(layer.properties.strokeEnd, 1))
         }
-        let style = StrokeStyle(width: props.lineWidth, cap: Self.cap(shape.lineCap), join: Self.join(shape.lineJoin),
-                                miterLimit: props.miterLimit, dashes: props.lineDashPattern,
-                                dashPhase: props.lineDashPhase)
-        fill(Stroker.outline(of: stroked, style: style), .nonZero, paint(shape.strokeGradient, props.strokeColor),
+        let style = StrokeStyle(width: layer.properties.lineWidth, cap: Self.cap(shape.lineCap), join: Self.join(shape.lineJoin),
+                                miterLimit: layer.properties.miterLimit, dashes: layer.properties.lineDashPattern,
+                                dashPhase: layer.properties.lineDashPhase)
+        fill(Stroker.outline(of: stroked, style: style), .nonZero, paint(shape.strokeGradient, layer.properties.strokeColor),
              into: &surface, clip: clip)
     }
 
@@ -194,13 +193,13 @@ struct LayerPainter {
     /// perpendicular to start→end in points, as CGContextDrawLinearGradient draws them.
     /// Radial: an ellipse centered on startPoint whose radii reach endPoint on each axis;
     /// when one radius is 0 the other is used for both (a circle).
-    private func paintGradient(_ kind: GradientKind, into surface: inout Pixmap, clip: Mask?) {
-        let colors = props.gradientColors
-        guard let last = colors.last, !props.bounds.isEmpty, let toBounds = toDevice.inverted else { return }
-        let b = props.bounds
-        let start = Point(b.x + props.gradientStartPoint.x * b.width, b.y + props.gradientStartPoint.y * b.height)
-        let end = Point(b.x + props.gradientEndPoint.x * b.width, b.y + props.gradientEndPoint.y * b.height)
-        let locations = props.gradientLocations.count == colors.count ? props.gradientLocations : nil
+    private func paintGradient(_ layer: RenderLayer, _ kind: GradientKind, into surface: inout Pixmap, clip: Mask?) {
+        let colors = layer.properties.gradientColors
+        guard let last = colors.last, !layer.properties.bounds.isEmpty, let toBounds = toDevice.inverted else { return }
+        let b = layer.properties.bounds
+        let start = Point(b.x + layer.properties.gradientStartPoint.x * b.width, b.y + layer.properties.gradientStartPoint.y * b.height)
+        let end = Point(b.x + layer.properties.gradientEndPoint.x * b.width, b.y + layer.properties.gradientEndPoint.y * b.height)
+        let locations = layer.properties.gradientLocations.count == colors.count ? layer.properties.gradientLocations : nil
         var space: AffineTransform?
         switch kind {
         case .axial:
@@ -245,10 +244,10 @@ struct LayerPainter {
     }
 
     /// Image contents placed by contentsGravity, sampled bilinearly.
-    private func paintImage(_ content: ImageContent, into surface: inout Pixmap, clip: Mask?) {
+    private func paintImage(_ layer: RenderLayer, _ content: ImageContent, into surface: inout Pixmap, clip: Mask?) {
         guard let image = images[content.asset], image.width > 0, image.height > 0,
-              !props.bounds.isEmpty, let toBounds = toDevice.inverted else { return }
-        let dest = Self.imageDestination(content.gravity, bounds: props.bounds,
+              !layer.properties.bounds.isEmpty, let toBounds = toDevice.inverted else { return }
+        let dest = Self.imageDestination(content.gravity, bounds: layer.properties.bounds,
                                          imageWidth: image.width, imageHeight: image.height)
         let toImage = toBounds.concatenating(.translation(-dest.x, -dest.y))
             .concatenating(.scale(Double(image.width) / dest.width, Double(image.height) / dest.height))
