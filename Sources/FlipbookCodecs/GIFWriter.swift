@@ -186,11 +186,29 @@ public final class GIFWriter {
             self.gif = nil
             var err: Int32 = 0
             guard EGifCloseFile(gif, &err) == GIF_OK else { throw GIFError.giflib("\(path): EGifCloseFile", code: err) }
-            do { try file.commit() } catch { throw GIFError(message: "\(error)") }
+            do { try commitReordered(file) } catch { throw GIFError(message: "\(error)") }
             self.file = nil
         } catch {
             abandon()
             throw error
+        }
+    }
+
+    /// The last pass: the file again with its global color map in the order of use over
+    /// every frame (``GIFGlobalMapOrder``), renamed into place if smaller; otherwise (or if
+    /// the pass finds nothing to change) the file as written. Either decodes to the same
+    /// pixels.
+    private func commitReordered(_ file: AtomicFileWriter) throws {
+        guard let stream = file.stream, fflush(stream) == 0 else { return try file.commit() }
+        let written = ftell(stream)
+        let reordered = try AtomicFileWriter(path: path)
+        // A file the pass cannot parse is kept as written (it is a valid GIF either way).
+        if let size = try? GIFGlobalMapOrder.rewrite(input: file.temporaryPath, into: reordered), size < written {
+            file.abandon()
+            try reordered.commit()
+        } else {
+            reordered.abandon()
+            try file.commit()
         }
     }
 
