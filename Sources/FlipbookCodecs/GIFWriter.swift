@@ -51,6 +51,9 @@ public final class GIFWriter {
     private var displayed: [UInt32] = []
     /// Frames written to the file so far (identical frames merged, pending frame excluded).
     public private(set) var writtenFrameCount = 0
+    /// Whether ``finish()`` runs the last pass (``GIFGlobalMapOrder``); tests turn it off to
+    /// compare with the file as first written.
+    var reordersGlobalMap = true
 
     public init(path: String, width: Int, height: Int, loopCount: Int, background: Color?,
                 options: GIFEncodingOptions = GIFEncodingOptions()) throws {
@@ -199,7 +202,7 @@ public final class GIFWriter {
     /// the pass finds nothing to change) the file as written. Either decodes to the same
     /// pixels.
     private func commitReordered(_ file: AtomicFileWriter) throws {
-        guard let stream = file.stream, fflush(stream) == 0 else { return try file.commit() }
+        guard reordersGlobalMap, let stream = file.stream, fflush(stream) == 0 else { return try file.commit() }
         let written = ftell(stream)
         let reordered = try AtomicFileWriter(path: path)
         // A file the pass cannot parse is kept as written (it is a valid GIF either way).
