@@ -24,11 +24,11 @@ import Darwin
 /// Re-coding is a renumbering, not a new compression: the new map is a permutation of the
 /// old one, so the image's LZW parse stays valid string for string. Each code is mapped
 /// (a root through the permutation; the clear and end codes and every string code shifted
-/// by the change in code size), with the same clears; a string code never needs more bits
-/// than before, so no image grows by more than its code size allows and the pixels decode
-/// exactly as before. The file is read twice from disk (once to count, once to rewrite),
-/// holding one image's compressed data at a time and 33 bytes per image: memory does not
-/// grow with the frames' size.
+/// by the change in code size), with the same clears, so the pixels decode exactly as
+/// before; a code is never wider than before unless the image's own code size grew (its
+/// colors moved back in the map), and the writer keeps whichever file is smaller. The file is read twice from disk (once to count, once to rewrite),
+/// holding one image's compressed data at a time and about 40 bytes per image (48 KB for
+/// 1,200 frames, against 4 MB for one 750×1334 frame's pixels).
 ///
 /// Bytes other than the map, the graphics control extensions' transparent index and the
 /// re-coded images are copied as giflib wrote them. The file is read with its own small
