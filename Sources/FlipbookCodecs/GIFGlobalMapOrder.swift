@@ -232,7 +232,8 @@ enum GIFGlobalMapOrder {
                     var roots = [Int](repeating: -1, count: 1 << codeSize)
                     for c in 0..<min(roots.count, survey.mapSize) { roots[c] = position[c] }
                     if let transparent, transparent < roots.count { roots[transparent] = p.transparent }
-                    let recoded = try recode(try reader.blocks(), from: codeSize, to: p.codeSize, roots: roots)
+                    let pixels = (Int(descriptor[4]) | Int(descriptor[5]) << 8) * (Int(descriptor[6]) | Int(descriptor[7]) << 8)
+                    let recoded = try recode(try reader.blocks(), from: codeSize, to: p.codeSize, roots: roots, pixels: pixels)
                     out.put([UInt8(p.codeSize)])
                     out.put(recoded[...])
                     out.put([0])
@@ -250,24 +251,39 @@ enum GIFGlobalMapOrder {
         }
     }
 
+    /// The image's data for code size `new` with `roots[old index]` = new index, as
+    /// sub-blocks: renumbered (``renumber(_:from:to:roots:)``) where that fits, else (a
+    /// code size that grew leaves the table too little room for a long run between clears)
+    /// decoded, mapped and compressed again.
+    static func recode(_ data: [UInt8], from old: Int, to new: Int, roots: [Int], pixels: Int) throws -> [UInt8] {
+        if let renumbered = try renumber(data, from: old, to: new, roots: roots) { return renumbered }
+        var indices = try decode(data, codeSize: old, pixels: pixels)
+        for i in 0..<indices.count {
+            let r = roots[Int(indices[i])]
+            guard r >= 0 && r < 1 << new else { throw GIFError(message: "LZW root \(indices[i]) has no new index") }
+            indices[i] = UInt8(r)
+        }
+        return LZWEncoder.compress(indices, minCodeSize: new).blocks
+    }
+
     /// The image's LZW codes renumbered for code size `new` (`roots[old index]` = new
     /// index) and cut into sub-blocks: the same strings, the same clears, so the decoder
     /// builds the same table under new numbers. The codes after the end code (padding) are
-    /// dropped.
-    static func recode(_ data: [UInt8], from old: Int, to new: Int, roots: [Int]) throws -> [UInt8] {
+    /// dropped. nil when a string code would not fit the new table (code size grew: the
+    /// table's 4,096 codes run out before the old stream's next clear).
+    static func renumber(_ data: [UInt8], from old: Int, to new: Int, roots: [Int]) throws -> [UInt8]? {
         var bits = LZWBitReader(data)
         var before = LZWCodeWidths(codeSize: old), after = LZWCodeWidths(codeSize: new)
         var sink = LZWBitSink(capacity: data.count + 16)
+        var failure: GIFError?, fits = true
         while let code = bits.next(before.bits) {
-            let mapped: Int
+            var mapped = code - before.clear + after.clear
             if code < before.clear {
                 mapped = roots[code]
-                guard mapped >= 0 && mapped < after.clear else { throw GIFError(message: "LZW root \(code) has no new index") }
-            } else if code <= before.clear + 1 {
-                mapped = code - before.clear + after.clear
-            } else {
-                guard code <= before.next && before.hasPrevious else { throw GIFError(message: "LZW code \(code) not in the table") }
-                mapped = code - before.clear + after.clear
+                guard mapped >= 0 && mapped < after.clear else { failure = GIFError(message: "LZW root \(code) has no new index"); break }
+            } else if code > before.clear + 1 {
+                guard code <= before.next && before.hasPrevious else { failure = GIFError(message: "LZW code \(code) not in the table"); break }
+                guard mapped <= after.next && mapped < 4096 else { fits = false; break }
             }
             sink.put(mapped, bits: after.bits)
             if code == before.clear + 1 { break }
@@ -275,7 +291,54 @@ enum GIFGlobalMapOrder {
             after.advance(mapped)
         }
         sink.flush()
-        return sink.blocks()
+        let blocks = sink.blocks()  // also frees the sink's buffer
+        if let failure { throw failure }
+        return fits ? blocks : nil
+    }
+
+    /// The `pixels` indices an image's LZW data decodes to (a GIF decoder's table: the
+    /// strings as prefix code and last index, and each string's first index).
+    static func decode(_ data: [UInt8], codeSize: Int, pixels: Int) throws -> [UInt8] {
+        var bits = LZWBitReader(data)
+        var widths = LZWCodeWidths(codeSize: codeSize)
+        var prefix = [Int](repeating: -1, count: 4096)
+        var last = [UInt8](repeating: 0, count: 4096), first = last
+        for c in 0..<widths.clear { last[c] = UInt8(c); first[c] = UInt8(c) }
+        var out = [UInt8]()
+        out.reserveCapacity(pixels)
+        var string = [UInt8]()
+        var previous = -1
+        while out.count < pixels, let code = bits.next(widths.bits) {
+            if code == widths.clear {
+                previous = -1
+                widths.advance(code)
+                continue
+            }
+            if code == widths.clear + 1 { break }
+            let known = code < widths.clear || (previous >= 0 && code > widths.clear + 1 && code < widths.next)
+            guard known || (previous >= 0 && code == widths.next && code < 4096) else {
+                throw GIFError(message: "LZW code \(code) not in the table")
+            }
+            // The string, last index first; an unknown code is the previous string and its
+            // own first index.
+            string.removeAll(keepingCapacity: true)
+            if !known { string.append(first[previous]) }
+            var c = known ? code : previous
+            while c >= 0 {
+                string.append(last[c])
+                c = prefix[c]
+            }
+            out.append(contentsOf: string.reversed())
+            if previous >= 0 && widths.next < 4096 {
+                prefix[widths.next] = previous
+                last[widths.next] = string.last!
+                first[widths.next] = first[previous]
+            }
+            widths.advance(code)
+            previous = code
+        }
+        guard out.count >= pixels else { throw GIFError(message: "LZW data ends after \(out.count) of \(pixels) pixels") }
+        return Array(out.prefix(pixels))
     }
 }
 

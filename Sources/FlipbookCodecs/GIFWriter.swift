@@ -332,12 +332,12 @@ public final class GIFWriter {
                     if solid.byteCount < out.image.byteCount { out.image = solid }
                 }
                 // Every pixel that may be transparent is: a frame redrawn in full before a
-                // clear (transparent canvases) where most of it is on screen already. The
-                // free choice above starts strings with the pixel's own color and keeps
-                // them mixed; one transparent run compresses to half as many codes there
-                // (what gifsicle -O3 found on transparent-canvas). Tried only where most
-                // pixels are freed, so other frames pay nothing.
-                if 2 * freed >= indices.count {
+                // clear (transparent canvases; `mayCrop` false) where most of it is on
+                // screen already. The free choice above starts strings with the pixel's
+                // own color and keeps them mixed; one transparent run compresses to half
+                // as many codes there (what gifsicle -O3 found on transparent-canvas).
+                // Opaque canvases never get here: cropping trims what they show already.
+                if !mayCrop && 2 * freed >= indices.count {
                     var clear = indices
                     for i in 0..<clear.count where alternates[i] == UInt8(t) { clear[i] = UInt8(t) }
                     let cleared = LZWEncoder.compress(clear, minCodeSize: frame.image.minCodeSize)

@@ -76,34 +76,71 @@ import FlipbookRaster
         #expect(reordered.count < written.count)
     }
 
-    /// Renumbering alone, on an image long enough for several table clears: six of 256
-    /// colors in a pseudo-random pattern, moved from high indices to 0…5 (code size 8 → 3).
-    @Test func recodingKeepsThePixelsThroughTableClears() throws {
-        let (w, h) = (300, 200)
+    /// Six of 256 colors in a pseudo-random pattern over 300×200 pixels (runs of 1–4, so
+    /// the table fills with strings of several lengths and clears several times), and the
+    /// palette, for the recoding tests.
+    static func noisyImage() -> (indices: [UInt8], palette: [(UInt8, UInt8, UInt8)], used: [UInt8]) {
         let used: [UInt8] = [3, 77, 130, 200, 254, 255]
         var state: UInt32 = 12345
-        let indices = (0..<(w * h)).map { i -> UInt8 in
+        let indices = (0..<(300 * 200)).map { i -> UInt8 in
             state = state &* 1_103_515_245 &+ 12345
-            // Runs of 1–4 pixels, so the table fills with strings of several lengths.
             return used[Int((state >> 16) % 6 + UInt32(i / 997 % 2)) % 6]
         }
         let palette = (0..<256).map { i -> (UInt8, UInt8, UInt8) in (UInt8(i), UInt8(255 - i), UInt8((i * 7) & 255)) }
+        return (indices, palette, used)
+    }
+
+    static func data(_ blocks: [UInt8]) -> [UInt8] {
+        var data: [UInt8] = []
+        var p = 0
+        while p < blocks.count { data += blocks[(p + 1)..<(p + 1 + Int(blocks[p]))]; p += Int(blocks[p]) + 1 }
+        return data
+    }
+
+    /// Renumbering alone, through table clears: the six colors moved from high indices to
+    /// 0…5 (code size 8 → 3). The same codes, narrower.
+    @Test func renumberingKeepsThePixelsThroughTableClears() throws {
+        let (w, h) = (300, 200)
+        let (indices, palette, used) = Self.noisyImage()
         let image = LZWEncoder.compress(indices, minCodeSize: 8)
         var roots = [Int](repeating: -1, count: 256)
         for (new, old) in used.enumerated() { roots[Int(old)] = new }
-        var data: [UInt8] = []
-        var p = 0
-        while p < image.blocks.count { data += image.blocks[(p + 1)..<(p + 1 + Int(image.blocks[p]))]; p += Int(image.blocks[p]) + 1 }
-        let recoded = try GIFGlobalMapOrder.recode(data, from: 8, to: 3, roots: roots)
-        #expect(recoded.count < image.blocks.count)
+        let renumbered = try #require(try GIFGlobalMapOrder.renumber(Self.data(image.blocks), from: 8, to: 3, roots: roots))
+        #expect(renumbered.count < image.blocks.count)
         let newPalette = used.map { palette[Int($0)] } + [(0, 0, 0), (0, 0, 0)]
-        let decoded = try GIFReader.decode(Self.gif(width: w, height: h, palette: newPalette, codeSize: 3, blocks: recoded))
+        let decoded = try GIFReader.decode(Self.gif(width: w, height: h, palette: newPalette, codeSize: 3, blocks: renumbered))
         let original = try GIFReader.decode(Self.gif(width: w, height: h, palette: palette, codeSize: 8, blocks: image.blocks))
         #expect(decoded.frames[0].data == original.frames[0].data)
         let px = decoded.frames[0].data
         for i in stride(from: 0, to: w * h, by: 997) {
             let c = palette[Int(indices[i])]
             #expect(px[i * 4] == c.0 && px[i * 4 + 1] == c.1 && px[i * 4 + 2] == c.2 && px[i * 4 + 3] == 255)
+        }
+    }
+
+    /// The other way (code size 3 → 8): the old stream clears after about 4,085 strings,
+    /// the new table holds 3,838, so renumbering cannot fit and the image is decoded,
+    /// mapped and compressed again, to the same pixels.
+    @Test func growingCodeSizeIsCompressedAgain() throws {
+        let (w, h) = (300, 200)
+        let (indices, palette, used) = Self.noisyImage()
+        var compact = [UInt8](repeating: 0, count: 256)
+        for (k, u) in used.enumerated() { compact[Int(u)] = UInt8(k) }
+        let image = LZWEncoder.compress(indices.map { compact[Int($0)] }, minCodeSize: 3)
+        var roots = [Int](repeating: -1, count: 8)
+        for (old, new) in used.enumerated() { roots[old] = Int(new) }
+        let data = Self.data(image.blocks)
+        #expect(try GIFGlobalMapOrder.renumber(data, from: 3, to: 8, roots: roots) == nil)
+        #expect(try GIFGlobalMapOrder.decode(data, codeSize: 3, pixels: w * h) == indices.map { compact[Int($0)] })
+        let recoded = try GIFGlobalMapOrder.recode(data, from: 3, to: 8, roots: roots, pixels: w * h)
+        let decoded = try GIFReader.decode(Self.gif(width: w, height: h, palette: palette, codeSize: 8, blocks: recoded))
+        let px = decoded.frames[0].data
+        for i in 0..<(w * h) {
+            let c = palette[Int(indices[i])]
+            guard px[i * 4] == c.0 && px[i * 4 + 1] == c.1 && px[i * 4 + 2] == c.2 && px[i * 4 + 3] == 255 else {
+                Issue.record("pixel \(i) differs")
+                break
+            }
         }
     }
 
