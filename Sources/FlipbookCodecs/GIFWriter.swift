@@ -51,6 +51,9 @@ public final class GIFWriter {
     private var displayed: [UInt32] = []
     /// Frames written to the file so far (identical frames merged, pending frame excluded).
     public private(set) var writtenFrameCount = 0
+    /// Whether ``finish()`` runs the last pass (``GIFGlobalMapOrder``); tests turn it off to
+    /// compare with the file as first written.
+    var reordersGlobalMap = true
 
     public init(path: String, width: Int, height: Int, loopCount: Int, background: Color?,
                 options: GIFEncodingOptions = GIFEncodingOptions()) throws {
@@ -186,11 +189,29 @@ public final class GIFWriter {
             self.gif = nil
             var err: Int32 = 0
             guard EGifCloseFile(gif, &err) == GIF_OK else { throw GIFError.giflib("\(path): EGifCloseFile", code: err) }
-            do { try file.commit() } catch { throw GIFError(message: "\(error)") }
+            do { try commitReordered(file) } catch { throw GIFError(message: "\(error)") }
             self.file = nil
         } catch {
             abandon()
             throw error
+        }
+    }
+
+    /// The last pass: the file again with its global color map in the order of use over
+    /// every frame (``GIFGlobalMapOrder``), renamed into place if smaller; otherwise (or if
+    /// the pass finds nothing to change) the file as written. Either decodes to the same
+    /// pixels.
+    private func commitReordered(_ file: AtomicFileWriter) throws {
+        guard reordersGlobalMap, let stream = file.stream, fflush(stream) == 0 else { return try file.commit() }
+        let written = ftell(stream)
+        let reordered = try AtomicFileWriter(path: path)
+        // A file the pass cannot parse is kept as written (it is a valid GIF either way).
+        if let size = try? GIFGlobalMapOrder.rewrite(input: file.temporaryPath, into: reordered), size < written {
+            file.abandon()
+            try reordered.commit()
+        } else {
+            reordered.abandon()
+            try file.commit()
         }
     }
 
@@ -253,6 +274,8 @@ public final class GIFWriter {
             // cheap to try.
             let worthAnotherPass = 64 * frame.image.byteCount >= indices.count || indices.count <= 1 << 14
             var any = false
+            // Pixels drawn opaque that may be transparent instead.
+            var freed = 0
             // The box of the pixels that must be drawn (their color is not on screen).
             var (x0, y0, x1, y1) = (w, h, 0, 0)
             let alternates = [UInt8](unsafeUninitializedCapacity: indices.count) { alt, count in
@@ -274,6 +297,7 @@ public final class GIFWriter {
                                         }
                                     } else if colors[Int(k)] == s {
                                         a = UInt8(t)
+                                        freed += 1
                                     } else {
                                         if first < 0 { first = x }
                                         last = x
@@ -306,6 +330,18 @@ public final class GIFWriter {
                 if changed && worthAnotherPass {
                     let solid = LZWEncoder.compress(opaque, minCodeSize: frame.image.minCodeSize)
                     if solid.byteCount < out.image.byteCount { out.image = solid }
+                }
+                // Every pixel that may be transparent is: a frame redrawn in full before a
+                // clear (transparent canvases; `mayCrop` false) where most of it is on
+                // screen already. The free choice above starts strings with the pixel's
+                // own color and keeps them mixed; one transparent run compresses to half
+                // as many codes there (what gifsicle -O3 found on transparent-canvas).
+                // Opaque canvases never get here: cropping trims what they show already.
+                if !mayCrop && 2 * freed >= indices.count {
+                    var clear = indices
+                    for i in 0..<clear.count where alternates[i] == UInt8(t) { clear[i] = UInt8(t) }
+                    let cleared = LZWEncoder.compress(clear, minCodeSize: frame.image.minCodeSize)
+                    if cleared.byteCount < out.image.byteCount { out.image = cleared }
                 }
             }
             if mayCrop && x0 < x1 && (x0 > 0 || y0 > 0 || x1 < w || y1 < h) {

@@ -67,11 +67,13 @@ enum GIFTestSupport {
     }
 
     /// Writes `frames` with `delays` and returns the file's bytes.
+    /// `reordersGlobalMap` false: without the writer's last pass (``GIFGlobalMapOrder``).
     static func encode(_ frames: [Pixmap], delays: [Int], loopCount: Int = 0,
-                       background: Color? = .white) throws -> [UInt8] {
+                       background: Color? = .white, reordersGlobalMap: Bool = true) throws -> [UInt8] {
         let path = scratchFolder() + "/out.gif"
         let writer = try GIFWriter(path: path, width: frames[0].width, height: frames[0].height,
                                    loopCount: loopCount, background: background)
+        writer.reordersGlobalMap = reordersGlobalMap
         for (f, d) in zip(frames, delays) { try writer.append(f, delayCentiseconds: d) }
         try writer.finish()
         return try FileIO.readAll(path: path)
