@@ -96,8 +96,19 @@ enum VectorRenderer {
                     appendDrawing(s, to: &out)
                 case .group(let inner, let transform, let opacity):
                     guard opacity > 0 else { continue }
-                    let drawings = render(inner)
+                    var drawings = render(inner)
                     guard !drawings.isEmpty else { continue }
+                    if drawings.count == 1, drawings[0].transformOverride == .identity,
+                       drawings[0].properties.opacity == 1 {
+                        // One drawing (a repeater copy, a group with one shape): it takes
+                        // the group's transform and opacity instead of a wrapping layer.
+                        // The same device transform (the identity it drops is exact) and
+                        // the same opacity product reach the fill, so the same bytes.
+                        drawings[0].transformOverride = transform
+                        drawings[0].properties.opacity = min(opacity, 1)
+                        out.append(contentsOf: drawings)
+                        continue
+                    }
                     counter += 1
                     var props = LayerProperties()
                     props.anchorPoint = .zero
