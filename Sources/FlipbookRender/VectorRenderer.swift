@@ -20,6 +20,8 @@ import FlipbookTimeline
 /// - A fill or stroke paints every path collected before it, with its final geometry
 ///   (modifiers below it still apply, as lottie-web does).
 /// - Earlier items draw over later ones; a group is a layer with its transform and opacity.
+/// - Generated layers carry their shape layer's id (a shared string, no allocation per
+///   drawing): nothing matches them by id, reuse between frames compares the artwork.
 enum VectorRenderer {
     /// Back-to-front layers for a shape layer's artwork.
     static func layers(_ nodes: [VectorNode], id: String) -> [RenderLayer] {
@@ -61,7 +63,6 @@ enum VectorRenderer {
 
     struct Builder {
         let id: String
-        var counter = 0
 
         mutating func group(_ input: [VectorNode]) -> GroupResult {
             let nodes = Repeaters.expand(input)
@@ -109,11 +110,10 @@ enum VectorRenderer {
                         out.append(contentsOf: drawings)
                         continue
                     }
-                    counter += 1
                     var props = LayerProperties()
                     props.anchorPoint = .zero
                     props.opacity = min(opacity, 1)
-                    out.append(RenderLayer(id: "\(id)/group\(counter)", properties: props, content: .none, snap: .none,
+                    out.append(RenderLayer(id: id, properties: props, content: .none, snap: .none,
                                            transformOverride: transform, sublayers: drawings))
                 }
             }
@@ -128,7 +128,6 @@ enum VectorRenderer {
                     : ref.slot.path.applying(ref.toScope).elements
             }
             guard !path.isEmpty else { return }
-            counter += 1
             var props = LayerProperties()
             props.anchorPoint = .zero
             props.fillColor = .clear
@@ -151,7 +150,7 @@ enum VectorRenderer {
             default:
                 return
             }
-            out.append(RenderLayer(id: "\(id)/draw\(counter)", properties: props, content: .shape(shape), snap: .none,
+            out.append(RenderLayer(id: id, properties: props, content: .shape(shape), snap: .none,
                                    transformOverride: .identity))
         }
 
