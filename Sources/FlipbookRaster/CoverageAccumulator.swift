@@ -199,15 +199,19 @@ struct CoverageAccumulator: FlattenSink {
         guard minRow <= maxRow else { return }
         let spans = scratch.spans
         let cov = scratch.coverage
+        // The scratch's fields are read once, not per cell: each read of a class property
+        // is a runtime exclusivity check.
+        var rowCells = scratch.rowCells
+        var rowCellCapacity = scratch.rowCellCapacity
         for y in minRow...maxRow {
             var idx = rowHeads[y - y0]
             if idx < 0 { continue }
             var n = 0
-            var rowCells = scratch.rowCells
             while idx >= 0 {
-                if n == scratch.rowCellCapacity {
+                if n == rowCellCapacity {
                     scratch.reserveRowCells(n + 1, keeping: n)
                     rowCells = scratch.rowCells
+                    rowCellCapacity = scratch.rowCellCapacity
                 }
                 rowCells[n] = cells[Int(idx)]
                 n += 1

@@ -73,21 +73,15 @@ enum Rasterizer {
     private static func rasterize<P: SpanPainter>(_ path: Path, transform: AffineTransform,
                                                   rule: FillRule, area: PixelBounds, scratch: RasterScratch,
                                                   painter: inout P) {
-        guard GeometryCaches.isEnabled else {
-            var acc = CoverageAccumulator(x0: area.x0, y0: area.y0, x1: area.x1, y1: area.y1, scratch: scratch)
-            PathFlattener.flatten(path, transform: transform, tolerance: tolerance, cull: acc.cullBox, into: &acc)
-            acc.sweep(rule: rule, painter: &painter)
-            return
-        }
-        let cache = CoverageCache.current
-        let key = CoverageCache.Key(path: path, transform: transform, rule: rule, area: area)
-        if let entry = cache.entry(for: key) {
+        let cache = GeometryCaches.isEnabled ? CoverageCache.current : nil
+        let key = cache.map { _ in CoverageCache.Key(path: path, transform: transform, rule: rule, area: area) }
+        if let cache, let key, let entry = cache.entry(for: key) {
             entry.replay(scratch: scratch, painter: &painter)
             return
         }
         var acc = CoverageAccumulator(x0: area.x0, y0: area.y0, x1: area.x1, y1: area.y1, scratch: scratch)
         PathFlattener.flatten(path, transform: transform, tolerance: tolerance, cull: acc.cullBox, into: &acc)
-        guard cache.admits(key) else {
+        guard let cache, let key, cache.admits(key) else {
             acc.sweep(rule: rule, painter: &painter)
             return
         }
