@@ -105,34 +105,18 @@ enum Compositing {
 
     // MARK: Shaded spans
 
-    /// `count` source pixels over `dst` at constant coverage.
+    /// `count` source pixels over `dst` at constant coverage (see ``blendVector``).
     @inline(__always)
     static func blend(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
                       count: Int, coverage: UInt32) {
-        if coverage >= 255 {
-            // Transparent source pixels change nothing and opaque ones replace: both are
-            // common in layer groups, so they skip the arithmetic.
-            for i in 0..<count {
-                let s = src[i]
-                if s == 0 { continue }
-                dst[i] = s >> 24 == 255 ? s : over(s, dst[i])
-            }
-        } else if coverage > 0 {
-            for i in 0..<count {
-                let s = src[i]
-                if s == 0 { continue }
-                dst[i] = over(scale(s, coverage), dst[i])
-            }
-        }
+        if coverage == 0 { return }
+        blendVector(dst, src, count: count, coverage: min(coverage, 255))
     }
 
-    /// `count` source pixels over `dst` with per-pixel coverage (branch-free: scaling by
-    /// 255 is exact and a zero source leaves the destination unchanged).
+    /// `count` source pixels over `dst` with per-pixel coverage (see ``blendVector``).
     @inline(__always)
     static func blend(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
                       count: Int, coverage: UnsafePointer<UInt8>) {
-        for i in 0..<count {
-            dst[i] = over(scale(src[i], UInt32(coverage[i])), dst[i])
-        }
+        blendVector(dst, src, count: count, coverage: coverage)
     }
 }

@@ -8,7 +8,10 @@ import FlipbookGeometry
 ///   center at (i + 0.5, j + 0.5).
 /// - Bilinear weights are applied to premultiplied pixels, so transparent neighbours add
 ///   no dark fringe; weights are 8-bit fixed point (1/256, truncated), the result rounds.
-///   Sample positions step along the span in 32.32 fixed point.
+///   Sample positions are 32.32 fixed point, stepped from device column 0 of the row, and
+///   the order of the two mixes depends only on the transform (axis-aligned: vertical
+///   first), so a pixel's value is a function of its position alone, not of the span
+///   that paints it (``ImageCache`` relies on this).
 /// - Outside the image the nearest edge pixel repeats (clamp-to-edge); callers clip with
 ///   the destination rectangle.
 /// - An exact integer translation copies pixels without filtering.
@@ -45,19 +48,24 @@ extension ImagePattern: SpanShader {
                 }
                 return
             }
-            let px = Double(x) + 0.5, py = Double(y) + 0.5
-            // Sample positions in "pixel index" space (centers at integers), stepped in
-            // 32.32 fixed point: bits above 32 are the pixel, the next 8 the weight.
+            // Sample positions in "pixel index" space (centers at integers), in 32.32
+            // fixed point: bits above 32 are the pixel, the next 8 the weight. A pixel's
+            // position is the row's position at device column 0 plus x steps, so its
+            // value depends only on (x, y), never on where its span starts (a span that
+            // starts elsewhere, a cached row and a fresh one give the same bytes).
+            // Positions are held within ±2^24 image pixels and steps within ±2^16 (far
+            // beyond any image, where samples clamp to its edge anyway).
             let one = 4_294_967_296.0
-            let limit = 1e9   // keeps far-off samples clamped without overflow
-            func fixed(_ v: Double) -> Int64 { Int64(min(max(v, -limit), limit) * one) }
-            var u = fixed(t.a * px + t.c * py + t.tx - 0.5)
-            var v = fixed(t.b * px + t.d * py + t.ty - 0.5)
-            let du = fixed(t.a), dv = fixed(t.b)
+            func fixed(_ v: Double, _ limit: Double) -> Int64 { Int64(min(max(v, -limit), limit) * one) }
+            let py = Double(y) + 0.5
+            let du = fixed(t.a, 65536), dv = fixed(t.b, 65536)
+            var u = fixed(t.a * 0.5 + t.c * py + t.tx - 0.5, 16_777_216) &+ du &* Int64(x)
+            var v = fixed(t.b * 0.5 + t.d * py + t.ty - 0.5, 16_777_216) &+ dv &* Int64(x)
             let maxX = w - 1, maxY = h - 1
-            if t.b == 0 && t.c == 0 && count > 1 {
+            if t.b == 0 && t.c == 0 {
                 // Axis-aligned: the two source rows and their weight are the same for the
-                // whole span, so blend them vertically once, then only horizontally.
+                // whole row, so every pixel blends them vertically first, then
+                // horizontally (whatever the span's length).
                 let iy = Int(truncatingIfNeeded: v >> 32)
                 let wy = UInt32(truncatingIfNeeded: (v >> 24) & 0xFF)
                 let r0 = min(max(iy, 0), maxY) * w, r1 = min(max(iy + 1, 0), maxY) * w
@@ -65,39 +73,49 @@ extension ImagePattern: SpanShader {
                 let lastColumn = Int(truncatingIfNeeded: (u &+ du &* Int64(count - 1)) >> 32)
                 let lo = min(max(min(firstColumn, lastColumn), 0), maxX)
                 let hi = min(max(max(firstColumn, lastColumn) + 1, 0), maxX)
-                if hi - lo < 2 * count + 16 {
-                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: hi - lo + 1) { mixed in
-                        let m = mixed.baseAddress!
-                        Self.lerpRows(src.baseAddress! + r0 + lo, src.baseAddress! + r1 + lo, wy,
-                                      count: hi - lo + 1, into: m)
-                        if du == 1 << 32 {
-                            // Unit scale: one horizontal weight for the whole span. Pixels
-                            // whose two columns both lie in [lo, hi] mix vectorised.
-                            let wx = UInt32(truncatingIfNeeded: (u >> 24) & 0xFF)
-                            let ix = Int(truncatingIfNeeded: u >> 32)
-                            let first = min(max(lo - ix, 0), count), last = min(max(hi - ix, first), count)
-                            for i in 0..<first {
-                                let x0 = min(max(ix + i, lo), hi) - lo, x1 = min(max(ix + i + 1, lo), hi) - lo
-                                out[i] = Self.lerp(m[x0], m[x1], wx)
-                            }
-                            Self.lerpRows(m + (ix + first - lo), m + (ix + first + 1 - lo), wx,
-                                          count: last - first, into: out + first)
-                            for i in last..<count {
-                                let x0 = min(max(ix + i, lo), hi) - lo, x1 = min(max(ix + i + 1, lo), hi) - lo
-                                out[i] = Self.lerp(m[x0], m[x1], wx)
-                            }
-                            return
-                        }
-                        for i in 0..<count {
-                            let ix = Int(truncatingIfNeeded: u >> 32)
-                            let wx = UInt32(truncatingIfNeeded: (u >> 24) & 0xFF)
-                            let x0 = min(max(ix, lo), hi) - lo, x1 = min(max(ix + 1, lo), hi) - lo
-                            out[i] = Self.lerp(mixed[x0], mixed[x1], wx)
-                            u &+= du
-                        }
+                guard hi - lo < 2 * count + 16 else {
+                    // Shrunk more than twofold: mix only the columns used, pixel by pixel.
+                    for i in 0..<count {
+                        let ix = Int(truncatingIfNeeded: u >> 32)
+                        let wx = UInt32(truncatingIfNeeded: (u >> 24) & 0xFF)
+                        let x0 = min(max(ix, 0), maxX), x1 = min(max(ix + 1, 0), maxX)
+                        out[i] = Self.lerp(Self.lerp(src[r0 + x0], src[r1 + x0], wy),
+                                           Self.lerp(src[r0 + x1], src[r1 + x1], wy), wx)
+                        u &+= du
                     }
                     return
                 }
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: hi - lo + 1) { mixed in
+                    let m = mixed.baseAddress!
+                    Self.lerpRows(src.baseAddress! + r0 + lo, src.baseAddress! + r1 + lo, wy,
+                                  count: hi - lo + 1, into: m)
+                    if du == 1 << 32 {
+                        // Unit scale: one horizontal weight for the whole span. Pixels
+                        // whose two columns both lie in [lo, hi] mix vectorised.
+                        let wx = UInt32(truncatingIfNeeded: (u >> 24) & 0xFF)
+                        let ix = Int(truncatingIfNeeded: u >> 32)
+                        let first = min(max(lo - ix, 0), count), last = min(max(hi - ix, first), count)
+                        for i in 0..<first {
+                            let x0 = min(max(ix + i, lo), hi) - lo, x1 = min(max(ix + i + 1, lo), hi) - lo
+                            out[i] = Self.lerp(m[x0], m[x1], wx)
+                        }
+                        Self.lerpRows(m + (ix + first - lo), m + (ix + first + 1 - lo), wx,
+                                      count: last - first, into: out + first)
+                        for i in last..<count {
+                            let x0 = min(max(ix + i, lo), hi) - lo, x1 = min(max(ix + i + 1, lo), hi) - lo
+                            out[i] = Self.lerp(m[x0], m[x1], wx)
+                        }
+                        return
+                    }
+                    for i in 0..<count {
+                        let ix = Int(truncatingIfNeeded: u >> 32)
+                        let wx = UInt32(truncatingIfNeeded: (u >> 24) & 0xFF)
+                        let x0 = min(max(ix, lo), hi) - lo, x1 = min(max(ix + 1, lo), hi) - lo
+                        out[i] = Self.lerp(m[x0], m[x1], wx)
+                        u &+= du
+                    }
+                }
+                return
             }
             for i in 0..<count {
                 let ix = Int(truncatingIfNeeded: u >> 32), iy = Int(truncatingIfNeeded: v >> 32)
