@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlipbookGeometry
 
 /// A per-thread memo of recent image fills' shaded pixels: the premultiplied bilinear
@@ -22,7 +17,7 @@ import FlipbookGeometry
 ///   the bytes shading the spans gives: output does not depend on what the cache holds.
 /// - Admission on third sight (a moving image costs a hash per fill, not a copy), at most
 ///   ``budgetBytes`` per thread, least recently used half dropped past it.
-/// - FLIPBOOK_IMAGE_CACHE=0 turns it off (to measure without it).
+/// - Off with the other ``GeometryCaches`` (FLIPBOOK_COVERAGE_CACHE=0, to measure without it).
 final class ImageCache {
     struct Key: Equatable {
         let image: Pixmap
@@ -115,12 +110,6 @@ final class ImageCache {
             }
         }
     }
-
-    /// False when the environment sets FLIPBOOK_IMAGE_CACHE=0.
-    static let isEnabled: Bool = {
-        guard let raw = getenv("FLIPBOOK_IMAGE_CACHE") else { return true }
-        return String(cString: raw) != "0"
-    }()
 
     /// Most bytes of shaded pixels one thread keeps; an entry may take half of it.
     static let budgetBytes = 8 << 20

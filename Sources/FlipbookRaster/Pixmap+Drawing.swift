@@ -45,7 +45,7 @@ extension Pixmap {
                     Rasterizer.rasterize(path, transform: transform, rule: rule, area: area,
                                          clip: clip, rows: writableRows, painter: &painter)
                 case .image(let image):
-                    if ImageCache.isEnabled, let entry = ImageCache.current.entry(for: image, area: area) {
+                    if GeometryCaches.isEnabled, let entry = ImageCache.current.entry(for: image, area: area) {
                         var painter = CachedImagePainter(pixels: base, width: w, entry: entry, opacity: opacity255)
                         Rasterizer.rasterize(path, transform: transform, rule: rule, area: area,
                                              clip: clip, rows: writableRows, painter: &painter)

@@ -73,7 +73,7 @@ struct ImageCacheTests {
             p.fill(.rect(Rect(0.7, 0.4, 47, 39)), transform: .identity, rule: .nonZero, paint: .image(pattern))
             results.append(p)
         }
-        guard ImageCache.isEnabled else { return }
+        guard GeometryCaches.isEnabled else { return }
         let area = try #require(Rasterizer.deviceBounds(of: .rect(Rect(1.5, 2.25, 44, 35.5)), transform: .identity,
                                                         within: clip.bounds))
         #expect(ImageCache.current.entry(for: pattern, area: area) != nil, "the third fill should have been stored")
