@@ -29,9 +29,11 @@ public enum GIFExporter {
                                  background: background.alpha >= 1 ? background : nil, options: options)
         }
         let plan = GIFTiming.plan(frameCount: frames.count, fps: renderer.fps)
-        let chain = FrameChain(writer: writer)
+        // As OrderedParallelMap counts them: one worker runs serially, without waiting.
+        let chain = FrameChain(writer: writer, workers: max(1, min(jobs, plan.count)))
         do {
             try OrderedParallelMap.run(count: plan.count, jobs: jobs, window: max(1, jobs), produce: { k in
+                chain.awaitTurn(k)
                 let pixmap = renderer.renderFrame(frames.lowerBound + plan[k].frameIndex)
                 return chain.prepare(k, pixmap, timings: timings)
             }, consume: { k, prepared in
@@ -55,8 +57,33 @@ public enum GIFExporter {
         /// Used by frame 0's worker only, before any other worker or the writing thread
         /// touches it (they wait for `encoder`).
         private let writer: GIFWriter
+        /// Threads rendering and preparing frames.
+        private let workers: Int
+        /// Frames that their successor has been differenced against (and dropped), until
+        /// the frame `workers` after them starts rendering.
+        private var released: Set<Int> = []
 
-        init(writer: GIFWriter) { self.writer = writer }
+        init(writer: GIFWriter, workers: Int) {
+            self.writer = writer
+            self.workers = workers
+        }
+
+        /// Waits until frame k − workers has been differenced against by its successor
+        /// and dropped, before frame k is rendered. Its pixels are then free: the reuse
+        /// between frames of the thread that rendered it draws frame k into them in place
+        /// (it would copy them if they were still held here), or a frame rendered whole
+        /// takes their memory. So `workers` frames are alive, not one more, with no 4 MB
+        /// copy per frame. Frame k − workers + 1, whose differencing drops it, was claimed
+        /// by another thread before frame k and waits for nothing later, so this ends; in
+        /// steady state the threads are out of step (a frame's preparation takes longer
+        /// than rendering) and the frame was dropped long before.
+        func awaitTurn(_ k: Int) {
+            guard workers > 1, k >= workers else { return }
+            condition.lock()
+            while !released.contains(k - workers) { condition.wait() }
+            released.remove(k - workers)
+            condition.unlock()
+        }
 
         func prepare(_ k: Int, _ pixmap: Pixmap, timings: StageTimings) -> Result<GIFPreparedFrame, any Error> {
             if k == 0 {
@@ -74,14 +101,39 @@ public enum GIFExporter {
             condition.broadcast()
             // Frame k − 1 was claimed before frame k, so it is being rendered and arrives.
             while rendered[k - 1] == nil || encoder == nil { condition.wait() }
-            let previous = rendered[k - 1]!
             let encoder = self.encoder!
             condition.unlock()
-            let prepared = encoder.map { e in timings.measure(.encode) { e.prepare(pixmap, previous: previous) } }
+            switch encoder {
+            case .failure(let error):
+                _ = takePrevious(k)
+                release(k - 1)
+                return .failure(error)
+            case .success(let e):
+                return .success(timings.measure(.encode) { e.prepare(pixmap, difference(k, pixmap, e)) })
+            }
+        }
+
+        /// Frame k's difference from frame k − 1, which goes as this returns: nothing else
+        /// needs it, and the quantizing and compressing that follow take most of a frame's
+        /// time (held to the end, it was a third frame alive beside the two being prepared).
+        private func difference(_ k: Int, _ pixmap: Pixmap, _ encoder: GIFFrameEncoder) -> GIFFrameDifference {
+            let difference = encoder.difference(pixmap, previous: takePrevious(k))
+            // Frame k − 1 is gone now (the argument died with the call): let its thread draw into its pixels.
+            release(k - 1)
+            return difference
+        }
+
+        private func takePrevious(_ k: Int) -> Pixmap {
             condition.lock()
-            rendered[k - 1] = nil
+            defer { condition.unlock() }
+            return rendered.removeValue(forKey: k - 1)!
+        }
+
+        private func release(_ frame: Int) {
+            condition.lock()
+            released.insert(frame)
+            condition.broadcast()
             condition.unlock()
-            return prepared
         }
     }
 }

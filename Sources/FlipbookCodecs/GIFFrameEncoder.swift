@@ -204,46 +204,23 @@ public struct GIFFrameEncoder: Sendable {
     /// (transparent) before this frame, whose pixels are all drawn; without `previous`, only
     /// that region is encoded (default: the whole canvas).
     public func prepare(_ frame: Pixmap, previous: Pixmap?, redraw: PixelRect? = nil) -> GIFPreparedFrame {
-        precondition(frame.width == width && frame.height == height, "frame size differs from the GIF's")
-        // In a cleared region only the visible pixels need drawing (the rest is transparent
-        // already): keeps the next frame's clear, and this frame, small.
-        let drawn = redraw.flatMap { background == nil ? Self.visibleRect(frame, in: $0) : $0 }
-        var rect = drawn ?? redraw ?? (x0: 0, y0: 0, x1: width, y1: height)
-        var diffed = false
-        if let previous, previous.width == width, previous.height == height {
-            let changed = Self.changedRect(frame, previous)
-            guard changed != nil || redraw != nil else {
-                return GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: true, left: 0, top: 0, width: 0, height: 0,
-                                        palette: [], image: LZWImage(minCodeSize: 2, blocks: [], indices: []),
-                                        transparentIndex: nil, needsClearedCanvas: false, isExact: true)
-            }
-            if redraw == nil, background == nil, let changed, let lost = Self.vanishingRect(frame, previous, in: changed) {
-                // Visible pixels vanish: the previous frame must be disposed to background
-                // over a rectangle that only the writer knows (its own and `lost`), and
-                // this frame drawn again over it; see ``GIFWriter``.
-                var placeholder = GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: false, left: 0, top: 0, width: 0,
-                                                   height: 0, palette: [], image: LZWImage(minCodeSize: 2, blocks: [], indices: []),
-                                                   transparentIndex: nil, needsClearedCanvas: true, isExact: true)
-                placeholder.vanishing = lost
-                return placeholder
-            }
-            rect = Self.union(changed, drawn) ?? redraw!
-            diffed = true
+        prepare(frame, difference(frame, previous: previous, redraw: redraw))
+    }
+
+    /// The second half of ``prepare(_:previous:redraw:)``: quantizes and compresses what
+    /// ``difference(_:previous:redraw:)`` found for `frame`.
+    public func prepare(_ frame: Pixmap, _ difference: GIFFrameDifference) -> GIFPreparedFrame {
+        let changed: GIFFrameDifference.Changed
+        switch difference {
+        case .done(let prepared): return prepared
+        case .changed(let c): changed = c
         }
+        let (rect, pixels, unchanged, unchangedCount) = (changed.rect, changed.pixels, changed.unchanged, changed.unchangedCount)
         let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
-        let pixels = packedPixels(frame, rect)
         func quantize(_ p: [UInt32], hidden: [Bool]?) -> ColorQuantizer.Result {
             ColorQuantizer.quantize(p, hidden: hidden, maxColors: options.maxColors,
                                     refinementPasses: options.refinementPasses, dither: options.dither, width: w,
                                     originX: rect.x0, originY: rect.y0)
-        }
-        // Unchanged pixels may take either the transparent index or their own color; the
-        // local palette is made for the others. A mask, not a copy of the frame with those
-        // pixels transparent: 1 byte a pixel instead of 4 per worker.
-        var (unchanged, unchangedCount) = ([Bool](repeating: false, count: pixels.count), 0)
-        if diffed, let previous {
-            // Inside a cleared region nothing is kept: every pixel is drawn.
-            (unchanged, unchangedCount) = unchangedPixels(pixels, frame, previous, rect, redraw: redraw)
         }
         let local = quantize(pixels, hidden: unchangedCount > 0 ? unchanged : nil)
         func candidate(_ result: ColorQuantizer.Result, ownColorChoice: Bool, global: Bool) -> FrameCandidate {
@@ -270,13 +247,17 @@ public struct GIFFrameEncoder: Sendable {
             // The same pixels against the global map: kept when smaller and about as faithful.
             // Mapped to the colors (entries 1…), 255 standing for the transparent slot (the
             // colors take 0…254), then shifted into the map's numbering.
-            let g = pixels.withUnsafeBufferPointer { p in
+            var g = pixels.withUnsafeBufferPointer { p in
                 unchanged.withUnsafeBufferPointer { u in
                     OklabQuantizer.map(p, hidden: u, width: w, originX: rect.x0, originY: rect.y0,
                                        palette: Array(global.dropFirst()), transparentIndex: 255, dither: options.dither,
                                        spread: 8)
                 }
-            }.map { $0 == 255 ? UInt8(gt) : $0 + 1 }
+            }
+            // In place: a mapped copy would be another index per pixel alive at once.
+            g.withUnsafeMutableBufferPointer { g in
+                for i in g.indices { g[i] = g[i] == 255 ? UInt8(gt) : g[i] + 1 }
+            }
             let changed = pixels.withUnsafeBufferPointer { p in
                 var visible = 0
                 for i in 0..<p.count where p[i] >> 24 == 0 { visible += 1 }
@@ -311,7 +292,7 @@ public struct GIFFrameEncoder: Sendable {
     }
 
     /// What a prepared frame keeps of its pixels: see ``GIFPreparedFrame/source``.
-    private func kept(_ frame: Pixmap) -> Pixmap? { background == nil ? frame : nil }
+    func kept(_ frame: Pixmap) -> Pixmap? { background == nil ? frame : nil }
 
     /// The lossy LZW tolerance for a frame quantized as `result`, nil for lossless LZW.
     static func lossyTolerance(_ options: GIFEncodingOptions, _ result: ColorQuantizer.Result) -> Int? {
