@@ -32,7 +32,7 @@ public enum GIFExporter {
         // As OrderedParallelMap counts them: one worker runs serially, without waiting.
         let chain = FrameChain(writer: writer, workers: max(1, min(jobs, plan.count)))
         do {
-            try OrderedParallelMap.run(count: plan.count, jobs: jobs, window: max(1, jobs), produce: { k in
+            try OrderedParallelMap.run(count: plan.count, jobs: jobs, window: max(1, jobs), interleaved: true, produce: { k in
                 chain.awaitTurn(k)
                 let pixmap = renderer.renderFrame(frames.lowerBound + plan[k].frameIndex)
                 return chain.prepare(k, pixmap, timings: timings)

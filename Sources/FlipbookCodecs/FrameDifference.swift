@@ -40,18 +40,36 @@ extension GIFFrameEncoder {
             rect = Self.union(changed, drawn) ?? redraw!
             diffed = true
         }
-        let pixels = packedPixels(frame, rect)
+        // A rectangle of whole rows is read from the frame as it is (``PackedPixels``);
+        // another is packed into an array of its own.
+        let packed = rect.x0 == 0 && rect.x1 == width ? nil : packedPixels(frame, rect)
         // Unchanged pixels may take either the transparent index or their own color; the
         // local palette is made for the others. A mask, not a copy of the frame with those
         // pixels transparent: 1 byte a pixel instead of 4 per worker.
         if diffed, let previous {
             // Inside a cleared region nothing is kept: every pixel is drawn.
-            let (unchanged, count) = unchangedPixels(pixels, frame, previous, rect, redraw: redraw)
-            return .changed(GIFFrameDifference.Changed(rect: rect, pixels: pixels, unchanged: unchanged, unchangedCount: count))
+            let (unchanged, count) = withPixels(frame, rect, packed: packed) {
+                unchangedPixels($0, frame, previous, rect, redraw: redraw)
+            }
+            return .changed(GIFFrameDifference.Changed(rect: rect, pixels: packed, unchanged: unchanged, unchangedCount: count))
         }
-        return .changed(GIFFrameDifference.Changed(rect: rect, pixels: pixels,
-                                                   unchanged: [Bool](repeating: false, count: pixels.count),
+        return .changed(GIFFrameDifference.Changed(rect: rect, pixels: packed,
+                                                   unchanged: [Bool](repeating: false, count: (rect.x1 - rect.x0) * (rect.y1 - rect.y0)),
                                                    unchangedCount: 0))
+    }
+
+    /// Calls `body` with the packed pixels of `rect` in `frame`: `packed` when given, else
+    /// (a rectangle of whole rows) the frame's own rows, packed as they are read.
+    func withPixels<R>(_ frame: Pixmap, _ rect: PixelRect, packed: [UInt32]?, _ body: (PackedPixels) -> R) -> R {
+        if let packed { return PackedPixels.with(packed, body) }
+        precondition(rect.x0 == 0 && rect.x1 == frame.width, "only whole rows are read in place")
+        let packer = PixelPacker(background: background, matte: options.matte)
+        return frame.data.withUnsafeBytes { raw in
+            raw.withMemoryRebound(to: UInt32.self) { all in
+                body(PackedPixels(premultiplied: UnsafeBufferPointer(rebasing: all[rect.y0 * frame.width ..< rect.y1 * frame.width]),
+                                  packer: packer))
+            }
+        }
     }
 
     /// The pixels of `rect` as packed straight colors (``ColorQuantizer/transparentPixel``
@@ -79,13 +97,14 @@ extension GIFFrameEncoder {
     /// Which of `pixels` (the packed pixels of `rect` in `frame`) are unchanged: visible, with
     /// the packed color `previous` has there, and outside `redraw` (a cleared region keeps
     /// nothing); and how many. Reads `previous` in place: no second frame of packed pixels.
-    func unchangedPixels(_ pixels: [UInt32], _ frame: Pixmap, _ previous: Pixmap, _ rect: PixelRect,
+    func unchangedPixels(_ pixels: PackedPixels, _ frame: Pixmap, _ previous: Pixmap, _ rect: PixelRect,
                          redraw: PixelRect?) -> (mask: [Bool], count: Int) {
         var mask = [Bool](repeating: false, count: pixels.count)
         var unchanged = 0
         let packer = PixelPacker(background: background, matte: options.matte)
         let w = rect.x1 - rect.x0
-        pixels.withUnsafeBufferPointer { packed in mask.withUnsafeMutableBufferPointer { out in
+        let packed = pixels
+        mask.withUnsafeMutableBufferPointer { out in
             frame.data.withUnsafeBytes { ra in
                 previous.data.withUnsafeBytes { rb in
                     ra.withMemoryRebound(to: UInt32.self) { pa in
@@ -109,7 +128,6 @@ extension GIFFrameEncoder {
                     }
                 }
             }
-        }
         }
         return (mask, unchanged)
     }
@@ -190,7 +208,8 @@ public enum GIFFrameDifference: Sendable {
     /// and the mask of those equal to the previous frame's (``GIFFrameEncoder/unchangedPixels(_:_:_:_:redraw:)``).
     public struct Changed: Sendable {
         let rect: PixelRect
-        let pixels: [UInt32]
+        /// nil for a rectangle of whole rows, read from the frame itself.
+        let pixels: [UInt32]?
         let unchanged: [Bool]
         let unchangedCount: Int
     }
