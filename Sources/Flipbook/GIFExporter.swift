@@ -10,9 +10,11 @@ import FlipbookRaster
 /// before it, quantized and LZW-compressed (frame k waits for frame k − 1's pixels, which
 /// another worker is rendering or has rendered; frame 0 sets the global palette the others
 /// may use, so they wait for it too). The prepared frames are handed to giflib in order by
-/// the calling thread, which only copies bytes. A frame's pixels are dropped as soon as
-/// the next frame is prepared and it is written, so memory holds about two frames per
-/// worker, whatever the frame count.
+/// the calling thread, which only copies bytes. Frames are interleaved over the workers
+/// (worker w of n takes frames w, w + n, …), and a frame's pixels are dropped as soon as
+/// the next frame has been differenced against them, so each worker draws its next frame
+/// into the pixels of its previous one (see ``FrameChain/awaitTurn(_:)``): memory holds
+/// about one frame per worker, whatever the frame count.
 public enum GIFExporter {
     /// Writes `frames` of `renderer` to `path` (atomically) and returns the file's size.
     @discardableResult
@@ -68,15 +70,16 @@ public enum GIFExporter {
             self.workers = workers
         }
 
-        /// Waits until frame k − workers has been differenced against by its successor
-        /// and dropped, before frame k is rendered. Its pixels are then free: the reuse
-        /// between frames of the thread that rendered it draws frame k into them in place
-        /// (it would copy them if they were still held here), or a frame rendered whole
-        /// takes their memory. So `workers` frames are alive, not one more, with no 4 MB
-        /// copy per frame. Frame k − workers + 1, whose differencing drops it, was claimed
-        /// by another thread before frame k and waits for nothing later, so this ends; in
-        /// steady state the threads are out of step (a frame's preparation takes longer
-        /// than rendering) and the frame was dropped long before.
+        /// Waits, before frame k is rendered, until frame k − workers (this thread's
+        /// previous frame: frames are interleaved) has been differenced against by its
+        /// successor and dropped. Its pixels are then held by this thread alone: the reuse
+        /// between frames draws frame k into them in place (it would copy them if they were
+        /// still held here), or a frame rendered whole takes their memory. So `workers`
+        /// frames are alive, not one or two more, and no 4 MB copy is made per frame.
+        /// Frame k − workers + 1, whose differencing drops it, belongs to another thread
+        /// and waits for nothing later than itself, so this ends; in steady state the
+        /// threads are out of step (preparing a frame takes longer than rendering one) and
+        /// the frame was dropped long before.
         func awaitTurn(_ k: Int) {
             guard workers > 1, k >= workers else { return }
             condition.lock()
