@@ -10,9 +10,11 @@ import FlipbookRaster
 /// before it, quantized and LZW-compressed (frame k waits for frame k − 1's pixels, which
 /// another worker is rendering or has rendered; frame 0 sets the global palette the others
 /// may use, so they wait for it too). The prepared frames are handed to giflib in order by
-/// the calling thread, which only copies bytes. A frame's pixels are dropped as soon as
-/// the next frame is prepared and it is written, so memory holds about two frames per
-/// worker, whatever the frame count.
+/// the calling thread, which only copies bytes. Frames are interleaved over the workers
+/// (worker w of n takes frames w, w + n, …), and a frame's pixels are dropped as soon as
+/// the next frame has been differenced against them, so each worker draws its next frame
+/// into the pixels of its previous one (see ``FrameChain/awaitTurn(_:)``): memory holds
+/// about one frame per worker, whatever the frame count.
 public enum GIFExporter {
     /// Writes `frames` of `renderer` to `path` (atomically) and returns the file's size.
     @discardableResult
@@ -29,9 +31,11 @@ public enum GIFExporter {
                                  background: background.alpha >= 1 ? background : nil, options: options)
         }
         let plan = GIFTiming.plan(frameCount: frames.count, fps: renderer.fps)
-        let chain = FrameChain(writer: writer)
+        // As OrderedParallelMap counts them: one worker runs serially, without waiting.
+        let chain = FrameChain(writer: writer, workers: max(1, min(jobs, plan.count)))
         do {
-            try OrderedParallelMap.run(count: plan.count, jobs: jobs, window: max(1, jobs), produce: { k in
+            try OrderedParallelMap.run(count: plan.count, jobs: jobs, window: max(1, jobs), interleaved: true, produce: { k in
+                chain.awaitTurn(k)
                 let pixmap = renderer.renderFrame(frames.lowerBound + plan[k].frameIndex)
                 return chain.prepare(k, pixmap, timings: timings)
             }, consume: { k, prepared in
@@ -55,8 +59,34 @@ public enum GIFExporter {
         /// Used by frame 0's worker only, before any other worker or the writing thread
         /// touches it (they wait for `encoder`).
         private let writer: GIFWriter
+        /// Threads rendering and preparing frames.
+        private let workers: Int
+        /// Frames that their successor has been differenced against (and dropped), until
+        /// the frame `workers` after them starts rendering.
+        private var released: Set<Int> = []
 
-        init(writer: GIFWriter) { self.writer = writer }
+        init(writer: GIFWriter, workers: Int) {
+            self.writer = writer
+            self.workers = workers
+        }
+
+        /// Waits, before frame k is rendered, until frame k − workers (this thread's
+        /// previous frame: frames are interleaved) has been differenced against by its
+        /// successor and dropped. Its pixels are then held by this thread alone: the reuse
+        /// between frames draws frame k into them in place (it would copy them if they were
+        /// still held here), or a frame rendered whole takes their memory. So `workers`
+        /// frames are alive, not one or two more, and no 4 MB copy is made per frame.
+        /// Frame k − workers + 1, whose differencing drops it, belongs to another thread
+        /// and waits for nothing later than itself, so this ends; in steady state the
+        /// threads are out of step (preparing a frame takes longer than rendering one) and
+        /// the frame was dropped long before.
+        func awaitTurn(_ k: Int) {
+            guard workers > 1, k >= workers else { return }
+            condition.lock()
+            while !released.contains(k - workers) { condition.wait() }
+            released.remove(k - workers)
+            condition.unlock()
+        }
 
         func prepare(_ k: Int, _ pixmap: Pixmap, timings: StageTimings) -> Result<GIFPreparedFrame, any Error> {
             if k == 0 {
@@ -74,14 +104,39 @@ public enum GIFExporter {
             condition.broadcast()
             // Frame k − 1 was claimed before frame k, so it is being rendered and arrives.
             while rendered[k - 1] == nil || encoder == nil { condition.wait() }
-            let previous = rendered[k - 1]!
             let encoder = self.encoder!
             condition.unlock()
-            let prepared = encoder.map { e in timings.measure(.encode) { e.prepare(pixmap, previous: previous) } }
+            switch encoder {
+            case .failure(let error):
+                _ = takePrevious(k)
+                release(k - 1)
+                return .failure(error)
+            case .success(let e):
+                return .success(timings.measure(.encode) { e.prepare(pixmap, difference(k, pixmap, e)) })
+            }
+        }
+
+        /// Frame k's difference from frame k − 1, which goes as this returns: nothing else
+        /// needs it, and the quantizing and compressing that follow take most of a frame's
+        /// time (held to the end, it was a third frame alive beside the two being prepared).
+        private func difference(_ k: Int, _ pixmap: Pixmap, _ encoder: GIFFrameEncoder) -> GIFFrameDifference {
+            let difference = encoder.difference(pixmap, previous: takePrevious(k))
+            // Frame k − 1 is gone now (the argument died with the call): let its thread draw into its pixels.
+            release(k - 1)
+            return difference
+        }
+
+        private func takePrevious(_ k: Int) -> Pixmap {
             condition.lock()
-            rendered[k - 1] = nil
+            defer { condition.unlock() }
+            return rendered.removeValue(forKey: k - 1)!
+        }
+
+        private func release(_ frame: Int) {
+            condition.lock()
+            released.insert(frame)
+            condition.broadcast()
             condition.unlock()
-            return prepared
         }
     }
 }

@@ -7,9 +7,14 @@ import Foundation
 /// stays bounded by a few frames whatever the count. If `consume` throws, the workers
 /// stop taking new indices and the error is rethrown once they have finished. A
 /// ``RenderCancellation/shared`` request stops it the same way, with ``RenderCancelled``.
+///
+/// `interleaved`: thread w of n produces indices w, w + n, w + 2n, … (still within the
+/// window) instead of whichever comes next, so that each thread's previous index is the
+/// one n before (the GIF exporter relies on it to draw each frame into the pixels of the
+/// thread's previous one; see `GIFExporter`).
 public enum OrderedParallelMap {
     public static func run<T: Sendable>(
-        count: Int, jobs: Int, window: Int? = nil,
+        count: Int, jobs: Int, window: Int? = nil, interleaved: Bool = false,
         produce: @escaping @Sendable (Int) -> T,
         consume: (Int, T) throws -> Void
     ) throws {
@@ -24,11 +29,13 @@ public enum OrderedParallelMap {
         }
         let state = SharedState<T>(window: max(window ?? workers * 2, workers))
         let group = DispatchGroup()
-        for _ in 0..<workers {
+        for worker in 0..<workers {
             group.enter()
             let thread = Thread {
                 defer { group.leave() }
-                while let index = state.claim(count: count) {
+                var own = worker
+                while let index = interleaved ? state.claim(own, count: count) : state.claim(count: count) {
+                    own += workers
                     state.deliver(index, produce(index))
                 }
             }
@@ -70,6 +77,16 @@ public enum OrderedParallelMap {
             guard !cancelled, next < count, !RenderCancellation.shared.isCancelled else { return nil }
             next += 1
             return next - 1
+        }
+
+        /// Claims `index` (an interleaved thread's next one): waits until it is within the
+        /// window; nil when it is past `count` or the run is cancelled.
+        func claim(_ index: Int, count: Int) -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            while !cancelled && index < count && index - consumed >= window { condition.wait() }
+            guard !cancelled, index < count, !RenderCancellation.shared.isCancelled else { return nil }
+            return index
         }
 
         func deliver(_ index: Int, _ value: T) {

@@ -24,7 +24,7 @@ public enum ColorQuantizer {
     /// transparent nor `hidden`, with the pixel and the run's length: the histogram pass both
     /// quantizers start from (flat UI frames are long runs, so this skips most work).
     @inline(__always)
-    static func forEachOpaqueRun(_ pixels: UnsafeBufferPointer<UInt32>, hidden: UnsafeBufferPointer<Bool>? = nil,
+    static func forEachOpaqueRun(_ pixels: PackedPixels, hidden: UnsafeBufferPointer<Bool>? = nil,
                                  _ body: (UInt32, Int) -> Void) {
         var i = 0
         guard let hidden else {
@@ -68,14 +68,23 @@ public enum ColorQuantizer {
                                 refinementPasses: Int = 4, dither: GIFDither = .none, width: Int? = nil,
                                 originX: Int = 0, originY: Int = 0) -> Result {
         precondition((2...256).contains(maxColors), "maxColors must be 2…256")
-        precondition(hidden.map { $0.count == pixels.count } ?? true, "one hidden flag per pixel")
-        guard let hidden else { return pixels.withUnsafeBufferPointer { quantize($0, nil, maxColors, refinementPasses, dither, width, originX, originY) } }
-        return pixels.withUnsafeBufferPointer { p in
-            hidden.withUnsafeBufferPointer { quantize(p, $0, maxColors, refinementPasses, dither, width, originX, originY) }
+        return PackedPixels.with(pixels) { p in
+            quantize(p, hidden: hidden, maxColors: maxColors, refinementPasses: refinementPasses, dither: dither,
+                     width: width, originX: originX, originY: originY)
         }
     }
 
-    private static func quantize(_ pixels: UnsafeBufferPointer<UInt32>, _ hidden: UnsafeBufferPointer<Bool>?,
+    /// ``quantize(_:hidden:maxColors:refinementPasses:dither:width:originX:originY:)`` of
+    /// packed pixels in any form.
+    static func quantize(_ pixels: PackedPixels, hidden: [Bool]? = nil, maxColors: Int = 256,
+                         refinementPasses: Int = 4, dither: GIFDither = .none, width: Int? = nil,
+                         originX: Int = 0, originY: Int = 0) -> Result {
+        precondition(hidden.map { $0.count == pixels.count } ?? true, "one hidden flag per pixel")
+        guard let hidden else { return quantize(pixels, nil, maxColors, refinementPasses, dither, width, originX, originY) }
+        return hidden.withUnsafeBufferPointer { quantize(pixels, $0, maxColors, refinementPasses, dither, width, originX, originY) }
+    }
+
+    private static func quantize(_ pixels: PackedPixels, _ hidden: UnsafeBufferPointer<Bool>?,
                                  _ maxColors: Int, _ refinementPasses: Int, _ dither: GIFDither, _ width: Int?,
                                  _ originX: Int, _ originY: Int) -> Result {
         do {
@@ -118,7 +127,7 @@ public enum ColorQuantizer {
     /// Up to `limit` colors that each cover at least 1/128 of the opaque pixels (and 16
     /// pixels; 1/512 kept 128 steps of a long gradient too, and made demo's GIF 5 % larger), most frequent first (ties: smaller value first, so the result is a pure
     /// function of the pixels).
-    static func frequentColors(_ pixels: UnsafeBufferPointer<UInt32>, hidden: UnsafeBufferPointer<Bool>? = nil,
+    static func frequentColors(_ pixels: PackedPixels, hidden: UnsafeBufferPointer<Bool>? = nil,
                                limit: Int) -> [UInt32] {
         guard limit > 0 else { return [] }
         var counts: [UInt32: Int] = [:]
@@ -134,7 +143,7 @@ public enum ColorQuantizer {
 
     /// The lossless palette and indices, or nil when there are more than `limit` values
     /// (`hidden` pixels count as transparent).
-    static func exactColors(_ pixels: UnsafeBufferPointer<UInt32>, hidden: UnsafeBufferPointer<Bool>? = nil,
+    static func exactColors(_ pixels: PackedPixels, hidden: UnsafeBufferPointer<Bool>? = nil,
                             limit: Int) -> Result? {
         let bits = 11, empty = UInt32.max
         var keys = [UInt32](repeating: empty, count: 1 << bits)

@@ -9,6 +9,69 @@ import FlipbookRaster
 /// Frame differencing: the pixels a GIF frame encodes, the rectangle that changed, and
 /// whether a transparent canvas loses visible pixels.
 extension GIFFrameEncoder {
+    /// The first half of ``prepare(_:previous:redraw:)``, the only one that reads `previous`:
+    /// what changed, as packed pixels and a mask. A parallel exporter lets go of `previous`
+    /// (4 MB at 750×1334) once this returns, before the quantizing and compressing that
+    /// take most of a frame's time; ``prepare(_:_:)`` finishes the frame.
+    public func difference(_ frame: Pixmap, previous: Pixmap?, redraw: PixelRect? = nil) -> GIFFrameDifference {
+        precondition(frame.width == width && frame.height == height, "frame size differs from the GIF's")
+        // In a cleared region only the visible pixels need drawing (the rest is transparent
+        // already): keeps the next frame's clear, and this frame, small.
+        let drawn = redraw.flatMap { background == nil ? Self.visibleRect(frame, in: $0) : $0 }
+        var rect = drawn ?? redraw ?? (x0: 0, y0: 0, x1: width, y1: height)
+        var diffed = false
+        if let previous, previous.width == width, previous.height == height {
+            let changed = Self.changedRect(frame, previous)
+            guard changed != nil || redraw != nil else {
+                return .done(GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: true, left: 0, top: 0, width: 0,
+                                              height: 0, palette: [], image: LZWImage(minCodeSize: 2, blocks: [], indices: []),
+                                              transparentIndex: nil, needsClearedCanvas: false, isExact: true))
+            }
+            if redraw == nil, background == nil, let changed, let lost = Self.vanishingRect(frame, previous, in: changed) {
+                // Visible pixels vanish: the previous frame must be disposed to background
+                // over a rectangle that only the writer knows (its own and `lost`), and
+                // this frame drawn again over it; see ``GIFWriter``.
+                var placeholder = GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: false, left: 0, top: 0, width: 0,
+                                                   height: 0, palette: [], image: LZWImage(minCodeSize: 2, blocks: [], indices: []),
+                                                   transparentIndex: nil, needsClearedCanvas: true, isExact: true)
+                placeholder.vanishing = lost
+                return .done(placeholder)
+            }
+            rect = Self.union(changed, drawn) ?? redraw!
+            diffed = true
+        }
+        // A rectangle of whole rows is read from the frame as it is (``PackedPixels``);
+        // another is packed into an array of its own.
+        let packed = rect.x0 == 0 && rect.x1 == width ? nil : packedPixels(frame, rect)
+        // Unchanged pixels may take either the transparent index or their own color; the
+        // local palette is made for the others. A mask, not a copy of the frame with those
+        // pixels transparent: 1 byte a pixel instead of 4 per worker.
+        if diffed, let previous {
+            // Inside a cleared region nothing is kept: every pixel is drawn.
+            let (unchanged, count) = withPixels(frame, rect, packed: packed) {
+                unchangedPixels($0, frame, previous, rect, redraw: redraw)
+            }
+            return .changed(GIFFrameDifference.Changed(rect: rect, pixels: packed, unchanged: unchanged, unchangedCount: count))
+        }
+        return .changed(GIFFrameDifference.Changed(rect: rect, pixels: packed,
+                                                   unchanged: [Bool](repeating: false, count: (rect.x1 - rect.x0) * (rect.y1 - rect.y0)),
+                                                   unchangedCount: 0))
+    }
+
+    /// Calls `body` with the packed pixels of `rect` in `frame`: `packed` when given, else
+    /// (a rectangle of whole rows) the frame's own rows, packed as they are read.
+    func withPixels<R>(_ frame: Pixmap, _ rect: PixelRect, packed: [UInt32]?, _ body: (PackedPixels) -> R) -> R {
+        if let packed { return PackedPixels.with(packed, body) }
+        precondition(rect.x0 == 0 && rect.x1 == frame.width, "only whole rows are read in place")
+        let packer = PixelPacker(background: background, matte: options.matte)
+        return frame.data.withUnsafeBytes { raw in
+            raw.withMemoryRebound(to: UInt32.self) { all in
+                body(PackedPixels(premultiplied: UnsafeBufferPointer(rebasing: all[rect.y0 * frame.width ..< rect.y1 * frame.width]),
+                                  packer: packer))
+            }
+        }
+    }
+
     /// The pixels of `rect` as packed straight colors (``ColorQuantizer/transparentPixel``
     /// for transparent ones).
     func packedPixels(_ frame: Pixmap, _ rect: (x0: Int, y0: Int, x1: Int, y1: Int)) -> [UInt32] {
@@ -34,13 +97,14 @@ extension GIFFrameEncoder {
     /// Which of `pixels` (the packed pixels of `rect` in `frame`) are unchanged: visible, with
     /// the packed color `previous` has there, and outside `redraw` (a cleared region keeps
     /// nothing); and how many. Reads `previous` in place: no second frame of packed pixels.
-    func unchangedPixels(_ pixels: [UInt32], _ frame: Pixmap, _ previous: Pixmap, _ rect: PixelRect,
+    func unchangedPixels(_ pixels: PackedPixels, _ frame: Pixmap, _ previous: Pixmap, _ rect: PixelRect,
                          redraw: PixelRect?) -> (mask: [Bool], count: Int) {
         var mask = [Bool](repeating: false, count: pixels.count)
         var unchanged = 0
         let packer = PixelPacker(background: background, matte: options.matte)
         let w = rect.x1 - rect.x0
-        pixels.withUnsafeBufferPointer { packed in mask.withUnsafeMutableBufferPointer { out in
+        let packed = pixels
+        mask.withUnsafeMutableBufferPointer { out in
             frame.data.withUnsafeBytes { ra in
                 previous.data.withUnsafeBytes { rb in
                     ra.withMemoryRebound(to: UInt32.self) { pa in
@@ -64,7 +128,6 @@ extension GIFFrameEncoder {
                     }
                 }
             }
-        }
         }
         return (mask, unchanged)
     }
@@ -131,6 +194,24 @@ extension GIFFrameEncoder {
         guard let a else { return b }
         guard let b else { return a }
         return (min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
+    }
+}
+
+/// What ``GIFFrameEncoder/difference(_:previous:redraw:)`` found: a frame already prepared
+/// (identical to the previous one, or a placeholder for the writer), or the rectangle to
+/// encode with its packed pixels and which of them are unchanged.
+public enum GIFFrameDifference: Sendable {
+    case done(GIFPreparedFrame)
+    case changed(Changed)
+
+    /// The rectangle to encode: its pixels packed (``GIFFrameEncoder/packedPixels(_:_:)``)
+    /// and the mask of those equal to the previous frame's (``GIFFrameEncoder/unchangedPixels(_:_:_:_:redraw:)``).
+    public struct Changed: Sendable {
+        let rect: PixelRect
+        /// nil for a rectangle of whole rows, read from the frame itself.
+        let pixels: [UInt32]?
+        let unchanged: [Bool]
+        let unchangedCount: Int
     }
 }
 

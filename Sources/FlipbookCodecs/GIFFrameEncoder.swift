@@ -164,10 +164,13 @@ public struct GIFFrameEncoder: Sendable {
     /// holds it with the frame prepared against it. Frame 0 alone decides the palette, so
     /// the result does not depend on how later frames are scheduled.
     public func prepareFirst(_ frame: Pixmap) -> (encoder: GIFFrameEncoder, frame: GIFPreparedFrame) {
-        let pixels = packedPixels(frame, (0, 0, width, height))
+        withPixels(frame, (0, 0, width, height), packed: nil) { prepareFirst(frame, $0) }
+    }
+
+    private func prepareFirst(_ frame: Pixmap, _ pixels: PackedPixels) -> (encoder: GIFFrameEncoder, frame: GIFPreparedFrame) {
         // Exactly 256 opaque colors leave no slot for transparency: stay with local maps
         // rather than lose a color.
-        if options.maxColors == 256, let exact = pixels.withUnsafeBufferPointer({ ColorQuantizer.exactColors($0, limit: 256) }),
+        if options.maxColors == 256, let exact = ColorQuantizer.exactColors(pixels, limit: 256),
            exact.palette.count == 256, exact.transparentIndex == nil {
             return (self, prepare(frame, previous: nil))
         }
@@ -204,46 +207,27 @@ public struct GIFFrameEncoder: Sendable {
     /// (transparent) before this frame, whose pixels are all drawn; without `previous`, only
     /// that region is encoded (default: the whole canvas).
     public func prepare(_ frame: Pixmap, previous: Pixmap?, redraw: PixelRect? = nil) -> GIFPreparedFrame {
-        precondition(frame.width == width && frame.height == height, "frame size differs from the GIF's")
-        // In a cleared region only the visible pixels need drawing (the rest is transparent
-        // already): keeps the next frame's clear, and this frame, small.
-        let drawn = redraw.flatMap { background == nil ? Self.visibleRect(frame, in: $0) : $0 }
-        var rect = drawn ?? redraw ?? (x0: 0, y0: 0, x1: width, y1: height)
-        var diffed = false
-        if let previous, previous.width == width, previous.height == height {
-            let changed = Self.changedRect(frame, previous)
-            guard changed != nil || redraw != nil else {
-                return GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: true, left: 0, top: 0, width: 0, height: 0,
-                                        palette: [], image: LZWImage(minCodeSize: 2, blocks: [], indices: []),
-                                        transparentIndex: nil, needsClearedCanvas: false, isExact: true)
-            }
-            if redraw == nil, background == nil, let changed, let lost = Self.vanishingRect(frame, previous, in: changed) {
-                // Visible pixels vanish: the previous frame must be disposed to background
-                // over a rectangle that only the writer knows (its own and `lost`), and
-                // this frame drawn again over it; see ``GIFWriter``.
-                var placeholder = GIFPreparedFrame(source: kept(frame), isIdenticalToPrevious: false, left: 0, top: 0, width: 0,
-                                                   height: 0, palette: [], image: LZWImage(minCodeSize: 2, blocks: [], indices: []),
-                                                   transparentIndex: nil, needsClearedCanvas: true, isExact: true)
-                placeholder.vanishing = lost
-                return placeholder
-            }
-            rect = Self.union(changed, drawn) ?? redraw!
-            diffed = true
+        prepare(frame, difference(frame, previous: previous, redraw: redraw))
+    }
+
+    /// The second half of ``prepare(_:previous:redraw:)``: quantizes and compresses what
+    /// ``difference(_:previous:redraw:)`` found for `frame`.
+    public func prepare(_ frame: Pixmap, _ difference: GIFFrameDifference) -> GIFPreparedFrame {
+        let changed: GIFFrameDifference.Changed
+        switch difference {
+        case .done(let prepared): return prepared
+        case .changed(let c): changed = c
         }
+        return withPixels(frame, changed.rect, packed: changed.pixels) { encode(frame, changed, $0) }
+    }
+
+    private func encode(_ frame: Pixmap, _ changed: GIFFrameDifference.Changed, _ pixels: PackedPixels) -> GIFPreparedFrame {
+        let (rect, unchanged, unchangedCount) = (changed.rect, changed.unchanged, changed.unchangedCount)
         let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
-        let pixels = packedPixels(frame, rect)
-        func quantize(_ p: [UInt32], hidden: [Bool]?) -> ColorQuantizer.Result {
+        func quantize(_ p: PackedPixels, hidden: [Bool]?) -> ColorQuantizer.Result {
             ColorQuantizer.quantize(p, hidden: hidden, maxColors: options.maxColors,
                                     refinementPasses: options.refinementPasses, dither: options.dither, width: w,
                                     originX: rect.x0, originY: rect.y0)
-        }
-        // Unchanged pixels may take either the transparent index or their own color; the
-        // local palette is made for the others. A mask, not a copy of the frame with those
-        // pixels transparent: 1 byte a pixel instead of 4 per worker.
-        var (unchanged, unchangedCount) = ([Bool](repeating: false, count: pixels.count), 0)
-        if diffed, let previous {
-            // Inside a cleared region nothing is kept: every pixel is drawn.
-            (unchanged, unchangedCount) = unchangedPixels(pixels, frame, previous, rect, redraw: redraw)
         }
         let local = quantize(pixels, hidden: unchangedCount > 0 ? unchanged : nil)
         func candidate(_ result: ColorQuantizer.Result, ownColorChoice: Bool, global: Bool) -> FrameCandidate {
@@ -270,18 +254,18 @@ public struct GIFFrameEncoder: Sendable {
             // The same pixels against the global map: kept when smaller and about as faithful.
             // Mapped to the colors (entries 1…), 255 standing for the transparent slot (the
             // colors take 0…254), then shifted into the map's numbering.
-            let g = pixels.withUnsafeBufferPointer { p in
-                unchanged.withUnsafeBufferPointer { u in
-                    OklabQuantizer.map(p, hidden: u, width: w, originX: rect.x0, originY: rect.y0,
-                                       palette: Array(global.dropFirst()), transparentIndex: 255, dither: options.dither,
-                                       spread: 8)
-                }
-            }.map { $0 == 255 ? UInt8(gt) : $0 + 1 }
-            let changed = pixels.withUnsafeBufferPointer { p in
-                var visible = 0
-                for i in 0..<p.count where p[i] >> 24 == 0 { visible += 1 }
-                return visible
-            } - unchangedCount
+            var g = unchanged.withUnsafeBufferPointer { u in
+                OklabQuantizer.map(pixels, hidden: u, width: w, originX: rect.x0, originY: rect.y0,
+                                   palette: Array(global.dropFirst()), transparentIndex: 255, dither: options.dither,
+                                   spread: 8)
+            }
+            // In place: a mapped copy would be another index per pixel alive at once.
+            g.withUnsafeMutableBufferPointer { g in
+                for i in g.indices { g[i] = g[i] == 255 ? UInt8(gt) : g[i] + 1 }
+            }
+            var visible = 0
+            for i in 0..<pixels.count where pixels[i] >> 24 == 0 { visible += 1 }
+            let changed = visible - unchangedCount
             let errL = best.result.isExact ? 0 : Self.squaredError(pixels, unchanged, best.result.indices, best.result.palette)
             // The error the quality allows: about its lossy tolerance per channel.
             let t = Double(best.result.isExact ? options.exactTolerance : options.quantizedTolerance)
@@ -311,7 +295,7 @@ public struct GIFFrameEncoder: Sendable {
     }
 
     /// What a prepared frame keeps of its pixels: see ``GIFPreparedFrame/source``.
-    private func kept(_ frame: Pixmap) -> Pixmap? { background == nil ? frame : nil }
+    func kept(_ frame: Pixmap) -> Pixmap? { background == nil ? frame : nil }
 
     /// The lossy LZW tolerance for a frame quantized as `result`, nil for lossless LZW.
     static func lossyTolerance(_ options: GIFEncodingOptions, _ result: ColorQuantizer.Result) -> Int? {
@@ -321,11 +305,11 @@ public struct GIFFrameEncoder: Sendable {
 
     /// Σ squared RGB error over the opaque `pixels` that are not `unchanged` (transparent
     /// ones are not drawn, unchanged ones show the previous frame).
-    static func squaredError(_ pixels: [UInt32], _ unchanged: [Bool], _ indices: [UInt8], _ palette: [UInt32]) -> Double {
+    static func squaredError(_ pixels: PackedPixels, _ unchanged: [Bool], _ indices: [UInt8], _ palette: [UInt32]) -> Double {
         var colors = [UInt32](repeating: 0, count: 256)
         for (k, c) in palette.enumerated() { colors[k] = c }
         var total = 0
-        pixels.withUnsafeBufferPointer { pixels in
+        do {
             indices.withUnsafeBufferPointer { indices in
                 colors.withUnsafeBufferPointer { colors in
                     var last: UInt32 = .max, lastIndex: UInt8 = 0, lastError = 0
@@ -365,7 +349,7 @@ struct FrameCandidate {
     /// marking the pixels equal to the previous frame's, rows of `width`): losslessly (with
     /// `ownColorChoice`, unchanged pixels written transparent are free to repeat their own
     /// color), and with ``LZWEncoder/compressLossy`` when there is a `lossyTolerance`.
-    init(_ result: ColorQuantizer.Result, pixels: [UInt32], unchanged: [Bool], ownColorChoice: Bool, global: Bool,
+    init(_ result: ColorQuantizer.Result, pixels: PackedPixels, unchanged: [Bool], ownColorChoice: Bool, global: Bool,
          width: Int, lossyTolerance: Int?) {
         isGlobal = global
         let alternates = ownColorChoice && result.transparentIndex != nil
@@ -420,21 +404,19 @@ struct FrameCandidate {
 
     /// For each pixel, its index, except that an `unchanged` pixel written transparent gets
     /// the index of its exact color when the palette has it.
-    static func ownColors(_ result: ColorQuantizer.Result, pixels: [UInt32], unchanged: [Bool]) -> [UInt8]? {
+    static func ownColors(_ result: ColorQuantizer.Result, pixels: PackedPixels, unchanged: [Bool]) -> [UInt8]? {
         let lookup = PaletteLookup(result.palette, skipping: result.transparentIndex)
         var alternates = result.indices
         var any = false
         alternates.withUnsafeMutableBufferPointer { alternates in
-            pixels.withUnsafeBufferPointer { pixels in
-                unchanged.withUnsafeBufferPointer { unchanged in
-                    var last: UInt32 = .max, lastOwn: Int? = nil
-                    for i in 0..<pixels.count where unchanged[i] {
-                        let p = pixels[i]
-                        if p != last { last = p; lastOwn = lookup.index(of: p) }
-                        if let own = lastOwn {
-                            alternates[i] = UInt8(own)
-                            any = true
-                        }
+            unchanged.withUnsafeBufferPointer { unchanged in
+                var last: UInt32 = .max, lastOwn: Int? = nil
+                for i in 0..<pixels.count where unchanged[i] {
+                    let p = pixels[i]
+                    if p != last { last = p; lastOwn = lookup.index(of: p) }
+                    if let own = lastOwn {
+                        alternates[i] = UInt8(own)
+                        any = true
                     }
                 }
             }

@@ -26,6 +26,17 @@ extension LZWEncoder {
     public static func compressLossy(_ indices: [UInt8], minCodeSize: Int, width: Int, pixels: [UInt32],
                                      unchanged: [Bool], palette: [UInt32], transparentIndex: Int?,
                                      tolerance: Int) -> (image: LZWImage, keptIndices: Bool) {
+        PackedPixels.with(pixels) {
+            compressLossy(indices, minCodeSize: minCodeSize, width: width, pixels: $0, unchanged: unchanged,
+                          palette: palette, transparentIndex: transparentIndex, tolerance: tolerance)
+        }
+    }
+
+    /// ``compressLossy(_:minCodeSize:width:pixels:unchanged:palette:transparentIndex:tolerance:)``
+    /// of packed pixels in any form.
+    static func compressLossy(_ indices: [UInt8], minCodeSize: Int, width: Int, pixels: PackedPixels,
+                              unchanged: [Bool], palette: [UInt32], transparentIndex: Int?,
+                              tolerance: Int) -> (image: LZWImage, keptIndices: Bool) {
         precondition(indices.count == pixels.count && unchanged.count == pixels.count && width > 0)
         var coder = LZWCoder(minCodeSize: minCodeSize, capacity: indices.count / 16 + 64)
         guard !indices.isEmpty else { return (coder.finish(prefix: nil, indices: []), true) }

@@ -70,7 +70,7 @@ enum OklabQuantizer {
         var lab: [Oklab.Lab] = []
     }
 
-    static func cells(_ pixels: UnsafeBufferPointer<UInt32>, hidden: UnsafeBufferPointer<Bool>? = nil) -> Cells {
+    static func cells(_ pixels: PackedPixels, hidden: UnsafeBufferPointer<Bool>? = nil) -> Cells {
         // 2^18 cells in 512 blocks of 512, a block allocated when a color first lands in
         // it: UI frames touch a few blocks, so a frame's histogram takes tens of KiB
         // instead of 5 MiB cleared on every frame.
@@ -157,7 +157,7 @@ enum OklabQuantizer {
     /// canvas (originX, originY)). Transparent pixels, and those marked in `hidden`, get
     /// `transparentIndex` (and no diffused error). `spread` is the ordered-dither amplitude
     /// in 8-bit units.
-    static func map(_ pixels: UnsafeBufferPointer<UInt32>, hidden: UnsafeBufferPointer<Bool>? = nil, width: Int,
+    static func map(_ pixels: PackedPixels, hidden: UnsafeBufferPointer<Bool>? = nil, width: Int,
                     originX: Int, originY: Int, palette: [UInt32], transparentIndex: Int?, dither: GIFDither,
                     spread: Float) -> [UInt8] {
         let search = OklabSearch(palette: palette.map(Oklab.fromPacked))

@@ -55,7 +55,7 @@ struct WuQuantizer {
     @inline(__always) private static func index(_ r: Int, _ g: Int, _ b: Int) -> Int { (r * side + g) * side + b }
 
     /// Bins the opaque pixels (packed 0x00BBGGRR; pixels with a non-zero top byte, and `hidden` ones, are skipped).
-    init(pixels: UnsafeBufferPointer<UInt32>, hidden: UnsafeBufferPointer<Bool>? = nil) {
+    init(pixels: PackedPixels, hidden: UnsafeBufferPointer<Bool>? = nil) {
         let n = Self.side * Self.side * Self.side
         var wt = [Int](repeating: 0, count: n), mr = wt, mg = wt, mb = wt
         var m2 = [Double](repeating: 0, count: n)
