@@ -42,76 +42,90 @@ extension LZWEncoder {
         guard !indices.isEmpty else { return (coder.finish(prefix: nil, indices: []), true) }
         let limit = 9 * tolerance * tolerance
         let clear = transparentIndex ?? -1
-        let r = palette.map { Int($0 & 0xFF) }, g = palette.map { Int(($0 >> 8) & 0xFF) }
-        let b = palette.map { Int(($0 >> 16) & 0xFF) }
+        // Red, green, blue of every palette entry, one run each (and one spare, so that the
+        // buffer is never empty).
+        let rgb = palette.map { Int($0 & 0xFF) } + palette.map { Int(($0 >> 8) & 0xFF) }
+            + palette.map { Int(($0 >> 16) & 0xFF) } + [0]
         var kept = true
         let table = coder.table
-        let chosen = [UInt8](unsafeUninitializedCapacity: indices.count) { chosen, count in
-            var prefix = Int(indices[0])
-            chosen[0] = indices[0]
-            var er = 0, eg = 0, eb = 0
-            func settle(_ i: Int, _ index: Int, _ tr: Int, _ tg: Int, _ tb: Int) {
-                if index == clear || pixels[i] >> 24 != 0 {
-                    er = 0; eg = 0; eb = 0
-                } else {
-                    er = tr - r[index]; eg = tg - g[index]; eb = tb - b[index]
-                }
-            }
-            let p0 = pixels[0]
-            settle(0, prefix, Int(p0 & 0xFF), Int((p0 >> 8) & 0xFF), Int((p0 >> 16) & 0xFF))
-            var x = 1
-            for i in 1..<indices.count {
-                if x == width { x = 0; er = 0; eg = 0; eb = 0 }
-                x += 1
-                let a = Int(indices[i])
-                let p = pixels[i]
-                let visible = p >> 24 == 0
-                if let code = table.find(prefix << 8 | a) {
-                    prefix = code
-                    chosen[i] = UInt8(truncatingIfNeeded: a)
-                    // No error carried and the pixel's own color (or transparent): the error
-                    // stays 0, as `settle` would find (most pixels of flat frames).
-                    if er | eg | eb == 0 && (a == clear || !visible || palette[a] == p) { continue }
-                    settle(i, a, min(255, max(0, Int(p & 0xFF) + er * 3 / 4)),
-                           min(255, max(0, Int((p >> 8) & 0xFF) + eg * 3 / 4)),
-                           min(255, max(0, Int((p >> 16) & 0xFF) + eb * 3 / 4)))
-                    continue
-                }
-                let tr = min(255, max(0, Int(p & 0xFF) + er * 3 / 4))
-                let tg = min(255, max(0, Int((p >> 8) & 0xFF) + eg * 3 / 4))
-                let tb = min(255, max(0, Int((p >> 16) & 0xFF) + eb * 3 / 4))
-                // The nearest extension within tolerance.
-                var best = -1, bestCost = limit + 1
-                var child = Int(table.firstChild[prefix])
-                while child >= 0 {
-                    let s = Int(table.suffix[child])
-                    let cost: Int
-                    if s == clear {
-                        cost = unchanged[i] || !visible ? 0 : Int.max
-                    } else if !visible {
-                        cost = Int.max
-                    } else {
-                        let dr = tr - r[s], dg = tg - g[s], db = tb - b[s]
-                        cost = 3 * dr * dr + 4 * dg * dg + 2 * db * db
+        // Raw views of the per-pixel inputs and the palette: this loop runs once per pixel of
+        // every lossy candidate, and array bounds checks were a good part of it.
+        let chosen = indices.withUnsafeBufferPointer { indices in
+            unchanged.withUnsafeBufferPointer { unchanged in
+                palette.withUnsafeBufferPointer { palette in
+                    rgb.withUnsafeBufferPointer { rgb in
+                        [UInt8](unsafeUninitializedCapacity: indices.count) { chosen, count in
+                            let n = palette.count
+                            let r = rgb.baseAddress!, g = r + n, b = g + n
+                            var prefix = Int(indices[0])
+                            chosen[0] = indices[0]
+                            var er = 0, eg = 0, eb = 0
+                            func settle(_ i: Int, _ index: Int, _ tr: Int, _ tg: Int, _ tb: Int) {
+                                if index == clear || pixels[i] >> 24 != 0 {
+                                    er = 0; eg = 0; eb = 0
+                                } else {
+                                    er = tr - r[index]; eg = tg - g[index]; eb = tb - b[index]
+                                }
+                            }
+                            let p0 = pixels[0]
+                            settle(0, prefix, Int(p0 & 0xFF), Int((p0 >> 8) & 0xFF), Int((p0 >> 16) & 0xFF))
+                            var x = 1
+                            for i in 1..<indices.count {
+                                if x == width { x = 0; er = 0; eg = 0; eb = 0 }
+                                x += 1
+                                let a = Int(indices[i])
+                                let p = pixels[i]
+                                let visible = p >> 24 == 0
+                                if let code = table.find(prefix << 8 | a) {
+                                    prefix = code
+                                    chosen[i] = UInt8(truncatingIfNeeded: a)
+                                    // No error carried and the pixel's own color (or transparent): the error
+                                    // stays 0, as `settle` would find (most pixels of flat frames).
+                                    if er | eg | eb == 0 && (a == clear || !visible || palette[a] == p) { continue }
+                                    settle(i, a, min(255, max(0, Int(p & 0xFF) + er * 3 / 4)),
+                                           min(255, max(0, Int((p >> 8) & 0xFF) + eg * 3 / 4)),
+                                           min(255, max(0, Int((p >> 16) & 0xFF) + eb * 3 / 4)))
+                                    continue
+                                }
+                                let tr = min(255, max(0, Int(p & 0xFF) + er * 3 / 4))
+                                let tg = min(255, max(0, Int((p >> 8) & 0xFF) + eg * 3 / 4))
+                                let tb = min(255, max(0, Int((p >> 16) & 0xFF) + eb * 3 / 4))
+                                // The nearest extension within tolerance.
+                                var best = -1, bestCost = limit + 1
+                                var child = Int(table.firstChild[prefix])
+                                while child >= 0 {
+                                    let s = Int(table.suffix[child])
+                                    let cost: Int
+                                    if s == clear {
+                                        cost = unchanged[i] || !visible ? 0 : Int.max
+                                    } else if !visible {
+                                        cost = Int.max
+                                    } else {
+                                        let dr = tr - r[s], dg = tg - g[s], db = tb - b[s]
+                                        cost = 3 * dr * dr + 4 * dg * dg + 2 * db * db
+                                    }
+                                    if cost < bestCost { bestCost = cost; best = child }
+                                    child = Int(table.nextSibling[child])
+                                }
+                                if best >= 0 {
+                                    let s = Int(table.suffix[best])
+                                    prefix = best
+                                    chosen[i] = UInt8(truncatingIfNeeded: s)
+                                    if s != a && !(s == clear && unchanged[i]) { kept = false }
+                                    settle(i, s, tr, tg, tb)
+                                    continue
+                                }
+                                coder.miss(prefix: prefix, next: a)
+                                prefix = a
+                                chosen[i] = UInt8(truncatingIfNeeded: a)
+                                settle(i, a, tr, tg, tb)
+                            }
+                            coder.lastPrefix = prefix
+                            count = indices.count
+                        }
                     }
-                    if cost < bestCost { bestCost = cost; best = child }
-                    child = Int(table.nextSibling[child])
                 }
-                if best >= 0 {
-                    let s = Int(table.suffix[best])
-                    prefix = best
-                    chosen[i] = UInt8(truncatingIfNeeded: s)
-                    if s != a && !(s == clear && unchanged[i]) { kept = false }
-                    settle(i, s, tr, tg, tb)
-                    continue
-                }
-                coder.miss(prefix: prefix, next: a)
-                prefix = a
-                chosen[i] = UInt8(truncatingIfNeeded: a)
-                settle(i, a, tr, tg, tb)
             }
-            coder.lastPrefix = prefix
-            count = indices.count
         }
         return (coder.finish(prefix: coder.lastPrefix, indices: chosen), kept)
     }

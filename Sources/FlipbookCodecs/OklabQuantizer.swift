@@ -162,8 +162,14 @@ enum OklabQuantizer {
                     spread: Float) -> [UInt8] {
         let search = OklabSearch(palette: palette.map(Oklab.fromPacked))
         let cacheBits = 16
-        var cacheKey = [UInt32](repeating: .max, count: 1 << cacheBits)
-        var cacheValue = [UInt8](repeating: 0, count: 1 << cacheBits)
+        // The nearest-color memo and the output are reached through raw pointers: the loops
+        // below run once per pixel, and a closure mutating captured arrays paid a uniqueness
+        // and a bounds check on every lookup.
+        let cacheKey = UnsafeMutablePointer<UInt32>.allocate(capacity: 1 << cacheBits)
+        cacheKey.initialize(repeating: .max, count: 1 << cacheBits)
+        let cacheValue = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << cacheBits)
+        cacheValue.initialize(repeating: 0, count: 1 << cacheBits)
+        defer { cacheKey.deallocate(); cacheValue.deallocate() }
         let clear = UInt8(transparentIndex ?? 0)
         let height = width > 0 ? pixels.count / width : 0
         @inline(__always) func lookup(_ p: UInt32) -> UInt8 {
@@ -182,15 +188,17 @@ enum OklabQuantizer {
         @inline(__always) func skipped(_ i: Int) -> Bool { pixels[i] >> 24 != 0 || hidden?[i] == true }
         switch dither {
         case .none:
-            var last: UInt32 = .max, lastIndex: UInt8 = 0
-            for i in 0..<pixels.count {
-                let p = pixels[i]
-                if let hidden, hidden[i] { out[i] = clear; continue }
-                if p != last {
-                    last = p
-                    lastIndex = p >> 24 != 0 ? clear : lookup(p)
+            out.withUnsafeMutableBufferPointer { out in
+                var last: UInt32 = .max, lastIndex: UInt8 = 0
+                for i in 0..<pixels.count {
+                    let p = pixels[i]
+                    if let hidden, hidden[i] { out[i] = clear; continue }
+                    if p != last {
+                        last = p
+                        lastIndex = p >> 24 != 0 ? clear : lookup(p)
+                    }
+                    out[i] = lastIndex
                 }
-                out[i] = lastIndex
             }
         case .ordered:
             for y in 0..<height {
