@@ -14,6 +14,13 @@ struct ClipPainter<Inner: SpanPainter>: SpanPainter {
 
     mutating func paintRow(y: Int, spans: UnsafeBufferPointer<Span>,
                            coverage: UnsafeMutablePointer<UInt8>, originX: Int) {
+        // Spans (sorted by x) wholly inside the mask's open box pass as they are.
+        let open = clip.openBox
+        if y >= open.y0, y < open.y1, let first = spans.first, let last = spans.last,
+           first.x >= open.x0, last.x + last.count <= open.x1 {
+            inner.paintRow(y: y, spans: spans, coverage: coverage, originX: originX)
+            return
+        }
         let count = Self.applyClip(clip, y: y, spans: spans, into: out, coverage: coverage, originX: originX)
         if count == 0 { return }
         inner.paintRow(y: y, spans: UnsafeBufferPointer(start: out, count: count), coverage: coverage, originX: originX)

@@ -10,10 +10,19 @@ import FlipbookGeometry
 public struct Mask: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    /// Row-major coverage, `width * height` bytes.
-    public internal(set) var data: [UInt8]
+    /// Row-major coverage, `width * height` bytes. Any change clears ``openBox``.
+    public internal(set) var data: [UInt8] { didSet { openBox = .empty } }
     /// Tight box of the non-zero coverage (empty when there is none).
     public internal(set) var bounds: PixelBounds
+    /// A box whose every pixel is 255 (the clip passes everything there), or empty when
+    /// none is known: set for an axis-aligned rectangle (a layer's bounds, the common clip)
+    /// so that ``ClipPainter`` hands rows inside it on untouched.
+    public internal(set) var openBox = PixelBounds.empty
+
+    /// Equal coverage (``openBox`` is a derived hint, not compared).
+    public static func == (a: Mask, b: Mask) -> Bool {
+        a.width == b.width && a.height == b.height && a.bounds == b.bounds && a.data == b.data
+    }
 
     /// An all-zero mask.
     public init(width: Int, height: Int) {
@@ -39,7 +48,28 @@ public struct Mask: Sendable, Equatable {
                                  clip: nil, painter: &painter)
         }
         mask.bounds = painter.written
+        mask.openBox = Self.interior(ofRect: path, transform: transform).intersection(mask.bounds)
         return mask
+    }
+
+    /// The whole pixels inside `path` when it is an axis-aligned rectangle on the device
+    /// (else empty): the rasterizer gives them exactly 255, since every row between the
+    /// rectangle's first and last whole row gets a cover of exactly ±1 from its left edge
+    /// (`CoverageCacheTests` checks the bytes).
+    static func interior(ofRect path: Path, transform t: AffineTransform) -> PixelBounds {
+        guard t.b == 0, t.c == 0, path.elements.count == 5, case .close = path.elements[4],
+              case .move(let p0) = path.elements[0], case .line(let p1) = path.elements[1],
+              case .line(let p2) = path.elements[2], case .line(let p3) = path.elements[3] else { return .empty }
+        let q = [p0, p1, p2, p3].map { t.apply($0) }
+        let xs = Set(q.map(\.x)), ys = Set(q.map(\.y))
+        // Four corners on two x values and two y values, each edge along one axis.
+        guard xs.count == 2, ys.count == 2, (0..<4).allSatisfy({ q[$0].x == q[($0 + 1) % 4].x
+                                                                   || q[$0].y == q[($0 + 1) % 4].y }),
+              let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+              abs(minX) < 1e9, abs(maxX) < 1e9, abs(minY) < 1e9, abs(maxY) < 1e9 else { return .empty }
+        let box = PixelBounds(x0: Int(minX.rounded(.up)), y0: Int(minY.rounded(.up)),
+                              x1: Int(maxX.rounded(.down)), y1: Int(maxY.rounded(.down)))
+        return box.isEmpty ? .empty : box
     }
 
     /// The alpha channel of a pixmap.
@@ -60,6 +90,7 @@ public struct Mask: Sendable, Equatable {
         let keep = bounds.intersection(other.bounds)
         let w = width
         let old = bounds
+        let open = openBox.intersection(other.openBox)   // 255 · 255 / 255 = 255
         data.withUnsafeMutableBufferPointer { dst in
             other.data.withUnsafeBufferPointer { src in
                 for y in old.y0..<old.y1 {
@@ -80,6 +111,7 @@ public struct Mask: Sendable, Equatable {
             }
         }
         bounds = tightBounds(within: keep)
+        openBox = open
     }
 
     /// Multiplies every coverage by `factor` (clamped to 0…1).
