@@ -20,16 +20,23 @@ enum LineBreaks {
         var result = [Bool](repeating: false, count: clusterStarts.count)
         let utf16 = Array(text.utf16)
         guard clusterStarts.count > 1, !utf16.isEmpty else { return result }
-        let iterator = utf16.withUnsafeBufferPointer { text in
-            fb_ubrk_open_line("und@lb=strict", text.baseAddress, Int32(text.count))
-        }
-        guard let iterator else { return result }
-        defer { fb_ubrk_close(iterator) }
-        var boundaries = Set<Int>()
-        var b = fb_ubrk_first(iterator)
-        while b != FB_UBRK_DONE {
-            boundaries.insert(Int(b))
-            b = fb_ubrk_next(iterator)
+        // ICU's break iterator does not copy its text: it reads the caller's buffer on every
+        // `ubrk_next`. So the whole walk happens inside `withUnsafeBufferPointer`, while the
+        // buffer is guaranteed alive. (Walking after the closure returned read a buffer the
+        // optimiser had already freed, since `utf16` had no later use: the opportunities,
+        // and so the line breaks, then came from whatever reused that memory.)
+        let boundaries: Set<Int> = utf16.withUnsafeBufferPointer { text in
+            guard let iterator = fb_ubrk_open_line("und@lb=strict", text.baseAddress, Int32(text.count)) else {
+                return []
+            }
+            defer { fb_ubrk_close(iterator) }
+            var found = Set<Int>()
+            var b = fb_ubrk_first(iterator)
+            while b != FB_UBRK_DONE {
+                found.insert(Int(b))
+                b = fb_ubrk_next(iterator)
+            }
+            return found
         }
         for i in 1..<clusterStarts.count where boundaries.contains(clusterStarts[i]) { result[i] = true }
         return result
