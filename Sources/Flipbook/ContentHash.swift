@@ -106,7 +106,7 @@ public struct SHA256 {
 public enum ContentHash {
     /// Bump when a change to the renderer or encoders changes output bytes, so that
     /// every cached output is rendered again.
-    public static let rendererVersion = "flipbook-renderer-6"
+    public static let rendererVersion = "flipbook-renderer-7"   // 7: wrapped-text line breaks (ICU buffer kept alive), image samples by position
 
     /// The hash of `scene` (as loaded from `scenePath`) rendered with `options`.
     /// Options are given as sorted "key=value" strings.
