@@ -96,6 +96,8 @@ final class CoverageCache {
     static let budgetBytes = 4 << 20
     /// Recent keys not yet admitted, by hash, with their sights; cleared at this many.
     private static let seenLimit = 4096
+    /// The sight count of a key whose recording was too large to keep.
+    private static let tooLarge = UInt8.max
 
     private var entries: [UInt64: Entry] = [:]
     private var seen: [UInt64: UInt8] = [:]
@@ -115,6 +117,7 @@ final class CoverageCache {
     /// copies that coincide, and never again).
     func admits(_ key: Key) -> Bool {
         let sights = seen[key.hash, default: 0]
+        if sights == Self.tooLarge { return false }
         if sights >= 2 { return true }
         if seen.count >= Self.seenLimit { seen.removeAll(keepingCapacity: true) }
         seen[key.hash] = sights + 1
@@ -124,7 +127,10 @@ final class CoverageCache {
     /// Keeps a recorded sweep, dropping the least recently used half when over budget.
     func store(_ key: Key, _ recording: SpanRecording) {
         let entry = Entry(key: key, recording: recording, lastUse: clock)
-        guard entry.bytes <= Self.budgetBytes / 4 else { return }
+        guard entry.bytes <= Self.budgetBytes / 4 else {
+            seen[key.hash] = Self.tooLarge   // not recorded again at every sight
+            return
+        }
         if let old = entries.updateValue(entry, forKey: key.hash) { bytes -= old.bytes }
         bytes += entry.bytes
         seen[key.hash] = nil
