@@ -14,10 +14,9 @@ struct ClipPainter<Inner: SpanPainter>: SpanPainter {
 
     mutating func paintRow(y: Int, spans: UnsafeBufferPointer<Span>,
                            coverage: UnsafeMutablePointer<UInt8>, originX: Int) {
-        // Spans (sorted by x) wholly inside the mask's open box pass as they are.
-        let open = clip.openBox
-        if y >= open.y0, y < open.y1, let first = spans.first, let last = spans.last,
-           first.x >= open.x0, last.x + last.count <= open.x1 {
+        // Spans (sorted by x) wholly inside the row's open run pass as they are.
+        if let first = spans.first, let last = spans.last,
+           clip.isOpen(row: y, from: first.x, to: last.x + last.count) {
             inner.paintRow(y: y, spans: spans, coverage: coverage, originX: originX)
             return
         }

@@ -10,16 +10,18 @@ import FlipbookGeometry
 public struct Mask: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    /// Row-major coverage, `width * height` bytes. Any change clears ``openBox``.
-    public internal(set) var data: [UInt8] { didSet { openBox = .empty } }
+    /// Row-major coverage, `width * height` bytes. Any change clears ``openRuns``.
+    public internal(set) var data: [UInt8] { didSet { openRuns = [] } }
     /// Tight box of the non-zero coverage (empty when there is none).
     public internal(set) var bounds: PixelBounds
-    /// A box whose every pixel is 255 (the clip passes everything there), or empty when
-    /// none is known: set for an axis-aligned rectangle (a layer's bounds, the common clip)
-    /// so that ``ClipPainter`` hands rows inside it on untouched.
-    public internal(set) var openBox = PixelBounds.empty
+    /// Per row, a run of pixels that are all exactly 255 (the clip passes everything
+    /// there): row y's run is `openRuns[2y] ..< openRuns[2y + 1]` (empty when x0 ≥ x1).
+    /// Empty when none is known. Recorded while a path is rasterized into the mask, so
+    /// that ``ClipPainter`` hands rows inside it on untouched and fills lying wholly in
+    /// the open part skip the clip (a precomposition's bounds, turned or not).
+    public internal(set) var openRuns: [Int32] = []
 
-    /// Equal coverage (``openBox`` is a derived hint, not compared).
+    /// Equal coverage (``openRuns`` is a derived hint, not compared).
     public static func == (a: Mask, b: Mask) -> Bool {
         a.width == b.width && a.height == b.height && a.bounds == b.bounds && a.data == b.data
     }
@@ -41,35 +43,35 @@ public struct Mask: Sendable, Equatable {
         guard let area = Rasterizer.deviceBounds(of: path, transform: transform, within: box) else {
             return mask
         }
+        var runs = [Int32](repeating: 0, count: 2 * height)
         var painter = MaskPainter(width: width)
         mask.data.withUnsafeMutableBufferPointer { buf in
-            painter.data = buf.baseAddress!
-            Rasterizer.rasterize(path, transform: transform, rule: rule, area: area,
-                                 clip: nil, painter: &painter)
+            runs.withUnsafeMutableBufferPointer { r in
+                painter.data = buf.baseAddress!
+                painter.runs = r.baseAddress!
+                Rasterizer.rasterize(path, transform: transform, rule: rule, area: area,
+                                     clip: nil, painter: &painter)
+            }
         }
         mask.bounds = painter.written
-        mask.openBox = Self.interior(ofRect: path, transform: transform).intersection(mask.bounds)
+        if painter.foundRun { mask.openRuns = runs }
         return mask
     }
 
-    /// The whole pixels inside `path` when it is an axis-aligned rectangle on the device
-    /// (else empty): the rasterizer gives them exactly 255, since every row between the
-    /// rectangle's first and last whole row gets a cover of exactly ±1 from its left edge
-    /// (`CoverageCacheTests` checks the bytes).
-    static func interior(ofRect path: Path, transform t: AffineTransform) -> PixelBounds {
-        guard t.b == 0, t.c == 0, path.elements.count == 5, case .close = path.elements[4],
-              case .move(let p0) = path.elements[0], case .line(let p1) = path.elements[1],
-              case .line(let p2) = path.elements[2], case .line(let p3) = path.elements[3] else { return .empty }
-        let q = [p0, p1, p2, p3].map { t.apply($0) }
-        let xs = Set(q.map(\.x)), ys = Set(q.map(\.y))
-        // Four corners on two x values and two y values, each edge along one axis.
-        guard xs.count == 2, ys.count == 2, (0..<4).allSatisfy({ q[$0].x == q[($0 + 1) % 4].x
-                                                                   || q[$0].y == q[($0 + 1) % 4].y }),
-              let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
-              abs(minX) < 1e9, abs(maxX) < 1e9, abs(minY) < 1e9, abs(maxY) < 1e9 else { return .empty }
-        let box = PixelBounds(x0: Int(minX.rounded(.up)), y0: Int(minY.rounded(.up)),
-                              x1: Int(maxX.rounded(.down)), y1: Int(maxY.rounded(.down)))
-        return box.isEmpty ? .empty : box
+    /// Whether every pixel of row `y` from `x0` up to `x1` is known to be 255.
+    @inline(__always)
+    public func isOpen(row y: Int, from x0: Int, to x1: Int) -> Bool {
+        guard !openRuns.isEmpty, y >= 0, y < height else { return false }
+        return openRuns.withUnsafeBufferPointer { r in Int(r[2 * y]) <= x0 && x1 <= Int(r[2 * y + 1]) }
+    }
+
+    /// Whether every pixel of `box` is known to be 255: a fill inside it needs no clip.
+    public func isOpen(_ box: PixelBounds) -> Bool {
+        guard !openRuns.isEmpty, !box.isEmpty, box.y0 >= 0, box.y1 <= height else { return false }
+        return openRuns.withUnsafeBufferPointer { r in
+            for y in box.y0..<box.y1 where Int(r[2 * y]) > box.x0 || Int(r[2 * y + 1]) < box.x1 { return false }
+            return true
+        }
     }
 
     /// The alpha channel of a pixmap.
@@ -90,7 +92,15 @@ public struct Mask: Sendable, Equatable {
         let keep = bounds.intersection(other.bounds)
         let w = width
         let old = bounds
-        let open = openBox.intersection(other.openBox)   // 255 · 255 / 255 = 255
+        // 255 · 255 / 255 = 255: where both rows are open, the product is.
+        var open: [Int32] = []
+        if !openRuns.isEmpty, !other.openRuns.isEmpty {
+            open = openRuns
+            for i in stride(from: 0, to: open.count, by: 2) {
+                open[i] = max(open[i], other.openRuns[i])
+                open[i + 1] = min(open[i + 1], other.openRuns[i + 1])
+            }
+        }
         data.withUnsafeMutableBufferPointer { dst in
             other.data.withUnsafeBufferPointer { src in
                 for y in old.y0..<old.y1 {
@@ -111,7 +121,7 @@ public struct Mask: Sendable, Equatable {
             }
         }
         bounds = tightBounds(within: keep)
-        openBox = open
+        openRuns = open
     }
 
     /// Multiplies every coverage by `factor` (clamped to 0…1).

@@ -61,7 +61,9 @@ enum Rasterizer {
         let scratch = RasterScratch.acquire()
         defer { scratch.release() }
         scratch.reserve(rows: 0, width: area.width)
-        guard let clip else {
+        // A fill lying wholly where the clip passes everything would be handed on
+        // untouched row by row (see ``ClipPainter``): it skips the clip.
+        guard let clip, !clip.isOpen(area) else {
             rasterize(path, transform: transform, rule: rule, area: area, scratch: scratch, painter: &painter)
             return
         }

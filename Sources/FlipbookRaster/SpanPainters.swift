@@ -88,11 +88,15 @@ struct ShaderPainter<Shader: SpanShader>: SpanPainter {
     }
 }
 
-/// Writes rasterized coverage into mask bytes and records where it wrote.
+/// Writes rasterized coverage into mask bytes and records where it wrote, and per row the
+/// longest run it wrote as exactly 255 (see ``Mask/openRuns``).
 struct MaskPainter: SpanPainter {
     let width: Int
     var data: UnsafeMutablePointer<UInt8>? = nil
+    /// Two entries per row of the mask, zero-initialised (an empty run).
+    var runs: UnsafeMutablePointer<Int32>? = nil
     var written = PixelBounds.empty
+    var foundRun = false
 
     init(width: Int) { self.width = width }
 
@@ -101,11 +105,13 @@ struct MaskPainter: SpanPainter {
         guard let data else { return }
         let row = data + y * width
         var lo = Int.max, hi = Int.min
+        var openX = 0, openEnd = 0
         for s in spans {
             if s.coverage >= 0 {
                 (row + s.x).update(repeating: UInt8(s.coverage), count: s.count)
                 if s.coverage == 0 { continue }
                 lo = min(lo, s.x); hi = max(hi, s.x + s.count)
+                if s.coverage == 255, s.count > openEnd - openX { (openX, openEnd) = (s.x, s.x + s.count) }
             } else {
                 for x in s.x..<(s.x + s.count) {
                     let c = coverage[x - originX]
@@ -115,5 +121,12 @@ struct MaskPainter: SpanPainter {
             }
         }
         if lo < hi { written = written.union(PixelBounds(x0: lo, y0: y, x1: hi, y1: y + 1)) }
+        guard let runs, openEnd > openX else { return }
+        // Edge pixels that came out whole (a pixel-aligned edge) belong to the run too.
+        while openX > lo && row[openX - 1] == 255 { openX -= 1 }
+        while openEnd < hi && row[openEnd] == 255 { openEnd += 1 }
+        runs[2 * y] = Int32(openX)
+        runs[2 * y + 1] = Int32(openEnd)
+        foundRun = true
     }
 }

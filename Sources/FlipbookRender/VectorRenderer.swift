@@ -97,6 +97,12 @@ enum VectorRenderer {
                     appendDrawing(s, to: &out)
                 case .group(let inner, let transform, let opacity):
                     guard opacity > 0 else { continue }
+                    if inner.items.count == 1, case .style(let s) = inner.items[0] {
+                        // One style (a repeater copy): its drawing takes the group's
+                        // transform and opacity, as the folding below would give it.
+                        appendDrawing(s, to: &out, transform: transform, opacity: min(opacity, 1))
+                        continue
+                    }
                     var drawings = render(inner)
                     guard !drawings.isEmpty else { continue }
                     if drawings.count == 1, drawings[0].transformOverride == .identity,
@@ -121,15 +127,21 @@ enum VectorRenderer {
         }
 
         /// Appends the layer that paints `style` (nothing for an empty path or stroke).
-        private mutating func appendDrawing(_ style: PendingStyle, to out: inout [RenderLayer]) {
+        private mutating func appendDrawing(_ style: PendingStyle, to out: inout [RenderLayer],
+                                            transform: AffineTransform = .identity, opacity: Double = 1) {
             var path = Path()
-            for ref in style.refs where !ref.slot.path.isEmpty {
-                path.elements += ref.toScope == .identity ? ref.slot.path.elements
-                    : ref.slot.path.applying(ref.toScope).elements
+            if style.refs.count == 1, style.refs[0].toScope == .identity {
+                path = style.refs[0].slot.path   // one path in its own space: shared, not copied
+            } else {
+                for ref in style.refs where !ref.slot.path.isEmpty {
+                    path.elements += ref.toScope == .identity ? ref.slot.path.elements
+                        : ref.slot.path.applying(ref.toScope).elements
+                }
             }
             guard !path.isEmpty else { return }
             var props = LayerProperties()
             props.anchorPoint = .zero
+            props.opacity = opacity
             props.fillColor = .clear
             var shape = ShapeContent(geometry: .path(path))
             switch style.node {
@@ -151,7 +163,7 @@ enum VectorRenderer {
                 return
             }
             out.append(RenderLayer(id: id, properties: props, content: .shape(shape), snap: .none,
-                                   transformOverride: .identity))
+                                   transformOverride: transform))
         }
 
         /// The color (or the gradient and the opacity its color's alpha carries).
