@@ -8,6 +8,7 @@ public struct AffineTransform: Sendable, Hashable {
     public var tx: Double
     public var ty: Double
 
+    @inlinable
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a
         self.b = b
@@ -19,10 +20,12 @@ public struct AffineTransform: Sendable, Hashable {
 
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    @inlinable
     public static func translation(_ x: Double, _ y: Double) -> AffineTransform {
         AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
+    @inlinable
     public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
         AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
@@ -35,6 +38,9 @@ public struct AffineTransform: Sendable, Hashable {
     }
 
     /// `self` applied first, then `other` (CGAffineTransformConcat(self, other)).
+    /// Inlinable, as the other small members here: transforms are concatenated per layer
+    /// and per drawing, and a call across modules cost more than the arithmetic.
+    @inlinable
     public func concatenating(_ other: AffineTransform) -> AffineTransform {
         AffineTransform(
             a: a * other.a + b * other.c,
@@ -45,10 +51,12 @@ public struct AffineTransform: Sendable, Hashable {
             ty: tx * other.b + ty * other.d + other.ty)
     }
 
+    @inlinable
     public func apply(_ p: Point) -> Point {
         Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
     }
 
+    @inlinable
     public var determinant: Double { a * d - b * c }
 
     /// The inverse transform, or nil when the transform collapses the plane.
@@ -62,6 +70,7 @@ public struct AffineTransform: Sendable, Hashable {
 
     /// True when the transform only scales (possibly negatively) and translates:
     /// no rotation and no skew, so axis-aligned rectangles stay axis-aligned.
+    @inlinable
     public var isAxisAligned: Bool { b == 0 && c == 0 }
 }
 

@@ -3,11 +3,13 @@ public struct Point: Sendable, Hashable {
     public var x: Double
     public var y: Double
 
+    @inlinable
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    @inlinable
     public init(_ x: Double, _ y: Double) {
         self.x = x
         self.y = y
