@@ -151,8 +151,8 @@ public struct FrameRenderer: Sendable {
                 inside = drawsInside(layer, sublayers: sublayers, toDevice)
             }
             if !inside {
-                var bounds = Mask.path(LayerPainter.boundsPath(layer), transform: toDevice, rule: .nonZero,
-                                       width: surface.width, height: surface.height)
+                var bounds = ClipMaskCache.mask(LayerPainter.boundsPath(layer), transform: toDevice,
+                                                width: surface.width, height: surface.height)
                 if let clip { bounds.intersect(clip) }
                 contentClip = bounds
             }

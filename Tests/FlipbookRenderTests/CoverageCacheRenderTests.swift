@@ -6,7 +6,7 @@ import FlipbookScene
 @testable import FlipbookRender
 
 /// Whole frames drawn with warm geometry caches (coverage, stroke outlines, gradient
-/// tables, vector artwork's layers; every frame rendered twice in order on one thread, so most of the
+/// tables, vector artwork's layers, clip masks; every frame rendered twice in order on one thread, so most of the
 /// second pass comes from them) equal the same frames drawn each on a new thread, whose
 /// caches are empty (every fill swept, every outline and layer built). Reuse between frames
 /// is off on both sides, so every pixel is painted.
@@ -25,7 +25,8 @@ import FlipbookScene
                       "Tests/FlipbookLottieTests/Fixtures/repeater.json", "scenes/phone-ui.yaml",
                       "../shared/lottie/corpus/starstrips.json", "../shared/lottie/corpus/property_market.json",
                       "../shared/lottie/corpus/masking.json", "../shared/lottie/corpus/lolo_walk.json",
-                      "../shared/lottie/corpus/gradient_smoke.json"])
+                      "../shared/lottie/corpus/gradient_smoke.json",
+                      "../shared/lottie/corpus/5317-fireworkds.json"])
     func warmFramesEqualColdFrames(_ relative: String) throws {
         let path = URL(fileURLWithPath: FrameReuseTests.root + "/" + relative).standardizedFileURL.path
         try #require(FileManager.default.fileExists(atPath: path), "missing: \(path)")
