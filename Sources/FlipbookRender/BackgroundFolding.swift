@@ -30,7 +30,7 @@ enum BackgroundFolding {
 
     /// The color `layer` paints over the whole canvas, or nil when it does anything else.
     static func solidColor(of layer: RenderLayer, root: AffineTransform, width: Int, height: Int) -> Color? {
-        guard case .none = layer.content, layer.sublayers.isEmpty, !layer.hasMask, layer.transformOverride == nil,
+        guard case .none = layer.content, layer.sublayers.isEmpty, layer.drawings.isEmpty, !layer.hasMask, layer.transformOverride == nil,
               layer.compositing == nil, layer.vector == nil
         else { return nil }
         let p = layer.properties

@@ -96,7 +96,8 @@ extension RenderLayer {
     /// `FrameReuseTests` checks that this covers every stored field.
     func sameOwnValues(_ o: RenderLayer) -> Bool {
         id == o.id && properties == o.properties && snap == o.snap && transformOverride == o.transformOverride
-            && vector == o.vector && compositing == o.compositing && Self.sameContent(content, o.content)
+            && vector == o.vector && drawings == o.drawings && compositing == o.compositing
+            && Self.sameContent(content, o.content)
             && Self.sameMask(mask, o.mask)
     }
 

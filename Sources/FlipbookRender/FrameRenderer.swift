@@ -67,7 +67,7 @@ public struct FrameRenderer: Sendable {
         let compositing = layer.compositing
         let opacity = layer.properties.opacity * inherited
         let plain = !casts && !layer.hasMask && compositing?.needsGroup != true
-        if plain && opacity < 1 && layer.sublayers.count == 1
+        if plain && opacity < 1 && layer.sublayers.count + layer.drawings.count == 1
             && LayerPainter.drawingCount(layer) == LayerPainter.drawingCount(sublayersOnly: layer) {
             // Nothing of its own to draw and one sublayer: group opacity over a single
             // child is the child drawn with the product of the opacities, so no
@@ -158,6 +158,16 @@ public struct FrameRenderer: Sendable {
             }
         }
         painter?.paintContents(layer, into: &surface, clip: contentClip)
+        // Vector drawings, each as the shape layer it stands for would be drawn (see
+        // ``drawResolved``: a plain layer with one drawing paints it with its opacity).
+        layer.drawings.withUnsafeBufferPointer { drawings in
+            for i in drawings.indices {
+                let toDrawing = PixelSnapping.drawingToDevice(drawings[i].transform, parent: toDevice)
+                guard abs(toDrawing.determinant) > 1e-12, case .path(let path) = drawings[i].shape.geometry else { continue }
+                LayerPainter(toDevice: toDrawing, opacity: drawings[i].opacity * sublayerOpacity, images: images)
+                    .paintShape(path, drawings[i].shape, drawings[i].style, into: &surface, clip: contentClip)
+            }
+        }
         // Through the buffer: each sublayer is borrowed, where a for-in loop would copy
         // (and retain the fields of) every one.
         sublayers.withUnsafeBufferPointer { layers in
@@ -185,11 +195,13 @@ public struct FrameRenderer: Sendable {
     /// ones (this level only).
     private static func withVectorSublayers(_ layer: RenderLayer) -> RenderLayer {
         guard let nodes = layer.vector else { return layer }
-        var sublayers = VectorLayerCache.layers(nodes, id: layer.id)
+        let artwork = VectorLayerCache.artwork(nodes, id: layer.id)
+        var sublayers = artwork.layers
         // Shape layers rarely have sublayers: then the cached array is shared, not copied.
         if !layer.sublayers.isEmpty { sublayers.append(contentsOf: layer.sublayers) }
         var expanded = layer
         expanded.sublayers = sublayers
+        expanded.drawings = artwork.drawings
         expanded.vector = nil
         return expanded
     }
@@ -207,7 +219,7 @@ public struct FrameRenderer: Sendable {
     func drawsInside(_ layer: RenderLayer, sublayers: [RenderLayer], _ toDevice: AffineTransform) -> Bool {
         let p = layer.properties
         guard p.cornerRadius <= 0, !p.bounds.isEmpty else { return false }
-        if case .none = layer.content, sublayers.isEmpty { return true }
+        if case .none = layer.content, sublayers.isEmpty, layer.drawings.isEmpty { return true }
         // What the layer would draw unclipped: its contents and sublayers (with their
         // shadows' and effects' reach), not its own background and border.
         var unclipped = layer

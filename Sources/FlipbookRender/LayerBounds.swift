@@ -27,12 +27,8 @@ enum LayerBounds {
         case .none:
             break
         case .shape(let shape):
-            guard var box = LayerPainter.shapePath(shape.geometry, p).controlBounds else { break }
-            if !p.strokeColor.isInvisible && p.lineWidth > 0 {
-                let reach = p.lineWidth / 2 * max(p.miterLimit, 2.0.squareRoot())
-                box = Rect(box.x - reach, box.y - reach, box.width + 2 * reach, box.height + 2 * reach)
-            }
-            inner = transformed(box, toDevice)
+            inner = shapeBox(LayerPainter.shapePath(shape.geometry, p), strokeColor: p.strokeColor,
+                             lineWidth: p.lineWidth, miterLimit: p.miterLimit, toDevice)
         case .gradient:
             inner = own
         case .image(let content):
@@ -49,14 +45,17 @@ enum LayerBounds {
             // Drawn as generated sublayers; their boxes join below (when the renderer has
             // not expanded them yet, they are expanded here).
             if let nodes = layer.vector {
-                for drawing in VectorLayerCache.layers(nodes, id: layer.id) {
+                let artwork = VectorLayerCache.artwork(nodes, id: layer.id)
+                for drawing in artwork.layers {
                     let childToDevice = PixelSnapping.layerToDevice(drawing, parent: toDevice)
                     guard abs(childToDevice.determinant) > 1e-12 else { continue }
                     guard let box = device(of: drawing, toDevice: childToDevice, images: images) else { return nil }
                     inner = union(inner, box)
                 }
+                inner = union(inner, box(of: artwork.drawings, toDevice))
             }
         }
+        inner = union(inner, box(of: layer.drawings, toDevice))
         for sublayer in layer.sublayers {
             let childToDevice = PixelSnapping.layerToDevice(sublayer, parent: toDevice)
             guard abs(childToDevice.determinant) > 1e-12 else { continue }
@@ -74,6 +73,31 @@ enum LayerBounds {
             inner = intersection(contents, own)
         }
         return union(drawn, inner) ?? Rect(own.x, own.y, 0, 0)
+    }
+
+    /// The box around a shape's path, grown by its stroke's reach (half the line width
+    /// times max(miterLimit, √2)) when stroked, on the device.
+    private static func shapeBox(_ path: Path, strokeColor: Color, lineWidth: Double, miterLimit: Double,
+                                 _ toDevice: AffineTransform) -> Rect? {
+        guard var box = path.controlBounds else { return nil }
+        if !strokeColor.isInvisible && lineWidth > 0 {
+            let reach = lineWidth / 2 * max(miterLimit, 2.0.squareRoot())
+            box = Rect(box.x - reach, box.y - reach, box.width + 2 * reach, box.height + 2 * reach)
+        }
+        return transformed(box, toDevice)
+    }
+
+    /// The box around vector drawings, each as the shape layer it stands for.
+    private static func box(of drawings: [VectorDrawing], _ toDevice: AffineTransform) -> Rect? {
+        var result: Rect? = nil
+        for d in drawings {
+            let t = PixelSnapping.drawingToDevice(d.transform, parent: toDevice)
+            guard abs(t.determinant) > 1e-12, case .path(let path) = d.shape.geometry else { continue }
+            // A path without a box counts as the point its layer's bounds would be.
+            result = union(result, shapeBox(path, strokeColor: d.style.strokeColor, lineWidth: d.style.lineWidth,
+                                            miterLimit: d.style.miterLimit, t) ?? transformed(.zero, t))
+        }
+        return result
     }
 
     /// The axis-aligned box around `r` mapped through `t`.

@@ -44,16 +44,17 @@ struct LayerPainter {
         case .shape: n += (p.fillColor.isInvisible ? 0 : 1) + (strokes(p) ? 1 : 0)
         case .gradient, .image, .text: n += 1
         }
-        if !layer.sublayers.isEmpty { n += 2 }
+        if !layer.sublayers.isEmpty || !layer.drawings.isEmpty { n += 2 }
         if hasBorder(p) { n += 1 }
         return n
     }
 
     /// What ``drawingCount(_:)`` counts for the sublayers alone.
     static func drawingCount(sublayersOnly layer: RenderLayer) -> Int {
-        layer.sublayers.isEmpty ? 0 : 2
+        layer.sublayers.isEmpty && layer.drawings.isEmpty ? 0 : 2
     }
 
+    /// As ``ShapeStyle/strokes``, without copying the style out.
     private static func strokes(_ p: LayerProperties) -> Bool {
         !p.strokeColor.isInvisible && p.lineWidth > 0 && p.strokeEnd > p.strokeStart
     }
@@ -131,20 +132,26 @@ struct LayerPainter {
     /// dashed, outlined in the layer's space so that a non-uniform scale shapes the pen as
     /// Core Animation's does).
     private func paintShape(_ layer: RenderLayer, _ shape: ShapeContent, into surface: inout Pixmap, clip: Mask?) {
-        let path = Self.shapePath(shape.geometry, layer.properties)
-        if !layer.properties.fillColor.isInvisible {
+        paintShape(Self.shapePath(shape.geometry, layer.properties), shape, ShapeStyle(layer.properties),
+                   into: &surface, clip: clip)
+    }
+
+    /// Fills and strokes `path` (in bounds space) as a shape layer with `shape` and `style`
+    /// does; vector drawings are painted through here too.
+    func paintShape(_ path: Path, _ shape: ShapeContent, _ style: ShapeStyle, into surface: inout Pixmap, clip: Mask?) {
+        if !style.fillColor.isInvisible {
             let rule: FlipbookRaster.FillRule = shape.fillRule == .evenOdd ? .evenOdd : .nonZero
-            fill(path, rule, paint(shape.fillGradient, layer.properties.fillColor), into: &surface, clip: clip)
+            fill(path, rule, paint(shape.fillGradient, style.fillColor), into: &surface, clip: clip)
         }
-        guard Self.strokes(layer.properties) else { return }
+        guard style.strokes else { return }
         var stroked = path
-        if layer.properties.strokeStart > 0 || layer.properties.strokeEnd < 1 {
-            stroked = PathTrimmer.trim(path, from: max(layer.properties.strokeStart, 0), to: min(layer.properties.strokeEnd, 1))
+        if style.strokeStart > 0 || style.strokeEnd < 1 {
+            stroked = PathTrimmer.trim(path, from: max(style.strokeStart, 0), to: min(style.strokeEnd, 1))
         }
-        let style = StrokeStyle(width: layer.properties.lineWidth, cap: Self.cap(shape.lineCap), join: Self.join(shape.lineJoin),
-                                miterLimit: layer.properties.miterLimit, dashes: layer.properties.lineDashPattern,
-                                dashPhase: layer.properties.lineDashPhase)
-        fill(Stroker.outline(of: stroked, style: style), .nonZero, paint(shape.strokeGradient, layer.properties.strokeColor),
+        let pen = StrokeStyle(width: style.lineWidth, cap: Self.cap(shape.lineCap), join: Self.join(shape.lineJoin),
+                              miterLimit: style.miterLimit, dashes: style.lineDashPattern,
+                              dashPhase: style.lineDashPhase)
+        fill(Stroker.outline(of: stroked, style: pen), .nonZero, paint(shape.strokeGradient, style.strokeColor),
              into: &surface, clip: clip)
     }
 

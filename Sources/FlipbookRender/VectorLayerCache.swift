@@ -1,7 +1,7 @@
 import FlipbookRaster
 import FlipbookTimeline
 
-/// A per-thread memo of the layers ``VectorRenderer`` built for a layer's vector artwork,
+/// A per-thread memo of what ``VectorRenderer`` built for a layer's vector artwork,
 /// by layer id: when a frame's evaluated artwork equals what was built last time for that
 /// id (compared in full), the same layers are handed back instead of rebuilt.
 ///
@@ -15,24 +15,24 @@ import FlipbookTimeline
 final class VectorLayerCache {
     private struct Entry {
         let nodes: [VectorNode]
-        let layers: [RenderLayer]
+        let artwork: VectorRenderer.Artwork
     }
 
     static let capacity = 2048
     private var entries: [String: Entry] = [:]
 
-    /// The back-to-front layers for `nodes` of the layer `id`.
-    func layers(_ nodes: [VectorNode], id: String) -> [RenderLayer] {
-        if let e = entries[id], e.nodes == nodes { return e.layers }
-        let layers = VectorRenderer.layers(nodes, id: id)
+    /// The back-to-front drawings and layers for `nodes` of the layer `id`.
+    func artwork(_ nodes: [VectorNode], id: String) -> VectorRenderer.Artwork {
+        if let e = entries[id], e.nodes == nodes { return e.artwork }
+        let artwork = VectorRenderer.artwork(nodes, id: id)
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[id] = Entry(nodes: nodes, layers: layers)
-        return layers
+        entries[id] = Entry(nodes: nodes, artwork: artwork)
+        return artwork
     }
 
-    /// The layers for `nodes` of the layer `id`, through the calling thread's cache.
-    static func layers(_ nodes: [VectorNode], id: String) -> [RenderLayer] {
-        GeometryCaches.isEnabled ? current.layers(nodes, id: id) : VectorRenderer.layers(nodes, id: id)
+    /// The artwork for `nodes` of the layer `id`, through the calling thread's cache.
+    static func artwork(_ nodes: [VectorNode], id: String) -> VectorRenderer.Artwork {
+        GeometryCaches.isEnabled ? current.artwork(nodes, id: id) : VectorRenderer.artwork(nodes, id: id)
     }
 
     /// The calling thread's cache.

@@ -23,13 +23,59 @@ import FlipbookTimeline
 /// - Generated layers carry their shape layer's id (a shared string, no allocation per
 ///   drawing): nothing matches them by id, reuse between frames compares the artwork.
 enum VectorRenderer {
-    /// Back-to-front layers for a shape layer's artwork.
-    static func layers(_ nodes: [VectorNode], id: String) -> [RenderLayer] {
+    /// What a shape layer's artwork draws, back to front.
+    static func artwork(_ nodes: [VectorNode], id: String) -> Artwork {
         var builder = Builder(id: id)
         // Build every scope first, so that outer modifiers have reshaped the inner paths
         // before anything is drawn.
         let root = builder.group(nodes)
-        return builder.render(root)
+        return Artwork(builder.render(root), id: id)
+    }
+
+    /// A generated drawing, or a layer for a group that needs one (boxed: the enum is as
+    /// large as its largest case, and drawings are moved far more often).
+    enum Generated {
+        case drawing(VectorDrawing)
+        indirect case layer(RenderLayer)
+    }
+
+    /// Back-to-front drawings of artwork (or of a group): drawings only when nothing
+    /// needed a layer, else all of them as layers (drawings draw beneath all sublayers, so
+    /// a mix cannot keep its order otherwise).
+    struct Artwork {
+        var drawings: [VectorDrawing] = []
+        var layers: [RenderLayer] = []
+
+        init(_ generated: [Generated], id: String) {
+            drawings.reserveCapacity(generated.count)
+            for item in generated {
+                guard case .drawing(let d) = item else {
+                    drawings = []
+                    layers = generated.map { Self.layer($0, id: id) }
+                    return
+                }
+                drawings.append(d)
+            }
+        }
+
+        /// The shape layer a drawing stands for.
+        static func layer(_ item: Generated, id: String) -> RenderLayer {
+            switch item {
+            case .layer(let l): return l
+            case .drawing(let d):
+                var props = LayerProperties()
+                props.anchorPoint = .zero
+                props.opacity = d.opacity
+                props.fillColor = d.style.fillColor
+                props.strokeColor = d.style.strokeColor
+                props.lineWidth = d.style.lineWidth
+                props.miterLimit = d.style.miterLimit
+                props.lineDashPattern = d.style.lineDashPattern
+                props.lineDashPhase = d.style.lineDashPhase
+                return RenderLayer(id: id, properties: props, content: .shape(d.shape), snap: .none,
+                                   transformOverride: d.transform)
+            }
+        }
     }
 
     /// A path and the transform from its own space into the scope that sees it.
@@ -87,48 +133,64 @@ enum VectorRenderer {
         }
 
         /// Back-to-front drawings of a finished group (its modifiers all applied): the
-        /// items are walked last first, so no array of 900-byte layers is reversed.
-        mutating func render(_ g: GroupResult) -> [RenderLayer] {
-            var out: [RenderLayer] = []
-            out.reserveCapacity(g.items.count)   // growing would move 900-byte layers
+        /// items are walked last first, so nothing is reversed.
+        mutating func render(_ g: GroupResult) -> [Generated] {
+            var out: [Generated] = []
+            out.reserveCapacity(g.items.count)
             for item in g.items.reversed() {
                 switch item {
                 case .style(let s):
-                    appendDrawing(s, to: &out)
+                    if let d = drawing(s) { out.append(.drawing(d)) }
                 case .group(let inner, let transform, let opacity):
                     guard opacity > 0 else { continue }
                     if inner.items.count == 1, case .style(let s) = inner.items[0] {
                         // One style (a repeater copy): its drawing takes the group's
                         // transform and opacity, as the folding below would give it.
-                        appendDrawing(s, to: &out, transform: transform, opacity: min(opacity, 1))
+                        if let d = drawing(s, transform: transform, opacity: min(opacity, 1)) { out.append(.drawing(d)) }
                         continue
                     }
-                    var drawings = render(inner)
-                    guard !drawings.isEmpty else { continue }
-                    if drawings.count == 1, drawings[0].transformOverride == .identity,
-                       drawings[0].properties.opacity == 1 {
-                        // One drawing (a repeater copy, a group with one shape): it takes
-                        // the group's transform and opacity instead of a wrapping layer.
-                        // The same device transform (the identity it drops is exact) and
-                        // the same opacity product reach the fill, so the same bytes.
-                        drawings[0].transformOverride = transform
-                        drawings[0].properties.opacity = min(opacity, 1)
-                        out.append(contentsOf: drawings)
-                        continue
+                    let drawn = render(inner)
+                    guard !drawn.isEmpty else { continue }
+                    // One drawing (a group with one shape, a repeater copy of one): it
+                    // takes the group's transform and opacity, composed with its own,
+                    // instead of a wrapping layer: a wrapper of one drawing would paint it
+                    // with the product of the opacities and the composed transform
+                    // anyway (up to the rounding of the composition's order). One layer
+                    // whose transform and opacity are still the identity and 1 takes the
+                    // group's (exactly the same values).
+                    if drawn.count == 1 {
+                        switch drawn[0] {
+                        case .drawing(var d):
+                            d.transform = d.transform.concatenating(transform)
+                            d.opacity *= min(opacity, 1)
+                            out.append(.drawing(d))
+                            continue
+                        case .layer(var l) where l.transformOverride == .identity && l.properties.opacity == 1:
+                            l.transformOverride = transform
+                            l.properties.opacity = min(opacity, 1)
+                            out.append(.layer(l))
+                            continue
+                        default:
+                            break
+                        }
                     }
                     var props = LayerProperties()
                     props.anchorPoint = .zero
                     props.opacity = min(opacity, 1)
-                    out.append(RenderLayer(id: id, properties: props, content: .none, snap: .none,
-                                           transformOverride: transform, sublayers: drawings))
+                    var wrapper = RenderLayer(id: id, properties: props, content: .none, snap: .none,
+                                              transformOverride: transform)
+                    let artwork = Artwork(drawn, id: id)
+                    wrapper.drawings = artwork.drawings
+                    wrapper.sublayers = artwork.layers
+                    out.append(.layer(wrapper))
                 }
             }
             return out
         }
 
-        /// Appends the layer that paints `style` (nothing for an empty path or stroke).
-        private mutating func appendDrawing(_ style: PendingStyle, to out: inout [RenderLayer],
-                                            transform: AffineTransform = .identity, opacity: Double = 1) {
+        /// The drawing that paints `style` (nil for an empty path or stroke).
+        private func drawing(_ style: PendingStyle, transform: AffineTransform = .identity,
+                             opacity: Double = 1) -> VectorDrawing? {
             var path = Path()
             if style.refs.count == 1, style.refs[0].toScope == .identity {
                 path = style.refs[0].slot.path   // one path in its own space: shared, not copied
@@ -138,32 +200,28 @@ enum VectorRenderer {
                         : ref.slot.path.applying(ref.toScope).elements
                 }
             }
-            guard !path.isEmpty else { return }
-            var props = LayerProperties()
-            props.anchorPoint = .zero
-            props.opacity = opacity
-            props.fillColor = .clear
+            guard !path.isEmpty else { return nil }
+            var look = ShapeStyle()
             var shape = ShapeContent(geometry: .path(path))
             switch style.node {
             case .fill(let paint, let rule):
                 shape.fillRule = rule
-                (props.fillColor, shape.fillGradient) = Self.paint(paint)
+                (look.fillColor, shape.fillGradient) = Self.paint(paint)
             case .stroke(let paint, let s):
-                guard s.width > 0 else { return }
-                (props.strokeColor, shape.strokeGradient) = Self.paint(paint)
-                props.lineWidth = s.width
-                props.miterLimit = s.miterLimit
+                guard s.width > 0 else { return nil }
+                (look.strokeColor, shape.strokeGradient) = Self.paint(paint)
+                look.lineWidth = s.width
+                look.miterLimit = s.miterLimit
                 shape.lineCap = s.cap
                 shape.lineJoin = s.join
                 if !s.dashes.isEmpty, s.dashes.contains(where: { $0 > 0 }) {
-                    props.lineDashPattern = s.dashes.count % 2 == 1 ? s.dashes + s.dashes : s.dashes
-                    props.lineDashPhase = s.dashOffset
+                    look.lineDashPattern = s.dashes.count % 2 == 1 ? s.dashes + s.dashes : s.dashes
+                    look.lineDashPhase = s.dashOffset
                 }
             default:
-                return
+                return nil
             }
-            out.append(RenderLayer(id: id, properties: props, content: .shape(shape), snap: .none,
-                                   transformOverride: transform))
+            return VectorDrawing(shape: shape, style: look, transform: transform, opacity: opacity)
         }
 
         /// The color (or the gradient and the opacity its color's alpha carries).

@@ -150,7 +150,7 @@ import FlipbookScene
     /// ``RenderLayer`` must be added to `sameOwnValues` (and this count).
     @Test func comparisonCoversEveryField() {
         let layer = RenderLayer(id: "a", properties: LayerProperties(), content: .none, snap: .none)
-        #expect(Mirror(reflecting: layer).children.count == 9)
+        #expect(Mirror(reflecting: layer).children.count == 10)
         #expect(Mirror(reflecting: FrameTree(seconds: 0, canvasSize: Size(1, 1), background: .white, snap: .none,
                                              layers: [])).children.count == 5)
     }
