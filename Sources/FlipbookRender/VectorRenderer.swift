@@ -110,15 +110,40 @@ enum VectorRenderer {
     struct Builder {
         let id: String
 
-        mutating func group(_ input: [VectorNode]) -> GroupResult {
-            let nodes = Repeaters.expand(input)
+        /// The scope of `input`. `reshapedLater` says whether a modifier after this scope
+        /// (in an enclosing one) may still reshape its paths.
+        mutating func group(_ input: [VectorNode], reshapedLater: Bool = false) -> GroupResult {
             var result = GroupResult(items: [], refs: [])
+            add(input[...], reshapedLater: reshapedLater || input.contains(where: Self.isModifier), to: &result)
+            return result
+        }
+
+        /// Adds `nodes` to a scope. A repeater replaces the nodes above it by its copies
+        /// (see ``Repeaters``); when no modifier can reach the copies' paths afterwards,
+        /// they share one built scope (its paths are only read from then on), instead of
+        /// each building the same groups, paths and styles again.
+        private mutating func add(_ nodes: ArraySlice<VectorNode>, reshapedLater: Bool, to result: inout GroupResult) {
+            if let index = nodes.firstIndex(where: { if case .repeater = $0 { true } else { false } }),
+               case .repeater(let r) = nodes[index] {
+                let above = Array(nodes[nodes.startIndex..<index])
+                if r.copies > 0 {
+                    let shared = reshapedLater ? nil : group(above)
+                    for k in r.newerAbove ? Array((0..<r.copies).reversed()) : Array(0..<r.copies) {
+                        let opacity = r.copies > 1
+                            ? r.startOpacity + (r.endOpacity - r.startOpacity) * Double(k) / Double(r.copies - 1)
+                            : r.startOpacity
+                        append(shared ?? group(above, reshapedLater: true),
+                               transform: Repeaters.matrix(r, steps: Double(k) + r.offset), opacity: opacity, to: &result)
+                    }
+                }
+                add(nodes[(index + 1)...], reshapedLater: reshapedLater, to: &result)
+                return
+            }
             for node in nodes {
                 switch node {
                 case .group(let g):
-                    let inner = group(g.nodes)
-                    result.refs += inner.refs.map { SlotRef(slot: $0.slot, toScope: $0.toScope.concatenating(g.transform)) }
-                    result.items.append(.group(inner, g.transform, g.opacity))
+                    append(group(g.nodes, reshapedLater: reshapedLater), transform: g.transform, opacity: g.opacity,
+                           to: &result)
                 case .path(let p):
                     result.refs.append(SlotRef(slot: PathSlot(p), toScope: .identity))
                 case .fill, .stroke:
@@ -129,7 +154,23 @@ enum VectorRenderer {
                     PathModifiers.apply(node, to: result.refs)
                 }
             }
-            return result
+        }
+
+        /// Adds a built subgroup: its paths join the scope through its transform.
+        private func append(_ inner: GroupResult, transform: AffineTransform, opacity: Double,
+                            to result: inout GroupResult) {
+            for ref in inner.refs {
+                result.refs.append(SlotRef(slot: ref.slot, toScope: ref.toScope.concatenating(transform)))
+            }
+            result.items.append(.group(inner, transform, opacity))
+        }
+
+        /// Whether a node reshapes the paths collected before it.
+        private static func isModifier(_ node: VectorNode) -> Bool {
+            switch node {
+            case .group, .path, .fill, .stroke, .repeater, .merge: false
+            case .trim, .roundCorners, .offsetPath, .puckerBloat, .zigZag, .twist: true
+            }
         }
 
         /// Back-to-front drawings of a finished group (its modifiers all applied): the
@@ -237,25 +278,8 @@ enum VectorRenderer {
     }
 }
 
-/// Repeater expansion (see ``VectorRenderer``).
+/// A repeater copy's transform (see ``VectorRenderer``).
 enum Repeaters {
-    static func expand(_ nodes: [VectorNode]) -> [VectorNode] {
-        guard let index = nodes.firstIndex(where: { if case .repeater = $0 { true } else { false } }),
-              case .repeater(let r) = nodes[index] else { return nodes }
-        let above = Array(nodes[..<index])
-        let below = expand(Array(nodes[(index + 1)...]))
-        guard r.copies > 0 else { return below }
-        var copies: [VectorNode] = []
-        for k in 0..<r.copies {
-            let opacity = r.copies > 1
-                ? r.startOpacity + (r.endOpacity - r.startOpacity) * Double(k) / Double(r.copies - 1) : r.startOpacity
-            copies.append(.group(VectorGroupFrame(nodes: above, transform: matrix(r, steps: Double(k) + r.offset),
-                                                  opacity: opacity)))
-        }
-        // Earlier nodes draw on top: "above" (later copies on top) lists them last first.
-        return (r.newerAbove ? copies.reversed() : copies) + below
-    }
-
     /// Copy `steps`'s transform, as lottie-web accumulates it: rotation and scale about
     /// the anchor and the position offset each build up on their own (rotation steps·r,
     /// scale s^steps, translation steps·p), then apply in that order — so copies march
