@@ -98,6 +98,9 @@ enum VectorRenderer {
     enum Drawn {
         case style(PendingStyle)
         case group(GroupResult, AffineTransform, Double)
+        /// A repeater's copies sharing one built scope: each placement is a group of it
+        /// with that transform and opacity, front to back.
+        case copies(GroupResult, [(transform: AffineTransform, opacity: Double)])
     }
 
     struct GroupResult {
@@ -127,13 +130,21 @@ enum VectorRenderer {
                case .repeater(let r) = nodes[index] {
                 let above = Array(nodes[nodes.startIndex..<index])
                 if r.copies > 0 {
-                    let shared = reshapedLater ? nil : group(above)
-                    for k in r.newerAbove ? Array((0..<r.copies).reversed()) : Array(0..<r.copies) {
-                        let opacity = r.copies > 1
+                    let placements = (r.newerAbove ? Array((0..<r.copies).reversed()) : Array(0..<r.copies)).map { k in
+                        (transform: Repeaters.matrix(r, steps: Double(k) + r.offset),
+                         opacity: r.copies > 1
                             ? r.startOpacity + (r.endOpacity - r.startOpacity) * Double(k) / Double(r.copies - 1)
-                            : r.startOpacity
-                        append(shared ?? group(above, reshapedLater: true),
-                               transform: Repeaters.matrix(r, steps: Double(k) + r.offset), opacity: opacity, to: &result)
+                            : r.startOpacity)
+                    }
+                    if reshapedLater {
+                        for p in placements {
+                            append(group(above, reshapedLater: true), transform: p.transform, opacity: p.opacity,
+                                   to: &result)
+                        }
+                    } else {
+                        let shared = group(above)
+                        for p in placements { appendRefs(shared, transform: p.transform, to: &result) }
+                        result.items.append(.copies(shared, placements))
                     }
                 }
                 add(nodes[(index + 1)...], reshapedLater: reshapedLater, to: &result)
@@ -159,10 +170,14 @@ enum VectorRenderer {
         /// Adds a built subgroup: its paths join the scope through its transform.
         private func append(_ inner: GroupResult, transform: AffineTransform, opacity: Double,
                             to result: inout GroupResult) {
+            appendRefs(inner, transform: transform, to: &result)
+            result.items.append(.group(inner, transform, opacity))
+        }
+
+        private func appendRefs(_ inner: GroupResult, transform: AffineTransform, to result: inout GroupResult) {
             for ref in inner.refs {
                 result.refs.append(SlotRef(slot: ref.slot, toScope: ref.toScope.concatenating(transform)))
             }
-            result.items.append(.group(inner, transform, opacity))
         }
 
         /// Whether a node reshapes the paths collected before it.
@@ -183,50 +198,63 @@ enum VectorRenderer {
                 case .style(let s):
                     if let d = drawing(s) { out.append(.drawing(d)) }
                 case .group(let inner, let transform, let opacity):
-                    guard opacity > 0 else { continue }
-                    if inner.items.count == 1, case .style(let s) = inner.items[0] {
-                        // One style (a repeater copy): its drawing takes the group's
-                        // transform and opacity, as the folding below would give it.
-                        if let d = drawing(s, transform: transform, opacity: min(opacity, 1)) { out.append(.drawing(d)) }
-                        continue
+                    place(inner, rendered: nil, transform: transform, opacity: opacity, into: &out)
+                case .copies(let inner, let placements):
+                    // Rendered once for all copies (their drawings differ only in where
+                    // they are placed).
+                    let rendered = inner.items.count == 1 && { if case .style = inner.items[0] { true } else { false } }()
+                        ? nil : render(inner)
+                    for p in placements.reversed() {
+                        place(inner, rendered: rendered, transform: p.transform, opacity: p.opacity, into: &out)
                     }
-                    let drawn = render(inner)
-                    guard !drawn.isEmpty else { continue }
-                    // One drawing (a group with one shape, a repeater copy of one): it
-                    // takes the group's transform and opacity, composed with its own,
-                    // instead of a wrapping layer: a wrapper of one drawing would paint it
-                    // with the product of the opacities and the composed transform
-                    // anyway (up to the rounding of the composition's order). One layer
-                    // whose transform and opacity are still the identity and 1 takes the
-                    // group's (exactly the same values).
-                    if drawn.count == 1 {
-                        switch drawn[0] {
-                        case .drawing(var d):
-                            d.transform = d.transform.concatenating(transform)
-                            d.opacity *= min(opacity, 1)
-                            out.append(.drawing(d))
-                            continue
-                        case .layer(var l) where l.transformOverride == .identity && l.properties.opacity == 1:
-                            l.transformOverride = transform
-                            l.properties.opacity = min(opacity, 1)
-                            out.append(.layer(l))
-                            continue
-                        default:
-                            break
-                        }
-                    }
-                    var props = LayerProperties()
-                    props.anchorPoint = .zero
-                    props.opacity = min(opacity, 1)
-                    var wrapper = RenderLayer(id: id, properties: props, content: .none, snap: .none,
-                                              transformOverride: transform)
-                    let artwork = Artwork(drawn, id: id)
-                    wrapper.drawings = artwork.drawings
-                    wrapper.sublayers = artwork.layers
-                    out.append(.layer(wrapper))
                 }
             }
             return out
+        }
+
+        /// Appends a group of `inner` (already rendered, or rendered here) with the
+        /// group's transform and opacity.
+        private mutating func place(_ inner: GroupResult, rendered: [Generated]?, transform: AffineTransform,
+                                    opacity: Double, into out: inout [Generated]) {
+            guard opacity > 0 else { return }
+            if inner.items.count == 1, case .style(let s) = inner.items[0] {
+                // One style (a repeater copy): its drawing takes the group's transform and
+                // opacity, as the folding below would give it.
+                if let d = drawing(s, transform: transform, opacity: min(opacity, 1)) { out.append(.drawing(d)) }
+                return
+            }
+            let drawn = rendered ?? render(inner)
+            guard !drawn.isEmpty else { return }
+            // One drawing (a group with one shape, a repeater copy of one): it takes the
+            // group's transform and opacity, composed with its own, instead of a wrapping
+            // layer: a wrapper of one drawing would paint it with the product of the
+            // opacities and the composed transform anyway (up to the rounding of the
+            // composition's order). One layer whose transform and opacity are still the
+            // identity and 1 takes the group's (exactly the same values).
+            if drawn.count == 1 {
+                switch drawn[0] {
+                case .drawing(var d):
+                    d.transform = d.transform.concatenating(transform)
+                    d.opacity *= min(opacity, 1)
+                    out.append(.drawing(d))
+                    return
+                case .layer(var l) where l.transformOverride == .identity && l.properties.opacity == 1:
+                    l.transformOverride = transform
+                    l.properties.opacity = min(opacity, 1)
+                    out.append(.layer(l))
+                    return
+                default:
+                    break
+                }
+            }
+            var props = LayerProperties()
+            props.anchorPoint = .zero
+            props.opacity = min(opacity, 1)
+            var wrapper = RenderLayer(id: id, properties: props, content: .none, snap: .none, transformOverride: transform)
+            let artwork = Artwork(drawn, id: id)
+            wrapper.drawings = artwork.drawings
+            wrapper.sublayers = artwork.layers
+            out.append(.layer(wrapper))
         }
 
         /// The drawing that paints `style` (nil for an empty path or stroke).
