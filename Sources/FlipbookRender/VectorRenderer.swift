@@ -200,10 +200,9 @@ enum VectorRenderer {
                 case .group(let inner, let transform, let opacity):
                     place(inner, rendered: nil, transform: transform, opacity: opacity, into: &out)
                 case .copies(let inner, let placements):
-                    // Rendered once for all copies (their drawings differ only in where
-                    // they are placed).
-                    let rendered = inner.items.count == 1 && { if case .style = inner.items[0] { true } else { false } }()
-                        ? nil : render(inner)
+                    // Rendered once for all copies: their drawings differ only in where
+                    // they are placed, and share what they draw.
+                    let rendered = render(inner)
                     for p in placements.reversed() {
                         place(inner, rendered: rendered, transform: p.transform, opacity: p.opacity, into: &out)
                     }
@@ -217,7 +216,7 @@ enum VectorRenderer {
         private mutating func place(_ inner: GroupResult, rendered: [Generated]?, transform: AffineTransform,
                                     opacity: Double, into out: inout [Generated]) {
             guard opacity > 0 else { return }
-            if inner.items.count == 1, case .style(let s) = inner.items[0] {
+            if rendered == nil, inner.items.count == 1, case .style(let s) = inner.items[0] {
                 // One style (a repeater copy): its drawing takes the group's transform and
                 // opacity, as the folding below would give it.
                 if let d = drawing(s, transform: transform, opacity: min(opacity, 1)) { out.append(.drawing(d)) }

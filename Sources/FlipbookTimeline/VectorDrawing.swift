@@ -10,18 +10,34 @@ import FlipbookScene
 /// more than drawing it. The renderer keeps full layers for groups that need one (a
 /// group of several drawings, which may be flattened offscreen).
 public struct VectorDrawing: Sendable, Equatable {
-    /// Fill rule, caps, joins and gradients; `geometry` is always `.path`.
-    public var shape: ShapeContent
-    public var style: ShapeStyle
+    /// What is drawn and how, held by reference: the copies of a repeater share it, and a
+    /// drawing is moved several times on its way to the rasterizer.
+    public let look: Look
     /// From the drawing's space into its layer's bounds space.
     public var transform: AffineTransform
     public var opacity: Double
 
+    /// Fill rule, caps, joins and gradients; `geometry` is always `.path`.
+    public var shape: ShapeContent { look.shape }
+    public var style: ShapeStyle { look.style }
+
     public init(shape: ShapeContent, style: ShapeStyle, transform: AffineTransform, opacity: Double) {
-        self.shape = shape
-        self.style = style
+        self.look = Look(shape: shape, style: style)
         self.transform = transform
         self.opacity = opacity
+    }
+
+    /// A drawing's path, paints and style values.
+    public final class Look: Sendable, Equatable {
+        public let shape: ShapeContent
+        public let style: ShapeStyle
+
+        init(shape: ShapeContent, style: ShapeStyle) {
+            self.shape = shape
+            self.style = style
+        }
+
+        public static func == (a: Look, b: Look) -> Bool { a === b || (a.shape == b.shape && a.style == b.style) }
     }
 }
 
