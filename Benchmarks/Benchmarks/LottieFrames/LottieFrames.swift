@@ -33,12 +33,11 @@ let benchmarks: @Sendable () -> Void = {
             renderer.frameReuse = nil   // every frame drawn whole, as the peers draw them (FrameReuse measures reuse)
             let frames = renderer.frameCount
             // The benchmark's CPU clock ticks in 10 ms: every frame is rendered `passes`
-            // times per iteration so that an iteration takes about half a second (a tick
-            // is then 2 % of it), from one untimed pass (which also warms the caches as
-            // the peers' warm-up frames do).
-            let clock = ContinuousClock()
-            let once = clock.measure { for i in 0..<frames { blackHole(renderer.renderFrame(i)) } }
-            let passes = max(1, Int((Duration.milliseconds(500) / once).rounded(.up)))
+            // times per iteration so that an iteration takes well over 100 ms (2,400
+            // frames at the small size, whose frames take a fraction of a millisecond, so
+            // that a tick is a few percent of it; 600 at the composition's size). The
+            // count is part of the name, so it cannot depend on a timing.
+            let passes = max(1, (label == "256" ? 2400 : 600) / max(frames, 1))
             Benchmark("Lottie \(name) \(label) \(passes)x\(frames) frames") { benchmark in
                 for _ in 0..<passes {
                     for i in 0..<frames { blackHole(renderer.renderFrame(i)) }
