@@ -191,8 +191,8 @@ public struct FrameRenderer: Sendable {
         return expanded
     }
 
-    /// Vector artwork draws as the layer's contents: generated sublayers beneath the real
-    /// ones (this level only).
+    /// Vector artwork draws as the layer's contents: generated drawings (or, when a group
+    /// needs a layer, generated sublayers) beneath the real sublayers (this level only).
     private static func withVectorSublayers(_ layer: RenderLayer) -> RenderLayer {
         guard let nodes = layer.vector else { return layer }
         let artwork = VectorLayerCache.artwork(nodes, id: layer.id)

@@ -42,8 +42,8 @@ enum LayerBounds {
             let shift = LayerPainter.baselineShift(text, layout)
             inner = transformed(Rect(box.x + p.bounds.x, box.y + p.bounds.y - shift, box.width, box.height), toDevice)
         case .vector:
-            // Drawn as generated sublayers; their boxes join below (when the renderer has
-            // not expanded them yet, they are expanded here).
+            // Drawn as generated drawings or sublayers; when the renderer has not expanded
+            // them yet (the layer's own `drawings` join below once it has), they are here.
             if let nodes = layer.vector {
                 let artwork = VectorLayerCache.artwork(nodes, id: layer.id)
                 for drawing in artwork.layers {
