@@ -43,18 +43,25 @@ import FlipbookScene
 
     static let trim = VectorNode.trim(start: 0, end: 0.55, offset: 0.1, individually: true)
 
-    @Test(arguments: [
-        ("alone", [spark, .repeater(repeater(12))], [VectorNode]()),
-        ("newer above", [spark, .repeater(repeater(5, newerAbove: true))], []),
-        ("trim after, individually", [spark, .repeater(repeater(6)), trim], [trim]),
-        ("trim after, simultaneously", [spark, .repeater(repeater(6)),
+    /// Artwork with a repeater, and the nodes after it, by name.
+    static let cases: [String: (nodes: [VectorNode], below: [VectorNode])] = [
+        "alone": ([spark, .repeater(repeater(12))], []),
+        "newer above": ([spark, .repeater(repeater(5, newerAbove: true))], []),
+        "trim after, individually": ([spark, .repeater(repeater(6)), trim], [trim]),
+        "trim after, simultaneously": ([spark, .repeater(repeater(6)),
                                         .trim(start: 0.2, end: 0.7, offset: 0, individually: false)],
-         [.trim(start: 0.2, end: 0.7, offset: 0, individually: false)]),
-        ("round corners after", [spark, .repeater(repeater(4)), .roundCorners(radius: 3)], [.roundCorners(radius: 3)]),
-        ("fill after", [star, .repeater(repeater(3)), fill], [fill]),
-    ] as [(String, [VectorNode], [VectorNode])])
-    func repeaterDrawsItsWrittenOutCopies(_ name: String, _ nodes: [VectorNode], _ below: [VectorNode]) {
-        guard case .repeater(let r) = nodes.first(where: { if case .repeater = $0 { true } else { false } }) else { return }
+                                       [.trim(start: 0.2, end: 0.7, offset: 0, individually: false)]),
+        "round corners after": ([spark, .repeater(repeater(4)), .roundCorners(radius: 3)], [.roundCorners(radius: 3)]),
+        "fill after": ([star, .repeater(repeater(3)), fill], [fill]),
+    ]
+
+    @Test(arguments: ["alone", "newer above", "trim after, individually", "trim after, simultaneously",
+                      "round corners after", "fill after"])
+    func repeaterDrawsItsWrittenOutCopies(_ name: String) throws {
+        let (nodes, below) = try #require(Self.cases[name])
+        let r = try #require(nodes.lazy.compactMap { node -> VectorRepeaterFrame? in
+            if case .repeater(let r) = node { r } else { nil }
+        }.first)
         let above = Array(nodes.prefix { if case .repeater = $0 { false } else { true } })
         let expected = VectorRenderer.artwork(Self.written(above, r) + below, id: "s")
         #expect(Self.same(VectorRenderer.artwork(nodes, id: "s"), expected), "\(name)")
