@@ -3,8 +3,10 @@ import FlipbookRaster
 import FlipbookScene
 import FlipbookTimeline
 
-/// Turns evaluated vector artwork (``VectorNode``s) into ordinary render layers, so that
-/// groups, opacity and compositing go through the same drawing code as every layer.
+/// Turns evaluated vector artwork (``VectorNode``s) into what the frame renderer draws:
+/// ``VectorDrawing``s painted as the shape layers they stand for, and render layers for
+/// groups that need one, so that groups, opacity and compositing go through the same
+/// drawing code as every layer.
 ///
 /// Rules (After Effects' shape stack, as lottie-web applies it):
 /// - A repeater replaces the items above it in its group by `copies` groups, copy k
@@ -19,7 +21,9 @@ import FlipbookTimeline
 ///   paths as one length; "simultaneously" trims each path on its own.
 /// - A fill or stroke paints every path collected before it, with its final geometry
 ///   (modifiers below it still apply, as lottie-web does).
-/// - Earlier items draw over later ones; a group is a layer with its transform and opacity.
+/// - Earlier items draw over later ones; a group of several drawings is a layer with its
+///   transform and opacity (translucent, it is flattened as a group); a group of one
+///   drawing composes its transform and opacity into the drawing.
 /// - Generated layers carry their shape layer's id (a shared string, no allocation per
 ///   drawing): nothing matches them by id, reuse between frames compares the artwork.
 enum VectorRenderer {
