@@ -30,10 +30,8 @@ final class CoverageCache {
         init(path: Path, transform: AffineTransform, rule: FillRule, area: PixelBounds) {
             self.path = path; self.transform = transform; self.rule = rule; self.area = area
             var h = Hash64()
-            h.add(transform.a); h.add(transform.b); h.add(transform.c)
-            h.add(transform.d); h.add(transform.tx); h.add(transform.ty)
-            h.add(UInt64(bitPattern: Int64(area.x0))); h.add(UInt64(bitPattern: Int64(area.y0)))
-            h.add(UInt64(bitPattern: Int64(area.x1))); h.add(UInt64(bitPattern: Int64(area.y1)))
+            h.add(transform)
+            h.add(area)
             h.add(UInt64(rule == .nonZero ? 1 : 2))
             h.add(path)
             hash = h.value
@@ -135,11 +133,7 @@ final class CoverageCache {
         bytes += entry.bytes
         seen[key.hash] = nil
         guard bytes > Self.budgetBytes else { return }
-        let byAge = entries.values.sorted { $0.lastUse < $1.lastUse }
-        for old in byAge.prefix(byAge.count / 2 + 1) {
-            entries[old.key.hash] = nil
-            bytes -= old.bytes
-        }
+        bytes -= GeometryCaches.dropOlderHalf(of: &entries, lastUse: \.lastUse, cost: \.bytes)
     }
 
     /// The calling thread's cache.

@@ -21,6 +21,17 @@ struct Hash64 {
         }
     }
 
+    /// The transform's six numbers.
+    mutating func add(_ t: AffineTransform) {
+        add(t.a); add(t.b); add(t.c); add(t.d); add(t.tx); add(t.ty)
+    }
+
+    /// The box's four edges.
+    mutating func add(_ b: PixelBounds) {
+        add(UInt64(bitPattern: Int64(b.x0))); add(UInt64(bitPattern: Int64(b.y0)))
+        add(UInt64(bitPattern: Int64(b.x1))); add(UInt64(bitPattern: Int64(b.y1)))
+    }
+
     mutating func add(_ v: UInt64) {
         value = (value ^ v) &* 0xBF58_476D_1CE4_E5B9
         value ^= value >> 31

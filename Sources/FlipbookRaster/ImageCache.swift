@@ -31,10 +31,8 @@ final class ImageCache {
             storage = image.data.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
             var h = Hash64()
             h.add(UInt64(storage)); h.add(UInt64(image.width)); h.add(UInt64(image.height))
-            h.add(transform.a); h.add(transform.b); h.add(transform.c)
-            h.add(transform.d); h.add(transform.tx); h.add(transform.ty)
-            h.add(UInt64(bitPattern: Int64(area.x0))); h.add(UInt64(bitPattern: Int64(area.y0)))
-            h.add(UInt64(bitPattern: Int64(area.x1))); h.add(UInt64(bitPattern: Int64(area.y1)))
+            h.add(transform)
+            h.add(area)
             hash = h.value
         }
 
@@ -142,11 +140,7 @@ final class ImageCache {
         if let old = entries.updateValue(entry, forKey: key.hash) { bytes -= old.bytes }
         bytes += entry.bytes
         if bytes > Self.budgetBytes {
-            let byAge = entries.values.filter { $0 !== entry }.sorted { $0.lastUse < $1.lastUse }
-            for old in byAge.prefix(byAge.count / 2 + 1) {
-                entries[old.key.hash] = nil
-                bytes -= old.bytes
-            }
+            bytes -= GeometryCaches.dropOlderHalf(of: &entries, keeping: entry, lastUse: \.lastUse, cost: \.bytes)
         }
         return entry
     }

@@ -50,11 +50,7 @@ final class OutlineCache {
         if let old = entries.updateValue(entry, forKey: key.hash) { elements -= old.elements }
         elements += entry.elements
         if elements > Self.budgetElements {
-            let byAge = entries.values.sorted { $0.lastUse < $1.lastUse }
-            for old in byAge.prefix(byAge.count / 2 + 1) {
-                entries[old.key.hash] = nil
-                elements -= old.elements
-            }
+            elements -= GeometryCaches.dropOlderHalf(of: &entries, lastUse: \.lastUse, cost: \.elements)
         }
         return outline
     }
