@@ -309,22 +309,20 @@ public struct GIFFrameEncoder: Sendable {
         var colors = [UInt32](repeating: 0, count: 256)
         for (k, c) in palette.enumerated() { colors[k] = c }
         var total = 0
-        do {
-            indices.withUnsafeBufferPointer { indices in
-                colors.withUnsafeBufferPointer { colors in
-                    var last: UInt32 = .max, lastIndex: UInt8 = 0, lastError = 0
-                    for i in 0..<pixels.count where pixels[i] >> 24 == 0 && !unchanged[i] {
-                        let p = pixels[i], k = indices[i]
-                        // Runs of one color mapped to one index: the same error again.
-                        if p != last || k != lastIndex {
-                            let c = colors[Int(k)]
-                            let dr = Int(p & 0xFF) - Int(c & 0xFF), dg = Int((p >> 8) & 0xFF) - Int((c >> 8) & 0xFF)
-                            let db = Int((p >> 16) & 0xFF) - Int((c >> 16) & 0xFF)
-                            last = p; lastIndex = k
-                            lastError = dr * dr + dg * dg + db * db
-                        }
-                        total += lastError
+        indices.withUnsafeBufferPointer { indices in
+            colors.withUnsafeBufferPointer { colors in
+                var last: UInt32 = .max, lastIndex: UInt8 = 0, lastError = 0
+                for i in 0..<pixels.count where pixels[i] >> 24 == 0 && !unchanged[i] {
+                    let p = pixels[i], k = indices[i]
+                    // Runs of one color mapped to one index: the same error again.
+                    if p != last || k != lastIndex {
+                        let c = colors[Int(k)]
+                        let dr = Int(p & 0xFF) - Int(c & 0xFF), dg = Int((p >> 8) & 0xFF) - Int((c >> 8) & 0xFF)
+                        let db = Int((p >> 16) & 0xFF) - Int((c >> 16) & 0xFF)
+                        last = p; lastIndex = k
+                        lastError = dr * dr + dg * dg + db * db
                     }
+                    total += lastError
                 }
             }
         }
