@@ -70,12 +70,7 @@ enum VectorRenderer {
                 var props = LayerProperties()
                 props.anchorPoint = .zero
                 props.opacity = d.opacity
-                props.fillColor = d.style.fillColor
-                props.strokeColor = d.style.strokeColor
-                props.lineWidth = d.style.lineWidth
-                props.miterLimit = d.style.miterLimit
-                props.lineDashPattern = d.style.lineDashPattern
-                props.lineDashPhase = d.style.lineDashPhase
+                d.style.apply(to: &props)
                 return RenderLayer(id: id, properties: props, content: .shape(d.shape), snap: .none,
                                    transformOverride: d.transform)
             }

@@ -71,6 +71,18 @@ public struct ShapeStyle: Sendable, Equatable {
         strokeEnd = p.strokeEnd
     }
 
+    /// Sets these values in a shape layer's properties (the inverse of ``init(_:)``).
+    public func apply(to p: inout LayerProperties) {
+        p.fillColor = fillColor
+        p.strokeColor = strokeColor
+        p.lineWidth = lineWidth
+        p.miterLimit = miterLimit
+        p.lineDashPattern = lineDashPattern
+        p.lineDashPhase = lineDashPhase
+        p.strokeStart = strokeStart
+        p.strokeEnd = strokeEnd
+    }
+
     /// Whether a stroke is drawn at all.
     public var strokes: Bool { !strokeColor.isInvisible && lineWidth > 0 && strokeEnd > strokeStart }
 }
