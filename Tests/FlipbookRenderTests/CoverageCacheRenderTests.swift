@@ -28,15 +28,22 @@ import FlipbookScene
                       "../shared/lottie/corpus/gradient_smoke.json",
                       "../shared/lottie/corpus/5317-fireworkds.json"])
     func warmFramesEqualColdFrames(_ relative: String) throws {
+        try Self.expectWarmFramesEqualCold(relative, scale: 0.5, samples: 24)
+    }
+
+    /// Renders about `samples` frames of the file at `relative` (from the repository)
+    /// twice in order on this thread, then each again warm and on a fresh thread, and
+    /// expects the same bytes. Reuse between frames is off, so every pixel is painted.
+    static func expectWarmFramesEqualCold(_ relative: String, scale: Double, samples: Int) throws {
         let path = URL(fileURLWithPath: FrameReuseTests.root + "/" + relative).standardizedFileURL.path
         try #require(FileManager.default.fileExists(atPath: path), "missing: \(path)")
-        var renderer = try SceneRenderer(scene: try SceneFile.load(path: path), scale: 0.5)
+        var renderer = try SceneRenderer(scene: try SceneFile.load(path: path), scale: scale)
         renderer.frameReuse = nil
-        let frames = Array(stride(from: 0, to: renderer.frameCount, by: max(1, renderer.frameCount / 24)))
+        let frames = Array(stride(from: 0, to: renderer.frameCount, by: max(1, renderer.frameCount / samples)))
         for _ in 0..<2 { for i in frames { _ = renderer.renderFrame(i) } }
         for i in frames {
             let warm = renderer.renderFrame(i)
-            let cold = Self.renderCold(renderer, i)
+            let cold = renderCold(renderer, i)
             #expect(warm.data == cold.data, "\(relative) frame \(i): \(FrameReuseTests.differing(warm, cold)) bytes differ")
         }
     }
