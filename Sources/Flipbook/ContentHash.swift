@@ -106,7 +106,11 @@ public struct SHA256 {
 public enum ContentHash {
     /// Bump when a change to the renderer or encoders changes output bytes, so that
     /// every cached output is rendered again.
-    public static let rendererVersion = "flipbook-renderer-7"   // 7: wrapped-text line breaks (ICU buffer kept alive), image samples by position
+    // 7: wrapped-text line breaks (ICU buffer kept alive), image samples by position.
+    // 8: fills inside a clip's open part are no longer split into the clip's runs, and a
+    // gradient steps from its span's start, so a few gradient pixels under rounded clips
+    // move by one level.
+    public static let rendererVersion = "flipbook-renderer-8"
 
     /// The hash of `scene` (as loaded from `scenePath`) rendered with `options`.
     /// Options are given as sorted "key=value" strings.
