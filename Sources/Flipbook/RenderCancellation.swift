@@ -1,45 +1,6 @@
-import Foundation
+import FlipbookGeometry
 
-/// A request to stop rendering, shared by every render in the process: set by the
-/// command line's SIGINT/SIGTERM handler (or by a library user), checked by
-/// ``OrderedParallelMap`` before each frame is started and each result is consumed.
-/// A cancelled render throws ``RenderCancelled``; the exporters then delete their
-/// temporary files, so earlier outputs stay untouched.
-public final class RenderCancellation: @unchecked Sendable {
-    public static let shared = RenderCancellation()
-
-    private let lock = NSLock()
-    private var cancelled = false
-
-    public init() {}
-
-    public func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
-    }
-
-    public var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
-    }
-
-    /// Clears the request, for a process that renders again afterwards.
-    public func reset() {
-        lock.lock()
-        cancelled = false
-        lock.unlock()
-    }
-
-    /// Throws ``RenderCancelled`` when a stop was requested.
-    public func check() throws(RenderCancelled) {
-        if isCancelled { throw RenderCancelled() }
-    }
-}
-
+/// The process-wide stop request (defined in FlipbookGeometry so that every stage can poll it).
+public typealias RenderCancellation = FlipbookGeometry.RenderCancellation
 /// Thrown by a render that was asked to stop.
-public struct RenderCancelled: Error, CustomStringConvertible, Sendable {
-    public init() {}
-    public var description: String { "interrupted" }
-}
+public typealias RenderCancelled = FlipbookGeometry.RenderCancelled
