@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import FlipbookTesting
 
-/// The shared corpus (../shared/lottie/corpus, 86 files) at 0, 25, 50, 75 and 100 % against
+/// The corpus (Tests/LottieCorpus, 86 files vendored from ../shared/lottie/corpus) at 0, 25, 50, 75 and 100 % against
 /// the goldens in Corpus/: ThorVG's render wherever ThorVG and rlottie agree with each
 /// other by the metric (Corpus/README.md tells how they were made; none comes from
 /// Flipbook). Where the two players disagree there is no golden and nothing is asserted
@@ -38,9 +38,9 @@ import FlipbookTesting
         }
     }()
 
-    @Test func corpusIsBesideTheRepository() {
+    @Test func corpusIsVendored() {
         #expect(FileManager.default.fileExists(atPath: LottieSupport.corpus + "/heart_fill.json"),
-                "the shared Lottie corpus is expected at \(LottieSupport.corpus)")
+                "the Lottie corpus is expected at \(LottieSupport.corpus)")
         #expect(Self.snapshots.count >= 330)
     }
 

@@ -13,8 +13,8 @@ enum LottieSupport {
     static let fixtures = GoldenCheck.folder("Fixtures")
     static let malformed = GoldenCheck.folder("Malformed")
     static let corpusGoldens = GoldenCheck.folder("Corpus")
-    /// ../shared/lottie/corpus beside the repository (present on developer machines and CI).
-    static let corpus = URL(fileURLWithPath: GoldenCheck.folder("../../../shared/lottie/corpus")).standardizedFileURL.path
+    /// The 86-file Lottie corpus, vendored in Tests/LottieCorpus (ThorVG's examples, MIT: see its README).
+    static let corpus = URL(fileURLWithPath: GoldenCheck.folder("../LottieCorpus")).standardizedFileURL.path
 
     static let agreement = DiffOptions(threshold: 0.1, includeAntiAliased: false, maxDiffRatio: 0.015,
                                        backdrop: .white)

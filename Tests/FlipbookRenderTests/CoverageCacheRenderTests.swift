@@ -23,10 +23,10 @@ import FlipbookScene
 
     @Test(arguments: ["Tests/FlipbookLottieTests/Fixtures/matte_alpha.json",
                       "Tests/FlipbookLottieTests/Fixtures/repeater.json", "scenes/phone-ui.yaml",
-                      "../shared/lottie/corpus/starstrips.json", "../shared/lottie/corpus/property_market.json",
-                      "../shared/lottie/corpus/masking.json", "../shared/lottie/corpus/lolo_walk.json",
-                      "../shared/lottie/corpus/gradient_smoke.json",
-                      "../shared/lottie/corpus/5317-fireworkds.json"])
+                      "Tests/LottieCorpus/starstrips.json", "Tests/LottieCorpus/property_market.json",
+                      "Tests/LottieCorpus/masking.json", "Tests/LottieCorpus/lolo_walk.json",
+                      "Tests/LottieCorpus/gradient_smoke.json",
+                      "Tests/LottieCorpus/5317-fireworkds.json"])
     func warmFramesEqualColdFrames(_ relative: String) throws {
         try Self.expectWarmFramesEqualCold(relative, scale: 0.5, samples: 24)
     }

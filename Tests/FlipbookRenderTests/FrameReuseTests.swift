@@ -15,8 +15,8 @@ import FlipbookScene
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     static let lottieFixtures = root + "/Tests/FlipbookLottieTests/Fixtures"
-    /// ../shared/lottie/corpus beside the repository (on developer machines and CI).
-    static let corpus = URL(fileURLWithPath: root + "/../shared/lottie/corpus").standardizedFileURL.path
+    /// The Lottie corpus vendored in the repository (Tests/LottieCorpus, MIT, from ThorVG's examples).
+    static let corpus = root + "/Tests/LottieCorpus"
 
     static func hash(_ p: Pixmap) -> Int {
         var h = Hasher()
@@ -95,11 +95,11 @@ import FlipbookScene
         }
     }
 
-    /// Files of the shared corpus with static backgrounds, mattes, repeaters and images.
+    /// Files of the vendored corpus with static backgrounds, mattes, repeaters and images.
     @Test(arguments: ["heart_fill", "masking", "starstrips", "lolo_walk", "water_filling", "hamburger"])
     func lottieCorpus(_ name: String) throws {
         let path = Self.corpus + "/\(name).json"
-        try #require(FileManager.default.fileExists(atPath: path), "the shared corpus is missing: \(path)")
+        try #require(FileManager.default.fileExists(atPath: path), "the vendored corpus is missing: \(path)")
         try Self.compareEveryFrame(path, scale: 0.25)
     }
 

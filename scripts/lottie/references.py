@@ -20,7 +20,7 @@ GOLDEN_DIR = os.path.join(ROOT, "Tests", "FlipbookLottieTests", "Corpus")
 
 def default_corpus():
     return os.environ.get("FLIPBOOK_LOTTIE_CORPUS",
-                          os.path.normpath(os.path.join(ROOT, "..", "shared", "lottie", "corpus")))
+                          os.path.join(ROOT, "Tests", "LottieCorpus"))
 
 
 def label(p):
@@ -100,7 +100,7 @@ def summary(rows):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--corpus", default=default_corpus(), help="folder of Lottie .json files (default ../shared/lottie/corpus, or $FLIPBOOK_LOTTIE_CORPUS)")
+    ap.add_argument("--corpus", default=default_corpus(), help="folder of Lottie .json files (default Tests/LottieCorpus, or $FLIPBOOK_LOTTIE_CORPUS)")
     ap.add_argument("--out", default=os.path.join(ROOT, "output", "lottie-ref"))
     ap.add_argument("--goldens", default=GOLDEN_DIR, help="where goldens and manifest.json go")
     ap.add_argument("--no-goldens", action="store_true", help="only render and measure, leave the goldens alone")
@@ -131,7 +131,7 @@ def main():
             mark = "agree" if row["agree"] else "DIFFER"
             mm = "error" if row["mismatch"] is None else f"{100 * row['mismatch']:6.2f} %"
             print(f"{row['file']:<55} {label(p):>3} %  {row['size']:>8}  frames tvg {row['frame']['thorvg']} rl {row['frame']['rlottie']}  {mm}  {mark}", flush=True)
-    meta = {"generator": "scripts/lottie-references", "corpus": "../shared/lottie/corpus", "fit": engines.FIT,
+    meta = {"generator": "scripts/lottie-references", "corpus": "Tests/LottieCorpus", "fit": engines.FIT,
             "progress": list(PROGRESS), "metric": {"tool": "pixelmatch (mapbox/pixelmatch 5.x algorithm)", "threshold": compare.THRESHOLD,
             "includeAA": False, "maxMismatchFraction": compare.MAX_MISMATCH}, "versions": versions(),
             "notes": {"size": "the composition aspect-fitted into 256x256, rounded to whole pixels: the --size given to flipbook still",

@@ -16,8 +16,8 @@ let repository: String = {
     return parts.joined(separator: "/")
 }()
 
-/// The shared Lottie corpus beside the repository (../shared/lottie/corpus).
-let corpus = repository + "/../shared/lottie/corpus"
+/// The Lottie corpus vendored in the repository (Tests/LottieCorpus).
+let corpus = repository + "/Tests/LottieCorpus"
 
 /// Scenes: the card benchmark scene and phone-ui at their 2× scale, and Lottie files with
 /// static backgrounds (a solid layer or a still backdrop) at their composition size.

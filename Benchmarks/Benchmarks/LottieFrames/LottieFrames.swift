@@ -8,11 +8,11 @@ import Benchmark
 import Flipbook
 import FlipbookScene
 
-/// The shared corpus beside the repository (../shared/lottie/corpus).
+/// The Lottie corpus vendored in the repository (Tests/LottieCorpus).
 let corpus: String = {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(5)
-    return parts.joined(separator: "/") + "/shared/lottie/corpus"
+    parts.removeLast(4)
+    return parts.joined(separator: "/") + "/Tests/LottieCorpus"
 }()
 
 /// The same ten files as scripts/bench-lottie-peers.
