@@ -22,8 +22,18 @@ struct LimitOptions: ParsableArguments {
     var maxPathElements: Int = ResourceLimits.default.maxPathElements
 
     @Option(help: ArgumentHelp("Most memory for frames in flight and decoded images, in bytes; K, M and G suffixes "
-                               + "(powers of 1024) work.", valueName: "bytes"))
+                               + "(powers of 1024) work. Also bounds reading a file: a quarter for its (decompressed) "
+                               + "bytes, half for a parsed Lottie document.", valueName: "bytes"))
     var maxMemory: ByteCount = ByteCount(ResourceLimits.default.maxMemory)
+
+    @Option(help: ArgumentHelp("Most keyframes in a Lottie file, counted as it is read.", valueName: "count"))
+    var maxKeyframes: Int = ResourceLimits.default.maxKeyframes
+
+    @Option(help: ArgumentHelp("Most colour stops in one Lottie gradient.", valueName: "count"))
+    var maxGradientStops: Int = ResourceLimits.default.maxGradientStops
+
+    @Option(help: ArgumentHelp("Most characters of text in a Lottie file.", valueName: "count"))
+    var maxTextLength: Int = ResourceLimits.default.maxTextLength
 
     @Flag(help: "Allow asset, image and font paths outside the scene's folder.")
     var allowOutsideAssets = false
@@ -33,7 +43,9 @@ struct LimitOptions: ParsableArguments {
 
     func validate() throws {
         for (name, value) in [("--max-pixels", maxPixels), ("--max-frames", maxFrames), ("--max-layers", maxLayers),
-                              ("--max-path-elements", maxPathElements), ("--max-memory", maxMemory.bytes)] where value < 1 {
+                              ("--max-path-elements", maxPathElements), ("--max-memory", maxMemory.bytes),
+                              ("--max-keyframes", maxKeyframes), ("--max-gradient-stops", maxGradientStops),
+                              ("--max-text-length", maxTextLength)] where value < 1 {
             throw ValidationError("\(name) must be at least 1, got \(value)")
         }
     }
@@ -41,11 +53,15 @@ struct LimitOptions: ParsableArguments {
     /// The limits for a render on `jobs` threads (nil: one frame at a time).
     func limits(jobs: Int? = nil) -> ResourceLimits {
         let limits = ResourceLimits(maxPixels: maxPixels, maxFrames: maxFrames, maxLayers: maxLayers,
-                                    maxPathElements: maxPathElements, maxMemory: maxMemory.bytes)
+                                    maxPathElements: maxPathElements, maxMemory: maxMemory.bytes,
+                                    maxKeyframes: maxKeyframes, maxGradientStops: maxGradientStops,
+                                    maxTextLength: maxTextLength)
         return jobs.map(limits.forJobs) ?? limits
     }
 
-    var loaderOptions: SceneLoader.Options { SceneLoader.Options(allowOutsideAssets: allowOutsideAssets, strict: strict) }
+    var loaderOptions: SceneLoader.Options {
+        SceneLoader.Options(allowOutsideAssets: allowOutsideAssets, strict: strict, limits: limits())
+    }
 
     /// Loads a scene with these options and checks it against the limits at `scale` and
     /// `fps` (the scene's unless given) on `jobs` threads, exiting 2 with every
@@ -55,6 +71,8 @@ struct LimitOptions: ParsableArguments {
         do {
             scene = try SceneFile.load(path: path, options: loaderOptions)
         } catch {
+            // Ctrl-C while a large file was read: exit 130, as a render would.
+            if RenderCancellation.shared.isCancelled { throw Interruption.exitCode }
             printError("\(error)")
             throw ExitStatus.badScene
         }

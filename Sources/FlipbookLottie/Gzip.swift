@@ -1,4 +1,5 @@
 import CFlipbookZlib
+import FlipbookGeometry
 import Foundation
 
 /// gzip (and zlib) decompression through zlib, bounded in output size so that a small
@@ -6,7 +7,11 @@ import Foundation
 enum Gzip {
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        /// The data expands past the limit (rather than being corrupt).
+        var isLimit = false
     }
+
+    static func isLimit(_ error: any Error) -> Bool { (error as? Failure)?.isLimit ?? false }
 
     static func decompress(_ data: Data, limit: Int) throws -> Data {
         guard !data.isEmpty else { throw Failure(description: "the file is empty") }
@@ -35,7 +40,10 @@ enum Gzip {
                     }
                     output.append(outBuf.baseAddress!, count: outBuf.count - Int(stream.avail_out))
                 }
-                if output.count > limit { throw Failure(description: "it expands to more than \(limit) bytes") }
+                if output.count > limit {
+                    throw Failure(description: "it expands to more than \(limit) bytes", isLimit: true)
+                }
+                if RenderCancellation.shared.isCancelled { throw Failure(description: "interrupted") }
                 if status == Z_OK && stream.avail_in == 0 && stream.avail_out != 0 {
                     throw Failure(description: "the compressed data ends early")
                 }

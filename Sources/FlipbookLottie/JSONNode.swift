@@ -1,78 +1,111 @@
-import Foundation
-
 /// A value of a parsed JSON document together with where it sits
-/// (`layers[3].shapes[1].ks.k[0].s`), so that every message can name the place.
+/// (`layers[3].shapes[1].ks.k[0].s`), so that every message can name the place. A node
+/// for a key or index that is not there is still a node (``exists`` is false), so that
+/// lookups chain without optionals.
 struct JSONNode {
-    let value: Any?
+    let document: JSONDocument?
+    /// The value's index in the document's tape; -1 when the node names nothing.
+    let index: Int
     let path: String
 
-    init(_ value: Any?, path: String) {
-        self.value = value
+    init(_ document: JSONDocument?, index: Int, path: String) {
+        self.document = document
+        self.index = document == nil ? -1 : index
         self.path = path
     }
 
-    var exists: Bool { value != nil && !(value is NSNull) }
+    /// A node for a place that holds nothing.
+    static func missing(path: String) -> JSONNode { JSONNode(nil, index: -1, path: path) }
+
+    private var kindValue: JSONDocument.Kind? { index >= 0 ? document?.kind(index) : nil }
+
+    var exists: Bool { kindValue != nil && kindValue != .null }
+    var isObject: Bool { kindValue == .object }
+    var isArray: Bool { kindValue == .array }
+
+    /// Whether the object has `key`, even with a null value.
+    func has(_ key: String) -> Bool {
+        guard let document, isObject else { return false }
+        return document.value(ofKey: key, inObject: index) != nil
+    }
 
     subscript(key: String) -> JSONNode {
-        JSONNode((value as? [String: Any])?[key], path: path.isEmpty ? key : "\(path).\(key)")
+        let childPath = path.isEmpty ? key : "\(path).\(key)"
+        guard let document, isObject, let child = document.value(ofKey: key, inObject: index) else {
+            return .missing(path: childPath)
+        }
+        return JSONNode(document, index: child, path: childPath)
     }
 
-    subscript(index: Int) -> JSONNode {
-        let array = value as? [Any]
-        return JSONNode(array.flatMap { index < $0.count ? $0[index] : nil }, path: "\(path)[\(index)]")
+    subscript(position: Int) -> JSONNode {
+        let childPath = "\(path)[\(position)]"
+        guard let document, isArray, position >= 0, position < document.elementCount(index) else {
+            return .missing(path: childPath)
+        }
+        var k = index + 1
+        for _ in 0..<position { k = document.end(k) }
+        return JSONNode(document, index: k, path: childPath)
     }
 
-    var object: [String: Any]? { value as? [String: Any] }
-    var isArray: Bool { value is [Any] }
+    /// Elements of an array (0 when not an array), without building the nodes.
+    var count: Int { isArray ? document!.elementCount(index) : 0 }
 
     /// The elements of an array, each with its path.
     var elements: [JSONNode]? {
-        guard let array = value as? [Any] else { return nil }
-        return array.indices.map { JSONNode(array[$0], path: "\(path)[\($0)]") }
+        guard let document, isArray else { return nil }
+        return document.elements(ofArray: index).enumerated().map { JSONNode(document, index: $1, path: "\(path)[\($0)]") }
     }
 
-    /// A number (JSON booleans are not numbers here).
-    var number: Double? {
-        guard let n = value as? NSNumber, !Self.isBool(n) else { return nil }
-        let d = n.doubleValue
-        return d.isFinite ? d : nil
+    /// The keys of an object, in document order.
+    var keys: [String] {
+        guard let document, isObject else { return [] }
+        return document.keys(ofObject: index)
     }
 
-    var string: String? { value as? String }
+    /// A number (JSON booleans are not numbers here; the parser admits only finite ones).
+    var number: Double? { kindValue == .number ? document!.number(index) : nil }
+
+    var string: String? { kindValue == .string ? document!.string(index) : nil }
 
     /// true for JSON true or a non-zero number (Lottie writes both).
     var bool: Bool? {
-        if let n = value as? NSNumber { return n.doubleValue != 0 }
-        return nil
+        switch kindValue {
+        case .bool: document!.bool(index)
+        case .number: document!.number(index) != 0
+        default: nil
+        }
     }
 
     /// A number, or an array of numbers.
     var numbers: [Double]? {
         if let n = number { return [n] }
-        guard let list = elements else { return nil }
+        guard let document, isArray else { return nil }
         var out: [Double] = []
-        out.reserveCapacity(list.count)
-        for e in list {
-            guard let n = e.number else { return nil }
-            out.append(n)
+        out.reserveCapacity(document.elementCount(index))
+        var k = index + 1
+        let stop = document.end(index)
+        while k < stop {
+            guard document.kind(k) == .number else { return nil }
+            out.append(document.number(k))
+            k += 1
         }
         return out
     }
 
-    /// JSON true/false arrive as NSNumber too; their class tells them apart.
-    private static func isBool(_ n: NSNumber) -> Bool {
-        String(describing: type(of: n)).contains("Boolean")
-    }
-
     /// A short description of the value for messages.
     var kind: String {
-        switch value {
-        case nil, is NSNull: "nothing"
-        case is String: "a string"
-        case let n as NSNumber: Self.isBool(n) ? "a boolean" : "the number \(n)"
-        case is [Any]: "an array"
-        case is [String: Any]: "an object"
-        default: "a value"
+        switch kindValue {
+        case nil, .null: "nothing"
+        case .string: "a string"
+        case .bool: "a boolean"
+        case .number: "the number \(Self.format(document!.number(index)))"
+        case .array: "an array"
+        case .object: "an object"
         }
+    }
+
+    /// A number as JSON would write it (`3`, not `3.0`).
+    static func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
     }
 }

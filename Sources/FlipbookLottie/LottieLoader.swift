@@ -13,16 +13,22 @@ public enum LottieLoader {
         if ext == "lottie" || ext == "tgs" { return true }
         guard ext == "json", let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        // The keys sit at the top level; a cheap look at the start tells most files apart,
-        // and a full parse settles the rest.
-        guard let data = try? handle.readToEnd() else { return false }
-        return looksLikeLottie(data)
+        // The keys sit at the top level, and exporters write `v`, `fr`, `ip`, `op`, `w`,
+        // `h` first: the first 64 KiB settle nearly every file without reading the rest.
+        guard let data = try? handle.read(upToCount: 1 << 16) else { return false }
+        return looksLikeLottie([UInt8](data))
     }
 
-    static func looksLikeLottie(_ data: Data) -> Bool {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
-        let present = ["v", "fr", "ip", "op", "w", "h", "layers"].filter { object[$0] != nil }.count
-        return present == 7 || (present >= 3 && object["canvas"] == nil)
+    /// Whether JSON text (or its start) is a Lottie document: its top-level object has
+    /// Lottie's keys, all seven in a valid file, or `v` or `fr`, or three of them and no
+    /// `canvas` (a Flipbook scene's key). Only the top level's keys are looked at, and a
+    /// syntax error further on (a `NaN`, a cut-off file) still tells a Lottie file by the
+    /// keys before it, so that it is reported in Lottie's terms.
+    static func looksLikeLottie(_ bytes: [UInt8]) -> Bool {
+        let keys = TopLevelKeys.scan(bytes)
+        if keys.contains("canvas") { return false }
+        let present = LottieReader.topKeys.filter(keys.contains).count
+        return present >= 3 || keys.contains("v") || keys.contains("fr")
     }
 
     /// Reads a `.json`, `.lottie` or `.tgs` file into a scene.
@@ -30,58 +36,68 @@ public enum LottieLoader {
         func fail(_ message: String) -> SceneError {
             SceneError(diagnostics: [Diagnostic(file: path, line: nil, column: nil, keyPath: "", message: message)])
         }
+        let limit = options.limits.maxDocumentBytes
+        // The file's size is checked before it is read (its bytes count against --max-memory).
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+           size.int64Value > Int64(limit) {
+            throw fail("the file is \(size.int64Value) bytes, over the \(limit) a file may have with --max-memory "
+                + "\(options.limits.maxMemory); raise --max-memory")
+        }
         guard let raw = FileManager.default.contents(atPath: path) else { throw fail("cannot read the file") }
         let ext = (path as NSString).pathExtension.lowercased()
         var json = raw
         var images: [String: [UInt8]] = [:]
+        var warnings: [String] = []
         switch ext {
         case "tgs":
-            do { json = try Gzip.decompress(raw, limit: options.maxDocumentBytes) } catch {
-                throw fail("not a gzip-compressed Lottie sticker: \(error)")
+            do { json = try Gzip.decompress(raw, limit: limit) } catch {
+                throw fail("not a gzip-compressed Lottie sticker: \(error)\(Gzip.isLimit(error) ? "; raise --max-memory" : "")")
             }
         case "lottie":
             do {
-                let package = try DotLottie(data: raw, limit: options.maxDocumentBytes)
+                let package = try DotLottie(data: raw, limit: limit)
                 json = package.animation
                 images = package.images
+                warnings = package.warnings
             } catch {
                 throw fail("not a readable dotLottie archive: \(error)")
             }
         default:
             break
         }
-        return try parse(json, path: path, options: options, images: images)
+        var scene = try parse(json, path: path, options: options, images: images)
+        scene.warnings = warnings + scene.warnings
+        return scene
     }
 
     /// Parses Lottie JSON; `path` is used for messages and for image files beside it.
     public static func parse(_ data: Data, path: String?, options: SceneLoader.Options = SceneLoader.Options(),
                              images: [String: [UInt8]] = [:]) throws(SceneError) -> Scene {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        let document: JSONDocument
+        do throws(JSONFailure) {
+            // The parsed document may hold half of --max-memory, less the bytes already read.
+            let budget = max(1 << 20, options.limits.maxMemory / 2 - data.count)
+            document = try JSONParser.parse(data, limits: JSONLimits(memoryBytes: budget,
+                                                                             layers: options.limits.maxLayers))
         } catch {
-            throw SceneError(diagnostics: [Diagnostic(file: path, line: nil, column: nil, keyPath: "",
-                                                      message: "not valid JSON: \(JSONErrorText.describe(error))")])
+            let message: String
+            switch error.reason {
+            case .syntax(let text): message = "not valid Lottie JSON: \(text)"
+            case .limit(let text): message = text
+            case .cancelled: message = "interrupted while reading"
+            }
+            throw SceneError(diagnostics: [Diagnostic(file: path, line: error.line, column: error.column, keyPath: "",
+                                                      message: message)])
         }
         let base = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
             ?? FileManager.default.currentDirectoryPath
-        let reader = LottieReader(file: path, baseDirectory: base, allowOutsideAssets: options.allowOutsideAssets)
+        let reader = LottieReader(file: path, baseDirectory: base, allowOutsideAssets: options.allowOutsideAssets,
+                                  limits: options.limits)
         reader.packagedImages = images
-        var scene = reader.readDocument(JSONNode(object, path: ""))
+        var scene = reader.readDocument(JSONNode(document, index: 0, path: ""))
         scene.sourcePath = path
         guard reader.diagnostics.isEmpty else { throw SceneError(diagnostics: reader.diagnostics) }
         return scene
     }
 }
 
-enum JSONErrorText {
-    static func describe(_ error: any Error) -> String {
-        let ns = error as NSError
-        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
-    }
-}
-
-extension SceneLoader.Options {
-    /// The most bytes a compressed container (.tgs, .lottie) may expand to.
-    var maxDocumentBytes: Int { 256 << 20 }
-}

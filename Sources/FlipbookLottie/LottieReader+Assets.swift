@@ -76,19 +76,22 @@ extension LottieReader {
                 animated(params[i]["v"], "an effect parameter", default: fallback) ?? .constant(fallback)
             }
             func c(_ i: Int) -> AnimatedValue { color(params[i]["v"], default: [0, 0, 0, 1]) ?? .constant([0, 0, 0, 1]) }
-            switch Int(effect["ty"].number ?? -1) {
+            let reported = diagnostics.count
+            let type = integer(effect["ty"], "the effect type `ty`") ?? -1
+            guard diagnostics.count == reported else { continue }
+            switch type {
             case 25:
                 out.append(.dropShadow(color: c(0), opacity: v(1, [127.5]).mapped { $0.map { $0 / 255 } },
                                        direction: v(2, [135]), distance: v(3, [5]), softness: v(4, [0])))
             case 29:
-                let dims = Int(params[1]["v"]["k"].number ?? 1)
+                let dims = integer(params[1]["v"]["k"], "the blur dimensions (1, 2 or 3)") ?? 1
                 out.append(.gaussianBlur(blurriness: v(0, [0]), dimensions: dims))
             case 21:
                 out.append(.fill(color: c(2), opacity: v(6, [1])))
             case 20:
                 out.append(.tint(black: c(0), white: c(1), amount: v(2, [100]).mapped { $0.map { $0 / 100 } }))
             default:
-                warn("effect `\(effect["nm"].string ?? "type \(effect["ty"].number.map { String(Int($0)) } ?? "?")")`")
+                warn("effect `\(effect["nm"].string ?? "type \(type)")`")
             }
         }
         return out

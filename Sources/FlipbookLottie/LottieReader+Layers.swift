@@ -20,19 +20,20 @@ extension LottieReader {
     }
 
     static let maximumDepth = 32
-    /// Precompositions used many times expand into copies; past this many layers the file
-    /// is refused while it is read, before the tree grows (the --max-layers check comes later).
-    static let maximumBuiltLayers = 200_000
+
+    /// Whether the layers built so far (precompositions expanded into copies, parent and
+    /// matte containers counted) are within --max-layers; past it the file is refused
+    /// while it is read, before the tree grows further.
+    func withinLayerLimit(_ node: JSONNode) -> Bool {
+        guard builtLayers > limits.maxLayers else { return !overLimit }
+        var total = builtLayers
+        return count(&total, 0, limit: limits.maxLayers, at: node,
+                     what: "layers (precompositions expanded, parents and mattes counted)", flag: "--max-layers")
+    }
 
     /// A composition's layers, back to front.
     func composition(_ layersNode: JSONNode, stack: [String]) -> [Layer] {
-        guard builtLayers <= Self.maximumBuiltLayers else {
-            if !expansionReported {
-                expansionReported = true
-                error(layersNode, "the precompositions expand to more than \(Self.maximumBuiltLayers) layers")
-            }
-            return []
-        }
+        guard withinLayerLimit(layersNode) else { return [] }
         guard let list = layersNode.elements else {
             error(layersNode, "expected an array of layers, got \(layersNode.kind)")
             return []
@@ -42,6 +43,7 @@ extension LottieReader {
         for e in entries { if let i = e.index { byIndex[i] = e } }
         var result: [Layer] = []
         for (position, e) in entries.enumerated() {
+            guard withinLayerLimit(e.node) else { return [] }
             if let p = e.parent, byIndex[p] == nil {
                 error(e.node["parent"], "no layer in this composition has `ind` \(p)")
             }
@@ -70,24 +72,28 @@ extension LottieReader {
     }
 
     private func entry(_ node: JSONNode) -> Entry? {
-        guard node.object != nil else {
+        guard node.isObject else {
             error(node, "expected a layer object, got \(node.kind)")
             return nil
         }
-        guard let type = number(node["ty"]) else {
+        guard let type = integer(node["ty"], "the layer type `ty`") else {
             if !node["ty"].exists { error(node, "missing the layer type `ty`") }
             return nil
         }
-        let name = node["nm"].string ?? "layer \(node["ind"].number.map { String(Int($0)) } ?? "?")"
+        let reported = diagnostics.count
+        let index = integer(node["ind"], "the layer index `ind`")
+        let parent = integer(node["parent"], "the parent's index `parent`")
+        let matteMode = integer(node["tt"], "the track matte mode `tt`")
+        let matteParent = integer(node["tp"], "the matte layer's index `tp`")
+        guard diagnostics.count == reported else { return nil }
+        let name = node["nm"].string ?? "layer \(index.map(String.init) ?? "?")"
         guard let ip = number(node["ip"]), let op = number(node["op"]) else {
             for key in ["ip", "op"] where !node[key].exists { error(node, "missing `\(key)`") }
             return nil
         }
-        return Entry(node: node, type: Int(type), name: name, index: node["ind"].number.map { Int($0) },
-                     parent: node["parent"].number.map { Int($0) }, inPoint: ip, outPoint: op,
+        return Entry(node: node, type: type, name: name, index: index, parent: parent, inPoint: ip, outPoint: op,
                      startTime: node["st"].number ?? 0, isMatteSource: node["td"].bool ?? false,
-                     matteMode: Int(node["tt"].number ?? 0), matteParent: node["tp"].number.map { Int($0) },
-                     hidden: node["hd"].bool ?? false)
+                     matteMode: matteMode ?? 0, matteParent: matteParent, hidden: node["hd"].bool ?? false)
     }
 
     /// The layer wrapped in containers carrying its parents' transforms, outermost first;
@@ -97,6 +103,14 @@ extension LottieReader {
         var seen: Set<Int> = e.index.map { [$0] } ?? []
         var next = e.parent
         while let p = next, let parent = byIndex[p] {
+            // Each parent becomes a container: a long chain counts against --max-layers
+            // as it is walked, so chains of thousands stay linear until refused.
+            guard builtLayers + chain.count < limits.maxLayers else {
+                var total = builtLayers + chain.count + 1
+                _ = count(&total, 0, limit: limits.maxLayers, at: e.node,
+                          what: "layers (precompositions expanded, parents and mattes counted)", flag: "--max-layers")
+                return nil
+            }
             guard !seen.contains(p) else {
                 error(e.node["parent"], "the parent chain of layer `\(e.name)` loops")
                 return nil
@@ -209,7 +223,7 @@ extension LottieReader {
         guard ks.exists else { return t }
         t.anchor = animated(ks["a"], "an anchor point [x, y]", default: [0, 0]) ?? t.anchor
         let p = ks["p"]
-        if p["s"].bool == true || (p["x"].object != nil && p["y"].object != nil) {
+        if p["s"].bool == true || (p["x"].isObject && p["y"].isObject) {
             t.positionX = animated(p["x"], "a position x", default: [0])
             t.positionY = animated(p["y"], "a position y", default: [0])
         } else {
@@ -249,8 +263,7 @@ extension LottieReader {
         let modes: [BlendMode] = [.normal, .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn,
                                   .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color,
                                   .luminosity]
-        guard let n = node.number else { return .normal }
-        let i = Int(n)
+        guard let i = integer(node, "a blend mode `bm`") else { return .normal }
         if i >= 0 && i < modes.count { return modes[i] }
         warn("blend mode \(i)")
         return .normal

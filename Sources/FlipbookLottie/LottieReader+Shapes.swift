@@ -24,7 +24,7 @@ extension LottieReader {
     }
 
     private func shapeItem(_ node: JSONNode) -> VectorItem? {
-        guard node.object != nil else {
+        guard node.isObject else {
             error(node, "expected a shape item object, got \(node.kind)")
             return nil
         }
@@ -107,7 +107,7 @@ extension LottieReader {
         case "rd":
             return .roundCorners(radius: value(node["r"], "a corner radius", default: [0]))
         case "mm":
-            let mode = Int(node["mm"].number ?? 1)
+            let mode = integer(node["mm"], "a merge mode `mm`") ?? 1
             if mode != 1 { warn("merge paths mode \(mode) (drawn as merge)") }
             return .merge(mode: mode)
         case "op":
@@ -138,13 +138,22 @@ extension LottieReader {
             return color(node["c"], default: [0, 0, 0, 1]).map { VectorPaint.solid($0) }
         }
         let g = node["g"]
-        guard let count = g["p"].number, count >= 1 else {
-            error(g["p"], "expected the gradient's colour stop count `p`, got \(g["p"].kind)")
+        let reported = diagnostics.count
+        guard let stopCount = integer(g["p"], "the gradient's colour stop count `p`"), stopCount >= 1 else {
+            if diagnostics.count == reported {
+                error(g["p"], "expected the gradient's colour stop count `p`, got \(g["p"].kind)")
+            }
             return nil
         }
+        // A gradient's stops are colour (4 numbers each) then opacity (2 each); the array
+        // is checked before it is read, so a million stops cost nothing.
+        let values = g["k"]["k"].isArray && g["k"]["k"][0].has("t") ? g["k"]["k"][0]["s"].count : g["k"]["k"].count
+        var stopsSeen = 0
+        guard count(&stopsSeen, max(stopCount, values / 4), limit: limits.maxGradientStops, at: g,
+                    what: "colour stops in one gradient", flag: "--max-gradient-stops") else { return nil }
         guard let stops = animated(g["k"], "gradient stops") else { return nil }
         return .gradient(VectorGradient(
-            radial: node["t"].number == 2, colorStopCount: Int(count), stops: stops,
+            radial: node["t"].number == 2, colorStopCount: stopCount, stops: stops,
             start: value(node["s"], "a gradient start point [x, y]", default: [0, 0]),
             end: value(node["e"], "a gradient end point [x, y]", default: [0, 0]),
             highlightLength: value(node["h"], "a highlight length in percent", default: [0]),

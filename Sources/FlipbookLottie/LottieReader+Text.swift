@@ -28,6 +28,8 @@ extension LottieReader {
             error(doc["t"], "expected the text `t`, got \(doc["t"].kind)")
             return []
         }
+        guard count(&textRead, string.unicodeScalars.count, limit: limits.maxTextLength, at: doc["t"],
+                    what: "characters of text", flag: "--max-text-length") else { return [] }
         let size = doc["s"].number ?? 12
         let fontName = doc["f"].string ?? ""
         let font = fonts[fontName]

@@ -25,8 +25,8 @@ extension LottieReader {
             error(node, "expected \(what): an object with `k`, got \(node.kind)")
             return nil
         }
-        if let list = k.elements, let first = list.first, first.object?["t"] != nil {
-            guard let frames = keyframes(list, what, read: { $0.numbers }) else { return nil }
+        if k.isArray, k[0].has("t") {
+            guard let frames = keyframes(k, what, read: { $0.numbers }) else { return nil }
             return AnimatedValue.keyframes(frames).mapped(transform)
         }
         guard let v = k.numbers else {
@@ -40,18 +40,35 @@ extension LottieReader {
     func animatedPath(_ node: JSONNode) -> AnimatedValue? {
         noteExpression(node)
         let k = node["k"]
-        if let list = k.elements, let first = list.first, first.object?["t"] != nil {
-            return keyframes(list, "a path") { value in
+        let path: AnimatedValue?
+        if k.isArray, k[0].has("t") {
+            path = keyframes(k, "a path") { value in
                 // Keyframe values wrap the shape in a one-element array.
                 self.pathValue(value.isArray ? value[0] : value)
             }.map { AnimatedValue.keyframes($0) }
+        } else {
+            path = pathValue(k).map { .constant($0) }
         }
-        return pathValue(k).map { .constant($0) }
+        // The first value's elements count against --max-path-elements, as the scene's
+        // limit check counts them (VectorShape.pathElementCount).
+        guard let path else { return nil }
+        let first = path.initial
+        let elements = first.count >= 2 ? Int(min(max(first[1], 0), 1e9)) + 2 : 0
+        guard count(&pathElementsRead, elements, limit: limits.maxPathElements, at: k,
+                    what: "path elements", flag: "--max-path-elements") else { return nil }
+        return path
     }
 
     func pathValue(_ node: JSONNode) -> [Double]? {
-        guard node.object != nil else {
+        guard node.isObject else {
             error(node, "expected a path: an object with `v`, `i`, `o` and `c`, got \(node.kind)")
+            return nil
+        }
+        // One path longer than the whole limit is refused before its points are read.
+        guard node["v"].count <= limits.maxPathElements else {
+            var total = node["v"].count
+            _ = count(&total, 0, limit: limits.maxPathElements, at: node["v"], what: "path elements",
+                      flag: "--max-path-elements")
             return nil
         }
         func points(_ key: String) -> [Point]? {
@@ -77,7 +94,10 @@ extension LottieReader {
     }
 
     /// Keyframes with values read by `read`; nil (with a diagnostic) when malformed.
-    func keyframes(_ list: [JSONNode], _ what: String, read: (JSONNode) -> [Double]?) -> [Keyframe]? {
+    func keyframes(_ k: JSONNode, _ what: String, read: (JSONNode) -> [Double]?) -> [Keyframe]? {
+        // Counted before any is built: a million keyframes are refused at once.
+        guard count(&keyframesRead, k.count, limit: limits.maxKeyframes, at: k, what: "keyframes",
+                    flag: "--max-keyframes"), let list = k.elements else { return nil }
         var out: [Keyframe] = []
         var previousEnd: [Double]?
         for (index, node) in list.enumerated() {
@@ -125,7 +145,7 @@ extension LottieReader {
             out.append(frame)
         }
         guard !out.isEmpty else {
-            error(JSONNode(nil, path: ""), "no keyframes")
+            error(k, "no keyframes")
             return nil
         }
         return out

@@ -22,6 +22,15 @@ final class LottieReader {
     let file: String?
     let baseDirectory: String
     let allowOutsideAssets: Bool
+    /// The limits counted while the model is built (layers, keyframes, path elements,
+    /// gradient stops, text length); the parser counts layers and memory before.
+    let limits: ResourceLimits
+    /// Counts against ``limits``, and whether one was passed (reading then winds down
+    /// without building more).
+    var keyframesRead = 0
+    var pathElementsRead = 0
+    var textRead = 0
+    private(set) var overLimit = false
     /// Images inside a dotLottie archive, by their path in it.
     var packagedImages: [String: [UInt8]] = [:]
     var diagnostics: [Diagnostic] = []
@@ -37,12 +46,40 @@ final class LottieReader {
     private var usedIDs: Set<String> = []
     private var nextSuffix: [String: Int] = [:]
     var builtLayers: Int { usedIDs.count }
-    var expansionReported = false
 
-    init(file: String?, baseDirectory: String, allowOutsideAssets: Bool) {
+    init(file: String?, baseDirectory: String, allowOutsideAssets: Bool, limits: ResourceLimits = .default) {
         self.file = file
         self.baseDirectory = baseDirectory
         self.allowOutsideAssets = allowOutsideAssets
+        self.limits = limits
+    }
+
+    /// Adds `n` to a count; past `limit` it reports once, in Lottie's terms with the flag
+    /// that raises it, and reading stops building. Returns false when over.
+    func count(_ total: inout Int, _ n: Int, limit: Int, at node: JSONNode, what: String, flag: String) -> Bool {
+        guard !overLimit else { return false }
+        let (sum, overflow) = total.addingReportingOverflow(n)
+        total = overflow ? .max : sum
+        guard total > limit else { return true }
+        overLimit = true
+        error(node, "the file has more than \(limit) \(what), over the limit of \(limit); raise \(flag)")
+        return false
+    }
+
+    /// An integer field (`ty`, `ind`, `parent`, `tt`, …): a number that converts exactly
+    /// enough (|v| ≤ 2^53, fraction dropped); anything else is an error at its path, so
+    /// that no conversion can trap on 1e308.
+    func integer(_ node: JSONNode, _ what: String) -> Int? {
+        guard node.exists else { return nil }
+        guard let v = node.number else {
+            error(node, "expected \(what) (an integer), got \(node.kind)")
+            return nil
+        }
+        guard abs(v) <= 9_007_199_254_740_992 else {
+            error(node, "expected \(what) (an integer), got \(node.kind), out of range")
+            return nil
+        }
+        return Int(v.rounded(.towardZero))
     }
 
     func error(_ node: JSONNode, _ message: String) {
@@ -75,7 +112,7 @@ final class LottieReader {
     func readDocument(_ root: JSONNode) -> Scene {
         var scene = Scene(canvas: Canvas(size: .zero, scale: 1, snap: .none, background: .clear))
         scene.format = "lottie"
-        guard root.object != nil else {
+        guard root.isObject else {
             error(root, "expected a Lottie document (a JSON object), got \(root.kind)")
             return scene
         }
@@ -104,7 +141,8 @@ final class LottieReader {
         }
         var top = Layer(id: uniqueID("lottie"))
         top.compositing = LayerCompositing(timing: LayerTiming(beginTime: -ip / fr))
-        top.sublayers = composition(JSONNode(layers.map(\.value), path: "layers"), stack: [])
+        _ = layers
+        top.sublayers = composition(root["layers"], stack: [])
         scene.layers = [top]
         scene.canvas = Canvas(size: Size(w, h), scale: 1, snap: .none, background: .clear, fps: fr,
                               duration: (op - ip) / fr)

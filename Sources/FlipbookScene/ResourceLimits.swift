@@ -18,8 +18,17 @@ public struct ResourceLimits: Sendable, Equatable {
     public var maxLayers: Int
     /// Most path elements (move, line, curve, close) over all shape paths. Default 100000.
     public var maxPathElements: Int
-    /// Most bytes the frames in flight and decoded images may take. Default 4 GiB.
+    /// Most bytes the frames in flight and decoded images may take, and the bound on what
+    /// reading a file may hold (its decompressed bytes and the parsed document: half of
+    /// this). Default 2 GiB, which fits a CI runner of 7 GB with two jobs beside it.
     public var maxMemory: Int
+    /// Most keyframes over every animated property of a file, counted as they are read.
+    /// Default 200000 (a long character animation has a few thousand).
+    public var maxKeyframes: Int
+    /// Most colour stops in one gradient. Default 1000.
+    public var maxGradientStops: Int
+    /// Most characters over every text a file shows. Default 100000.
+    public var maxTextLength: Int
     /// Frames that exist at once while rendering (rendered, queued, being encoded);
     /// the memory estimate is frame bytes × this + decoded images. Renderers running
     /// `jobs` threads should set it with ``forJobs(_:)``.
@@ -30,19 +39,28 @@ public struct ResourceLimits: Sendable, Equatable {
     public static let maxSide = 65535
 
     public init(maxPixels: Int = 8192 * 8192, maxFrames: Int = 10_000, maxLayers: Int = 10_000,
-                maxPathElements: Int = 100_000, maxMemory: Int = 4 << 30, framesInFlight: Int = 2) {
+                maxPathElements: Int = 100_000, maxMemory: Int = 2 << 30, framesInFlight: Int = 2,
+                maxKeyframes: Int = 200_000, maxGradientStops: Int = 1_000, maxTextLength: Int = 100_000) {
         self.maxPixels = maxPixels
         self.maxFrames = maxFrames
         self.maxLayers = maxLayers
         self.maxPathElements = maxPathElements
         self.maxMemory = maxMemory
         self.framesInFlight = framesInFlight
+        self.maxKeyframes = maxKeyframes
+        self.maxGradientStops = maxGradientStops
+        self.maxTextLength = maxTextLength
     }
 
     public static let `default` = ResourceLimits()
     /// No limit but the arithmetic ones (sizes must still fit in memory addresses).
     public static let unlimited = ResourceLimits(maxPixels: .max, maxFrames: .max, maxLayers: .max,
-                                                 maxPathElements: .max, maxMemory: .max)
+                                                 maxPathElements: .max, maxMemory: .max, maxKeyframes: .max,
+                                                 maxGradientStops: .max, maxTextLength: .max)
+
+    /// The most bytes a file may expand to when read (a `.tgs` or `.lottie` decompressed, or
+    /// a plain file's size): a quarter of `maxMemory`, at most 256 MiB.
+    public var maxDocumentBytes: Int { min(256 << 20, max(1 << 20, maxMemory / 4)) }
 
     /// These limits with the frames in flight of a render on `jobs` threads: each worker
     /// holds a frame, the in-order window holds two per worker more, and the encoder a
@@ -76,8 +94,13 @@ public struct ResourceLimits: Sendable, Equatable {
         let layers = Self.expandedLayerCount(scene.layers)
         if layers > maxLayers {
             let count = layers == .max ? "more than \(Int.max)" : String(layers)
-            problems.append("the scene has \(count) layers with replicator instances expanded, over the limit of "
-                + "\(maxLayers); lower instanceCount or raise --max-layers")
+            if scene.format == "lottie" {
+                problems.append("the animation has \(count) layers with precompositions, parents, mattes and repeater "
+                    + "copies expanded, over the limit of \(maxLayers); raise --max-layers")
+            } else {
+                problems.append("the scene has \(count) layers with replicator instances expanded, over the limit of "
+                    + "\(maxLayers); lower instanceCount or raise --max-layers")
+            }
         }
         let elements = Self.pathElementCount(scene.layers)
         if elements > maxPathElements {

@@ -23,10 +23,15 @@ public enum SceneLoader {
         /// Treat what a reader could only render without (``Scene/warnings``: Lottie
         /// expressions, 3D layers, unsupported effects) as errors.
         public var strict: Bool
+        /// The limits a reader counts while it reads (layers, keyframes, path elements,
+        /// gradient stops, text length, and the memory a parsed document may hold), so
+        /// that a hostile file is refused before it has been read whole.
+        public var limits: ResourceLimits
 
-        public init(allowOutsideAssets: Bool = false, strict: Bool = false) {
+        public init(allowOutsideAssets: Bool = false, strict: Bool = false, limits: ResourceLimits = .default) {
             self.allowOutsideAssets = allowOutsideAssets
             self.strict = strict
+            self.limits = limits
         }
     }
 

@@ -60,7 +60,7 @@ import Testing
         let header = "canvas: { size: [4096, 4096] }\n"  // 64 MiB a frame
         #expect(try limits("layers: []", header: header).isEmpty)
         #expect(try limits("layers: []", header: header, ResourceLimits.default.forJobs(16)) == [
-            "rendering needs about 4.1 GiB (66 frames of 64 MiB in flight), over the limit of 4 GiB; "
+            "rendering needs about 4.1 GiB (66 frames of 64 MiB in flight), over the limit of 2 GiB; "
                 + "lower --jobs, the size or the scale, or raise --max-memory",
         ])
     }

@@ -72,6 +72,6 @@ def write(out):
 
 HAND_WRITTEN = [
     "- `precomp_bomb.json` (written by hand): twelve precompositions each using the next ten times "
-    "(10¹¹ layers expanded): refused while reading, \"the precompositions expand to more than 200000 layers\", "
+    "(10¹¹ layers expanded): refused while reading, \"the file has more than 10000 layers (precompositions expanded, parents and mattes counted), over the limit of 10000; raise --max-layers\", "
     "in seconds.",
 ]
