@@ -245,8 +245,8 @@ struct JSONParser {
                 // A lone surrogate becomes U+FFFD, as JavaScript would show it.
                 out.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
             default:
-                position -= 1
-                throw fail("`\\\(describe(position))` is not a JSON escape")
+                position -= 2
+                throw fail("`\\\(String(decoding: [e], as: UTF8.self))` is not a JSON escape")
             }
         }
         throw fail("a string is not closed before the end of the document")
