@@ -12,9 +12,9 @@
 ///    its own 8 neighbours with exactly its color (border sides counting as one) — in
 ///    both images A and B, i.e. it belongs to a solid region on both sides of the change.
 ///
-/// Brightness is Y of the pixels shown over the metric's backdrop at P's position
-/// (``PixelMetric/brightnessSlope(center:neighbour:index:)``; over white by default);
-/// equality for siblings is exact equality of the RGBA word. The diff asks
+/// Brightness is Y of the pixels shown over white, whatever the comparison's backdrop
+/// (``PixelMetric/brightnessSlope(center:neighbour:)``, as pixelmatch main); equality for
+/// siblings is exact equality of the RGBA word. The diff asks
 /// this of both images (A against B, then B against A): a pixel is anti-aliasing if either
 /// side says so.
 public struct AntiAliasDetector {
@@ -39,14 +39,13 @@ public struct AntiAliasDetector {
         // 3, the pixel is in a flat area (rule 1) and no brightness needs computing.
         if hasManySiblings(x: x, y: y, in: image) { return false }
         var equal = onBorder
-        let center = image[y * width + x], index = y * width + x
+        let center = image[y * width + x]
         var darkest = 0.0, brightest = 0.0
         var darkX = 0, darkY = 0, brightX = 0, brightY = 0
         for nx in x0...x2 {
             for ny in y0...y2 where nx != x || ny != y {
                 let word = image[ny * width + nx]
-                // Identical words have identical brightness; skip the arithmetic.
-                let slope = metric.brightnessSlope(center: center, neighbour: word, index: index)
+                let slope = metric.brightnessSlope(center: center, neighbour: word)
                 if slope == 0 {
                     equal += 1
                     if equal > 2 { return false }

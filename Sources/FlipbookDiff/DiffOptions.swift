@@ -42,8 +42,10 @@ extension Substring {
 ///
 /// Rules:
 /// - A pixel differs when its distance under ``metric`` exceeds the threshold: YIQ's
-///   ``ColorDelta`` Δ over 35215 · threshold², OKLab's ``OklabDelta`` over threshold;
-///   semi-transparent pixels are measured over ``backdrop`` (see ``PixelMetric``).
+///   ``ColorDelta`` Δ over 35215 · threshold², OKLab's ``OklabDelta`` HyAB distance over
+///   threshold; semi-transparent pixels are measured over ``backdrop`` (see ``PixelMetric``).
+///   pixelmatch main's defaults are `metric: .oklab, backdrop: .checkerboard`; Flipbook's
+///   stay YIQ over black and white, the metric its goldens and limits were set with.
 /// - A differing pixel that ``AntiAliasDetector`` classifies as anti-aliasing (in either
 ///   image) is counted apart, as an AA pixel, and not as differing unless
 ///   `includeAntiAliased` is set.
@@ -53,8 +55,8 @@ extension Substring {
 ///   nil does not apply, and with both nil a frame is within tolerance only with no
 ///   differing pixel. Frames of different sizes are never within tolerance.
 /// - With a ``window`` N, the count the limits apply to is the largest number of
-///   differing pixels in any N×N window (N clipped to the frame), and the ratio is that
-///   count over the window's area: a small dense change fails even on a large frame,
+///   differing pixels in any N×N window (N clamped to the frame's smaller side), and the
+///   ratio is that count over the window's area: a small dense change fails even on a large frame,
 ///   scattered single pixels do not add up (pixelmatch's `windowSize`).
 public struct DiffOptions: Sendable, Hashable, Codable {
     public var threshold: Double

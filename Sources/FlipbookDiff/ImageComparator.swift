@@ -84,7 +84,8 @@ public enum ImageComparator {
         var tolerated = options.tolerates(differingPixels: differing, ratio: ratio)
         if let n = options.window {
             let count = WindowCount.largest(classes, width: width, height: height, window: n)
-            let area = min(n, width) * min(n, height)
+            let side = WindowCount.side(window: n, width: width, height: height)
+            let area = side * side
             windowCount = count
             tolerated = options.tolerates(differingPixels: count, ratio: area > 0 ? Double(count) / Double(area) : 0)
         }
@@ -120,7 +121,6 @@ public enum ImageComparator {
         func scan(rows: Range<Int>, _ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>,
                   classes: UnsafeMutableBufferPointer<UInt8>) -> Band {
             let detector = AntiAliasDetector(width: width, height: height, metric: metric)
-            let limit = metric.limit
             let keep = !classes.isEmpty
             var band = Band()
             guard let pa = a.baseAddress, let pb = b.baseAddress else { return band }
@@ -133,7 +133,7 @@ public enum ImageComparator {
                     if p == q { continue }
                     if !regions.isEmpty && regions.contains(where: { $0.contains(x: x, y: y) }) { continue }
                     band.squaredError += squaredDifference(p, q)
-                    guard metric.delta(p, q, index: row + x) > limit else { continue }
+                    guard metric.differs(p, q, index: row + x) else { continue }
                     if !includeAntiAliased
                         && (detector.isAntiAliased(x: x, y: y, in: a, other: b)
                             || detector.isAntiAliased(x: x, y: y, in: b, other: a)) {

@@ -1,14 +1,18 @@
 /// The largest number of differing pixels in any N×N window of a frame (pixelmatch's
 /// `windowSize`), from the per-pixel classes of a comparison.
 ///
-/// The window is N clipped to the frame's width and height, placed at every position
-/// where it lies wholly inside the frame; with N at most the frame's size every clipped
-/// window at the border is inside some whole window, so this is also the largest count
-/// over windows overhanging the border. A summed-area table makes it O(width · height).
+/// The window is a square of side ``side(window:width:height:)`` (N clamped to the frame's
+/// smaller side, as pixelmatch main clamps it), placed at every position where it lies
+/// wholly inside the frame; every window overhanging the border holds no more than some
+/// window inside, so this is also the largest count over those. A summed-area table makes
+/// it O(width · height).
 enum WindowCount {
+    /// The side of the square window: N, at least 1, at most the frame's smaller side.
+    static func side(window: Int, width: Int, height: Int) -> Int { max(1, min(window, width, height)) }
+
     static func largest(_ classes: [UInt8], width: Int, height: Int, window: Int) -> Int {
         guard width > 0, height > 0, classes.count == width * height else { return 0 }
-        let nw = min(window, width), nh = min(window, height)
+        let nw = side(window: window, width: width, height: height), nh = nw
         let stride = width + 1
         var sums = [Int32](repeating: 0, count: stride * (height + 1))
         let differing = PixelClass.differing.rawValue
