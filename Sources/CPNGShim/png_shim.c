@@ -88,6 +88,15 @@ int fb_png_write(const uint8_t *rows, size_t stride, uint32_t width, uint32_t he
     png_set_compression_mem_level(png, options->zlib_mem_level);
     // Larger IDAT chunks: fewer zlib calls and chunk headers.
     png_set_compression_buffer_size(png, 1 << 17);
+    if (options->text_keyword != NULL && options->text != NULL) {
+        png_text text;
+        memset(&text, 0, sizeof text);
+        text.compression = PNG_TEXT_COMPRESSION_NONE;
+        text.key = (png_charp)options->text_keyword;
+        text.text = (png_charp)options->text;
+        text.text_length = strlen(options->text);
+        png_set_text(png, info, &text, 1);
+    }
     png_write_info(png, info);
     if (options->strip_filler) png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (uint32_t y = 0; y < height; y++) {

@@ -14,6 +14,9 @@ public enum BatchFormat: String, Sendable, Codable {
 public struct BatchOptions: Sendable {
     public var format: BatchFormat = .gif
     public var scale: Double?
+    /// `--size WxH`: every scene fitted inside W×H pixels, centred, frames exactly W×H
+    /// (instead of `scale`; see ``SceneRenderer/init(scene:fitting:fps:limits:timings:)``).
+    public var size: (width: Int, height: Int)?
     public var fps: Double?
     public var frames: FrameRange?
     /// The original `--frames` text, for messages.
@@ -33,13 +36,15 @@ public struct BatchOptions: Sendable {
 
     public init() {}
 
-    /// The options that decide output bytes, as hashed ("key=value").
+    /// The options that decide output bytes, as hashed ("key=value"). Not `contactSheet`:
+    /// the sheet is a separate output, checked by the hash inside it.
     var hashedOptions: [String] {
         ["format=\(format.rawValue)", "scale=\(scale.map { "\($0)" } ?? "scene")", "fps=\(fps.map { "\($0)" } ?? "scene")",
-         "frames=\(frames.map { "\($0.first)-\($0.last)" } ?? "all")", "contactSheet=\(contactSheet)",
+         "frames=\(frames.map { "\($0.first)-\($0.last)" } ?? "all")",
          "gif=\(gif.dither.rawValue),\(gif.quality),\(gif.matte.map { "\($0.red) \($0.green) \($0.blue)" } ?? "none")"
             + (gif.lossy > 0 ? ",lossy \(gif.lossy)" : "") + (gif.maxSize.map { ",max-size \($0)" } ?? "")]
             + (format == .png && pngCompression != .default ? ["png=\(pngCompression.rawValue)"] : [])
+            + (size.map { ["size=\($0.width)x\($0.height)"] } ?? [])
     }
 }
 
@@ -60,12 +65,13 @@ public struct SceneTarget: Sendable {
         return file
     }
 
-    /// The output path with `.gif` removed: the base for the sheet, the hash and the frames folder.
+    /// The output path with `.gif` removed: the base for the sheet and the frames folder.
     var base: String { output.lowercased().hasSuffix(".gif") ? String(output.dropLast(4)) : output }
     /// `output/<name>-sheet.png`.
     public var sheetPath: String { base + "-sheet.png" }
-    /// The content hash file beside the output: `output/<name>.gif.flipbook-hash`.
-    public var hashPath: String { output + ".flipbook-hash" }
+    /// Where versions before the hash moved inside the outputs kept it: deleted once the
+    /// output is written again (the only thing Flipbook does with it).
+    var oldHashPath: String { output + ".flipbook-hash" }
     /// With `--shard` and GIF output: the folder of PNG frames the shards share.
     public var framesFolder: String { base + ".frames" }
 }
@@ -229,15 +235,24 @@ public enum BatchRenderer {
         if let warning = SceneFile.warningLine(path: target.scenePath, scene) {
             FileHandle.standardError.write(Data((warning + "\n").utf8))
         }
-        let broken = timings.measure(.load) { options.limits.violations(of: scene, scale: options.scale, fps: options.fps) }
+        let scale = options.size.map { SceneRenderer.fitScale(scene.canvas.size, into: $0) } ?? options.scale
+        var broken = timings.measure(.load) { options.limits.violations(of: scene, scale: scale, fps: options.fps) }
+        if let size = options.size, let problem = options.limits.imageViolation(width: size.width, height: size.height) {
+            broken.append("--size \(size.width)x\(size.height): \(problem)")
+        }
         guard broken.isEmpty else {
             return .failure(Problem(invalid: true, reason: broken.joined(separator: "; "),
                                     message: broken.map { "\(target.scenePath): \($0)" }.joined(separator: "\n")))
         }
         let renderer: SceneRenderer
         do {
-            renderer = try SceneRenderer(scene: scene, scale: options.scale, fps: options.fps, limits: options.limits,
-                                         timings: timings)
+            if let size = options.size {
+                renderer = try SceneRenderer(scene: scene, fitting: size, fps: options.fps, limits: options.limits,
+                                             timings: timings)
+            } else {
+                renderer = try SceneRenderer(scene: scene, scale: options.scale, fps: options.fps, limits: options.limits,
+                                             timings: timings)
+            }
         } catch {
             return .failure(Problem(invalid: true, reason: "\(error)", message: "\(target.scenePath): \(error)"))
         }
@@ -270,18 +285,20 @@ public enum BatchRenderer {
         var failure: String?
     }
 
-    /// Whether every output of `p` exists and carries the same hash.
+    /// Whether every output of `p` exists and carries its hash inside: the GIF (or every
+    /// PNG frame of the range), and the contact sheet when one is asked for.
     static func upToDate(_ p: Prepared, options: BatchOptions) -> Bool {
-        guard ContentHash.stored(at: p.target.hashPath) == p.hash else { return false }
-        if options.contactSheet, FileSystem.size(of: p.target.sheetPath) == nil { return false }
+        if options.contactSheet, ContentHash.stored(inPNG: p.target.sheetPath) != p.hash { return false }
         switch options.format {
-        case .gif: return FileSystem.size(of: p.target.output) != nil
-        case .png: return framesExist(p.range, in: p.target.output)
+        case .gif: return ContentHash.stored(inGIF: p.target.output) == p.hash
+        case .png: return framesCarry(p.hash, p.range, in: p.target.output)
         }
     }
 
-    static func framesExist(_ range: ClosedRange<Int>, in folder: String) -> Bool {
-        range.allSatisfy { FileSystem.size(of: folder + "/" + PNGSequenceExporter.fileName(ofFrame: $0)) != nil }
+    /// Whether every frame of `range` in `folder` is a PNG carrying `hash` (its chunk
+    /// headers are read, not its pixels).
+    static func framesCarry(_ hash: String, _ range: ClosedRange<Int>, in folder: String) -> Bool {
+        range.allSatisfy { ContentHash.stored(inPNG: folder + "/" + PNGSequenceExporter.fileName(ofFrame: $0)) == hash }
     }
 
     static func execute(_ unit: WorkUnit, _ p: Prepared, id: Int, options: BatchOptions, jobs: Int,
@@ -292,8 +309,9 @@ public enum BatchRenderer {
         let target = p.target
         let sharded = options.shard != nil
         let label = sharded ? "\(p.name) [\(unit.first)-\(unit.last)]" : p.name
-        let unitMarker = (options.format == .gif ? target.framesFolder : target.output)
-            + "/.unit-\(unit.first)-\(unit.last).flipbook-hash"
+        let folder = options.format == .gif && sharded ? target.framesFolder : target.output
+        // What versions before the hash moved inside the outputs left beside them.
+        let oldHashFile = sharded ? folder + "/.unit-\(unit.first)-\(unit.last).flipbook-hash" : target.oldHashPath
 
         // Incremental: skip when the outputs carry this content hash.
         if !options.force {
@@ -301,9 +319,8 @@ public enum BatchRenderer {
             if !sharded {
                 current = upToDate(p, options: options)
             } else {
-                let folder = options.format == .gif ? target.framesFolder : target.output
                 current = (options.format == .gif && upToDate(p, options: BatchOptions.gifOnly(options)))
-                    || (ContentHash.stored(at: unitMarker) == p.hash && framesExist(unit.frames, in: folder))
+                    || framesCarry(p.hash, unit.frames, in: folder)
             }
             if current {
                 result.skipped = true
@@ -342,32 +359,29 @@ public enum BatchRenderer {
             case (.gif, false):
                 try FileSystem.makeDirectories(FileSystem.folder(of: target.output))
                 result.bytes = try GIFExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
-                                                     options: options.gif)
-            case (.png, false):
+                                                     options: options.gif, comment: ContentHash.gifComment(p.hash))
+            case (.png, _):
                 result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
-                                                              compression: options.pngCompression)
+                                                              compression: options.pngCompression,
+                                                              text: ContentHash.pngText(p.hash))
             case (.gif, true):
-                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.framesFolder, jobs: jobs)
+                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.framesFolder, jobs: jobs,
+                                                              text: ContentHash.pngText(p.hash))
                 try FrameManifest(p, options: options).write(to: target.framesFolder)
-            case (.png, true):
-                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
-                                                              compression: options.pngCompression)
             }
             if !sheetFrames.isEmpty {
                 let sheet = ContactSheet.compose(title: "\(p.name) — \(rendered.count) frames, \(width)×\(height) px, \(ContactSheet.formatNumber(p.renderer.fps)) fps",
                                                  thumbnails: thumbnails.withLock { $0 }, fps: p.renderer.fps)
-                let bytes = try p.timings.measure(.encode) { () throws(PNGError) in try PNGCodec.encode(sheet) }
+                let bytes = try p.timings.measure(.encode) { () throws(PNGError) in
+                    try PNGCodec.encode(sheet, compression: .default, text: ContentHash.pngText(p.hash))
+                }
                 try p.timings.measure(.write) { () throws(FileIOError) in
                     try FileSystem.makeDirectories(FileSystem.folder(of: target.sheetPath))
                     try FileIO.writeAtomically(bytes, to: target.sheetPath)
                 }
                 result.bytes += bytes.count
             }
-            if sharded {
-                try ContentHash.store(p.hash, at: unitMarker)
-            } else {
-                try ContentHash.store(p.hash, at: target.hashPath)
-            }
+            unlink(oldHashFile)
         } catch {
             let place = sharded && options.format == .gif ? target.framesFolder : target.output
             result.failure = "\(place): \(error)"

@@ -101,8 +101,15 @@ public struct SHA256 {
 /// It covers: ``rendererVersion``; the scene file's bytes; every asset file's bytes (by
 /// asset name, sorted); every font *file* a text layer names (fontconfig family names
 /// are hashed as names: the installed font behind a family is not tracked); and the
-/// options that change output bytes (format, scale, fps, frame range, contact sheet).
-/// `--jobs`, `--shard`, `--quiet` and `--report` do not change bytes and are left out.
+/// options that change output bytes (format, scale or size, fps, frame range, GIF and
+/// PNG encoding). `--jobs`, `--shard`, `--quiet`, `--report` and `--contact-sheet` do not
+/// change an output's bytes and are left out (the sheet is an output of its own, with the
+/// hash inside it too).
+///
+/// The hash travels inside every output, never beside it: a GIF's comment extension
+/// before its first image (``gifComment(_:)``), a PNG's `tEXt` chunk (``pngText(_:)``) in
+/// the contact sheet and in every frame of a PNG folder. An output is up to date when it
+/// carries the hash the scene and options give now.
 public enum ContentHash {
     /// Bump when a change to the renderer or encoders changes output bytes, so that
     /// every cached output is rendered again.
@@ -139,14 +146,27 @@ public enum ContentHash {
         return hash.finalize()
     }
 
-    /// The stored hash beside an output (nil when missing or unreadable).
-    public static func stored(at path: String) -> String? {
-        guard let bytes = try? FileIO.readAll(path: path) else { return nil }
-        return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+    /// The label of the hash inside outputs: the PNG `tEXt` keyword, and the start of the
+    /// GIF comment.
+    public static let label = "flipbook-hash"
+
+    /// The GIF comment that carries `hash`: "flipbook-hash <64 hex digits>".
+    public static func gifComment(_ hash: String) -> String { label + " " + hash }
+
+    /// The PNG `tEXt` chunk that carries `hash` (keyword "flipbook-hash").
+    public static func pngText(_ hash: String) -> PNGText { PNGText(keyword: label, text: hash) }
+
+    /// The hash inside the GIF at `path` (nil when missing, unreadable or without one),
+    /// from the comments before its first image: the frames are not read.
+    public static func stored(inGIF path: String) -> String? {
+        let prefix = label + " "
+        return GIFComment.read(path: path).first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     }
 
-    public static func store(_ hash: String, at path: String) throws {
-        try FileIO.writeAtomically(Array((hash + "\n").utf8), to: path)
+    /// The hash inside the PNG at `path` (nil when missing, unreadable or without one),
+    /// from its chunks before the image data.
+    public static func stored(inPNG path: String) -> String? {
+        PNGText.read(path: path, keyword: label)
     }
 }
 

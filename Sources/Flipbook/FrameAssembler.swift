@@ -84,7 +84,8 @@ public struct FrameManifest: Codable, Sendable {
 /// order, through the same ``GIFExporter`` a one-machine render uses — so the GIF is the
 /// same bytes (frame i is diffed against frame i − 1, whichever shard rendered them; PNG
 /// stores the frames losslessly). Then the contact sheet (if the shards were asked for
-/// one) and the content hash file, so a later unsharded render sees the GIF as current.
+/// one). Both carry the content hash inside (as a one-machine render writes them), so a
+/// later unsharded render sees the GIF as current.
 public enum FrameAssembler {
     public static func frameFolders(in folder: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
@@ -121,8 +122,8 @@ public enum FrameAssembler {
         let target = SceneTarget(scenePath: manifest.scene, output: gifPath)
         outcome.outputs = [gifPath]
         // Already assembled from frames with this content hash: nothing to do.
-        if !force, ContentHash.stored(at: target.hashPath) == manifest.hash, FileSystem.size(of: gifPath) != nil,
-           !manifest.contactSheet || FileSystem.size(of: target.sheetPath) != nil {
+        if !force, ContentHash.stored(inGIF: gifPath) == manifest.hash,
+           !manifest.contactSheet || ContentHash.stored(inPNG: target.sheetPath) == manifest.hash {
             outcome.status = .skipped
             progress.output("\(gifPath): up to date, skipped")
             if removeFrames { try? FileManager.default.removeItem(atPath: frames) }
@@ -176,7 +177,8 @@ public enum FrameAssembler {
         progress.start(id, name: manifest.name, total: plan.count)
         do {
             outcome.bytes = try GIFExporter.export(source, frames: manifest.first...manifest.last, to: gifPath, jobs: jobs,
-                                                   options: manifest.gifOptions)
+                                                   options: manifest.gifOptions,
+                                                   comment: ContentHash.gifComment(manifest.hash))
             if let problem = readError.withLock({ $0 }) {
                 unlink(gifPath)
                 throw GIFError(message: problem)
@@ -184,12 +186,12 @@ public enum FrameAssembler {
             if manifest.contactSheet {
                 let sheet = ContactSheet.compose(title: "\(manifest.name) — \(plan.count) frames, \(width)×\(height) px, \(ContactSheet.formatNumber(fps)) fps",
                                                  thumbnails: thumbnails.withLock { $0 }, fps: fps)
-                let bytes = try PNGCodec.encode(sheet)
+                let bytes = try PNGCodec.encode(sheet, compression: .default, text: ContentHash.pngText(manifest.hash))
                 try FileIO.writeAtomically(bytes, to: target.sheetPath)
                 outcome.bytes += bytes.count
                 outcome.outputs.append(target.sheetPath)
             }
-            try ContentHash.store(manifest.hash, at: target.hashPath)
+            unlink(target.oldHashPath)
             if removeFrames { try? FileManager.default.removeItem(atPath: frames) }
         } catch {
             outcome.status = .failed

@@ -22,7 +22,7 @@ import FlipbookRaster
 /// ``GIFBudgetError`` with the smallest size reached, and writes nothing.
 enum GIFBudget {
     static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to path: String, jobs: Int,
-                       options: GIFEncodingOptions, budget: Int) throws -> Int {
+                       options: GIFEncodingOptions, budget: Int, comment: String?) throws -> Int {
         let (width, height) = renderer.pixelSize
         let store = try FrameStore(frameBytes: width * height * 4, width: width, height: height)
         let scratch = path + ".flipbook-attempt.gif"
@@ -47,7 +47,8 @@ enum GIFBudget {
                 source = renderer.withFrames { i in store.get(i - frames.lowerBound) }
             }
             attempts += 1
-            let size = try GIFExporter.export(source, frames: frames, to: scratch, jobs: jobs, options: plain)
+            let size = try GIFExporter.export(source, frames: frames, to: scratch, jobs: jobs, options: plain,
+                                              comment: comment)
             if attempts == 1 { try store.check() }
             smallest = min(smallest, size)
             if size <= budget && size > (best?.size ?? -1) {

@@ -17,18 +17,22 @@ import FlipbookRaster
 /// about one frame per worker, whatever the frame count.
 public enum GIFExporter {
     /// Writes `frames` of `renderer` to `path` (atomically) and returns the file's size.
+    /// `comment` goes into a comment extension before the first image (batch renders put
+    /// the content hash there: ``ContentHash/gifComment(_:)``).
     @discardableResult
     public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to path: String,
-                              jobs: Int, options: GIFEncodingOptions = GIFEncodingOptions()) throws -> Int {
+                              jobs: Int, options: GIFEncodingOptions = GIFEncodingOptions(),
+                              comment: String? = nil) throws -> Int {
         if let budget = options.maxSize {
-            return try GIFBudget.export(renderer, frames: frames, to: path, jobs: jobs, options: options, budget: budget)
+            return try GIFBudget.export(renderer, frames: frames, to: path, jobs: jobs, options: options, budget: budget,
+                                        comment: comment)
         }
         let timings = renderer.timings ?? StageTimings()
         let background = renderer.scene.canvas.background
         let writer = try timings.measure(.write) {
             let (width, height) = renderer.pixelSize
             return try GIFWriter(path: path, width: width, height: height, loopCount: renderer.scene.canvas.loop,
-                                 background: background.alpha >= 1 ? background : nil, options: options)
+                                 background: background.alpha >= 1 ? background : nil, options: options, comment: comment)
         }
         let plan = GIFTiming.plan(frameCount: frames.count, fps: renderer.fps)
         // As OrderedParallelMap counts them: one worker runs serially, without waiting.

@@ -17,7 +17,9 @@ public enum PNGSequenceExporter {
     }
 
     /// Renders `frames` of `renderer` into `folder` (created when missing), compressed as
-    /// `compression` says. Returns the number of bytes written.
+    /// `compression` says, each frame with the `tEXt` chunk `text` when given (batch
+    /// renders put the content hash there: ``ContentHash/pngText(_:)``). Returns the
+    /// number of bytes written.
     ///
     /// Each frame is written whole to a hidden temporary file in the folder; only once every
     /// frame has been rendered and written are they renamed into place, so a failed or
@@ -25,7 +27,7 @@ public enum PNGSequenceExporter {
     /// the frames already in the folder untouched.
     @discardableResult
     public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to folder: String,
-                              jobs: Int, compression: PNGCompression = .default) throws -> Int {
+                              jobs: Int, compression: PNGCompression = .default, text: PNGText? = nil) throws -> Int {
         try FileSystem.makeDirectories(folder)
         let first = frames.lowerBound
         var total = 0
@@ -36,7 +38,7 @@ public enum PNGSequenceExporter {
             try OrderedParallelMap.run(count: frames.count, jobs: jobs, produce: { offset -> Result<[UInt8], PNGError> in
                 let frame = renderer.renderFrame(first + offset)
                 return Result { () throws(PNGError) -> [UInt8] in
-                    try timings.measure(.encode) { () throws(PNGError) -> [UInt8] in try PNGCodec.encode(frame, compression: compression) }
+                    try timings.measure(.encode) { () throws(PNGError) -> [UInt8] in try PNGCodec.encode(frame, compression: compression, text: text) }
                 }
             }, consume: { offset, encoded in
                 let bytes = try encoded.get()

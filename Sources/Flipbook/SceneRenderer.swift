@@ -28,6 +28,10 @@ public struct SceneRenderer: Sendable {
     /// changed (``FrameReuse``), with the bytes of a full render. On unless
     /// `FLIPBOOK_FRAME_REUSE=0`; nil renders every frame from scratch.
     public var frameReuse: FrameReuse? = FrameReuse.enabledByEnvironment ? FrameReuse() : nil
+    /// Set by ``init(scene:fitting:fps:limits:timings:)`` when the fitted canvas is smaller
+    /// than the size asked for: every frame is then placed on a canvas of this size (see
+    /// ``letterbox(_:into:background:)``), which ``pixelSize`` reports.
+    public private(set) var frameBox: (width: Int, height: Int)?
 
     /// Loads every image asset the layers use; `scale` and `fps` override the scene's.
     ///
@@ -89,6 +93,42 @@ public struct SceneRenderer: Sendable {
         self.fps = fps ?? scene.canvas.fps
     }
 
+    /// A renderer whose frames are exactly `size` pixels, as `still --size` and
+    /// `render --size` make them: the canvas scaled uniformly (``fitScale(_:into:)``) to fit
+    /// inside, centred at whole-pixel offsets, the rest filled with the scene's background
+    /// (transparent when it has none).
+    public init(scene: Scene, fitting size: (width: Int, height: Int), fps: Double? = nil,
+                limits: ResourceLimits = .default, timings: StageTimings? = nil) throws {
+        try self.init(scene: scene, scale: Self.fitScale(scene.canvas.size, into: size), fps: fps, limits: limits,
+                      timings: timings)
+        let fitted = renderer.pixelSize(of: scene.canvas.size)
+        if fitted != size { frameBox = size }
+    }
+
+    /// The largest uniform scale at which a canvas of `canvas` points fits in `size` pixels.
+    public static func fitScale(_ canvas: Size, into size: (width: Int, height: Int)) -> Double {
+        min(Double(size.width) / canvas.width, Double(size.height) / canvas.height)
+    }
+
+    /// `frame` centred at whole-pixel offsets ((box − frame) / 2, rounded down) on a canvas
+    /// of `box` pixels filled with `background`. The frame's pixels are copied, not
+    /// composited: they already hold the background, drawn once.
+    public static func letterbox(_ frame: Pixmap, into box: (width: Int, height: Int), background: Color) -> Pixmap {
+        var out = background.isInvisible ? Pixmap(width: box.width, height: box.height)
+            : Pixmap(width: box.width, height: box.height, filledWith: background)
+        let left = (box.width - frame.width) / 2, top = (box.height - frame.height) / 2
+        let rowBytes = frame.width * 4
+        out.data.withUnsafeMutableBytes { target in
+            frame.data.withUnsafeBytes { source in
+                for y in 0..<frame.height {
+                    (target.baseAddress! + ((top + y) * box.width + left) * 4)
+                        .copyMemory(from: source.baseAddress! + y * rowBytes, byteCount: rowBytes)
+                }
+            }
+        }
+        return out
+    }
+
     /// round(duration × fps), at least 1.
     public var frameCount: Int { max(1, Canvas.clampedInt((scene.canvas.duration * fps).rounded())) }
 
@@ -98,8 +138,8 @@ public struct SceneRenderer: Sendable {
         return message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
     }
 
-    /// Output size in pixels.
-    public var pixelSize: (width: Int, height: Int) { renderer.pixelSize(of: scene.canvas.size) }
+    /// Output size in pixels: ``frameBox`` when set, else canvas × scale.
+    public var pixelSize: (width: Int, height: Int) { frameBox ?? renderer.pixelSize(of: scene.canvas.size) }
 
     /// The time frame `frameIndex` shows: frameIndex / fps.
     public func seconds(ofFrame frameIndex: Int) -> Double { Double(frameIndex) / fps }
@@ -115,12 +155,18 @@ public struct SceneRenderer: Sendable {
     }
 
     private func render(_ tree: FrameTree) -> Pixmap {
-        frameReuse.map { $0.render(tree, with: renderer) } ?? renderer.render(tree)
+        let frame = frameReuse.map { $0.render(tree, with: renderer) } ?? renderer.render(tree)
+        return boxed(frame)
+    }
+
+    private func boxed(_ frame: Pixmap) -> Pixmap {
+        guard let frameBox else { return frame }
+        return Self.letterbox(frame, into: frameBox, background: scene.canvas.background)
     }
 
     /// Renders the frame at an arbitrary time.
     public func renderFrame(at seconds: Double) -> Pixmap {
-        renderer.render(timeline.frame(at: seconds))
+        boxed(renderer.render(timeline.frame(at: seconds)))
     }
 }
 

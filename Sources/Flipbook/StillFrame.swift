@@ -41,19 +41,12 @@ public enum StillTime: Sendable, Equatable {
 public enum StillFrame {
     /// Renders the frame at `seconds`. With `size`, the canvas is scaled uniformly to fit
     /// W×H pixels and centred (whole-pixel offsets), the rest transparent unless the scene
-    /// has a background; otherwise it is canvas × `scale` pixels.
+    /// has a background (``SceneRenderer/init(scene:fitting:fps:limits:timings:)``, as
+    /// `render --size` does); otherwise it is canvas × `scale` pixels.
     public static func render(_ scene: Scene, at seconds: Double, scale: Double? = nil, size: (Int, Int)? = nil,
                               limits: ResourceLimits = .default) throws -> Pixmap {
-        guard let (width, height) = size else {
-            let renderer = try SceneRenderer(scene: scene, scale: scale, limits: limits)
-            return renderer.renderFrame(at: seconds)
-        }
-        let fit = min(Double(width) / scene.canvas.size.width, Double(height) / scene.canvas.size.height)
-        let renderer = try SceneRenderer(scene: scene, scale: fit, limits: limits)
-        let frame = renderer.renderFrame(at: seconds)
-        var out = Pixmap(width: width, height: height)
-        if !scene.canvas.background.isInvisible { out.fill(scene.canvas.background) }
-        out.draw(frame, x: (width - frame.width) / 2, y: (height - frame.height) / 2)
-        return out
+        let renderer = try size.map { try SceneRenderer(scene: scene, fitting: $0, limits: limits) }
+            ?? SceneRenderer(scene: scene, scale: scale, limits: limits)
+        return renderer.renderFrame(at: seconds)
     }
 }

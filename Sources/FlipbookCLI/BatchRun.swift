@@ -28,6 +28,7 @@ struct BatchRun {
 
         var options = BatchOptions()
         options.scale = command.scale
+        options.size = command.size.flatMap(StillCommand.parseSize).map { (width: $0.0, height: $0.1) }
         options.fps = command.fps
         options.frames = command.frames.flatMap(FrameRange.init(parsing:))
         options.framesText = command.frames

@@ -19,7 +19,9 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a scene to an animated GIF or a folder of PNG frames.",
         discussion: """
-            Frame i shows t = i / fps and is canvas size × scale pixels. With --format png, \
+            Frame i shows t = i / fps and is canvas size × scale pixels; --size WxH instead \
+            scales each scene uniformly to fit inside W×H and centres it on a W×H frame, \
+            transparent around it unless the scene has a background (as `still --size`). With --format png, \
             the output is a folder that receives frame-0000.png, frame-0001.png, … \
             (numbered by frame index). Default output: output/<scene name>.gif, or the \
             folder output/<scene name>/ for PNG frames.
@@ -28,7 +30,8 @@ struct RenderCommand: ParsableCommand {
             (default output/), frames of several scenes in flight on every core; one failing \
             scene does not stop the others (exit 2 if any is invalid, else 1 if any failed). \
             Outputs whose content hash (scene, assets, font files, options, renderer version; \
-            stored in <output>.flipbook-hash) is unchanged are skipped unless --force. \
+            kept inside each output: a GIF comment, a tEXt chunk in every PNG) is unchanged \
+            are skipped unless --force. \
             See docs/ci.md for --shard and `flipbook assemble`.
             """)
 
@@ -43,6 +46,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(help: "Pixels per point; overrides the scene's canvas scale.")
     var scale: Double?
+
+    @Option(help: ArgumentHelp("Exact frame size: each scene fitted inside, centred (not with --scale).", valueName: "WxH"))
+    var size: String?
 
     @Option(help: "Frames per second; overrides the scene's.")
     var fps: Double?
@@ -97,6 +103,7 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be in (0, 16], got \(scale)") }
+        try StillCommand.validate(size: size, scale: scale)
         if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps must be in (0, 240], got \(fps)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         if !(1...100).contains(quality) { throw ValidationError("--quality must be in 1…100, got \(quality)") }

@@ -37,8 +37,14 @@ struct StillCommand: ParsableCommand {
     func validate() throws {
         if StillTime(parsing: at) == nil { throw ValidationError("--at wants N% (0…100), Ns or Nf, got '\(at)'") }
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be in (0, 16], got \(scale)") }
+        try Self.validate(size: size, scale: scale)
+    }
+
+    /// `--size` and `--scale` as `still` and `render` both take them: one or the other, and
+    /// a size of whole numbers within the largest side allowed.
+    static func validate(size: String?, scale: Double?) throws {
         if scale != nil && size != nil { throw ValidationError("give --scale or --size, not both") }
-        if let size, Self.parseSize(size) == nil {
+        if let size, parseSize(size) == nil {
             throw ValidationError("--size wants WxH with whole numbers from 1 to \(ResourceLimits.maxSide), got '\(size)'")
         }
     }

@@ -16,7 +16,8 @@ import FlipbookRaster
 /// into place by ``finish()``; ``abandon()`` or a failure leaves the target untouched.
 ///
 /// Layout: screen descriptor with the first frame's palette as the global color map (when
-/// it was prepared with ``prepareFirst(_:)``), a NETSCAPE2.0 loop extension, then per frame a
+/// it was prepared with ``prepareFirst(_:)``), a NETSCAPE2.0 loop extension, the comment
+/// extension (when ``comment`` is given; ``GIFComment/read(path:)`` finds it), then per frame a
 /// Graphics Control Extension (delay, disposal, transparent index) and an image, with its
 /// own local color map (palette padded to a power of two) unless it uses the global one.
 /// Images arrive compressed (``GIFPreparedFrame/image``, made by ``LZWEncoder`` on the
@@ -39,6 +40,8 @@ public final class GIFWriter {
     /// The NETSCAPE2.0 loop count (0 = forever; n means n repeats after the first play in
     /// browsers). Negative: no loop extension (play once).
     public let loopCount: Int
+    /// Text for a comment extension before the first image (nil or empty: none).
+    public let comment: String?
     private var file: AtomicFileWriter?
     private var gif: UnsafeMutablePointer<GifFileType>?
     private var pending: (frame: GIFPreparedFrame, delay: Int)?
@@ -56,12 +59,13 @@ public final class GIFWriter {
     var reordersGlobalMap = true
 
     public init(path: String, width: Int, height: Int, loopCount: Int, background: Color?,
-                options: GIFEncodingOptions = GIFEncodingOptions()) throws {
+                options: GIFEncodingOptions = GIFEncodingOptions(), comment: String? = nil) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw GIFError(message: "\(path): GIF size \(width)×\(height) is out of range 1…65535")
         }
         self.path = path
         self.loopCount = loopCount
+        self.comment = comment
         self.width = width
         self.height = height
         encoder = GIFFrameEncoder(width: width, height: height, background: background, options: options)
@@ -104,6 +108,8 @@ public final class GIFWriter {
             try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil), "EGifPutScreenDesc")
         }
         if loopCount >= 0 { try putLoopExtension(min(loopCount, 65535)) }
+        // giflib cuts a comment longer than 255 bytes into sub-blocks.
+        if let comment, !comment.isEmpty { try check(EGifPutComment(gif, comment), "EGifPutComment") }
     }
 
     private func colorMap(_ palette: [UInt32]) throws -> UnsafeMutablePointer<ColorMapObject> {

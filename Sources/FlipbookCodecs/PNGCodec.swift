@@ -135,9 +135,10 @@ public enum PNGCodec {
         try PNGEncoder.encode(pixmap, compression: .default)
     }
 
-    /// Encodes with the given speed/size trade.
-    public static func encode(_ pixmap: Pixmap, compression: PNGCompression) throws(PNGError) -> [UInt8] {
-        try PNGEncoder.encode(pixmap, compression: compression)
+    /// Encodes with the given speed/size trade and, when `text` is given, a `tEXt` chunk
+    /// before the image data (``PNGText/read(path:keyword:)`` finds it without decoding).
+    public static func encode(_ pixmap: Pixmap, compression: PNGCompression, text: PNGText? = nil) throws(PNGError) -> [UInt8] {
+        try PNGEncoder.encode(pixmap, compression: compression, text: text)
     }
 
     /// Encodes as 8-bit RGBA through libpng's simplified API with its defaults (zlib level 6,

@@ -30,7 +30,7 @@ enum PNGEncoder {
     /// zlib strategies (zlib.h).
     static let zDefaultStrategy: Int32 = 0, zRLE: Int32 = 3
 
-    static func encode(_ pixmap: Pixmap, compression: PNGCompression) throws(PNGError) -> [UInt8] {
+    static func encode(_ pixmap: Pixmap, compression: PNGCompression, text: PNGText? = nil) throws(PNGError) -> [UInt8] {
         let width = pixmap.width, height = pixmap.height
         guard width > 0, height > 0 else { throw PNGError(message: "PNG encoding failed: empty image (\(width)×\(height))") }
         let kind = PixelSurvey(pixmap)
@@ -69,7 +69,21 @@ enum PNGEncoder {
                 filters = RowFilterChoice.subOrUp(rows, stride: stride, height: height, bytesPerPixel: channels)
             case .small: break
             }
-            return try write(rows, stride: stride, width: width, height: height, options: options, filters: filters)
+            guard let text else {
+                return try write(rows, stride: stride, width: width, height: height, options: options, filters: filters)
+            }
+            // libpng copies the strings (png_set_text) before these pointers go.
+            let written = text.keyword.withCString { keyword in
+                text.text.withCString { value in
+                    var withText = options
+                    withText.text_keyword = keyword
+                    withText.text = value
+                    return Result { () throws(PNGError) -> [UInt8] in
+                        try write(rows, stride: stride, width: width, height: height, options: withText, filters: filters)
+                    }
+                }
+            }
+            return try written.get()
         }
     }
 

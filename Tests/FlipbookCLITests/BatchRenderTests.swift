@@ -103,7 +103,8 @@ import FlipbookRaster
         #expect(outcome.status == 0, "\(outcome.stderr)")
         // The glob takes scenes/*.yaml only (not the .yml one in more/).
         let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").sorted()
-        #expect(names == ["pictured", "pictured.flipbook-hash", "slide", "slide.flipbook-hash"])
+        // Nothing beside the folders: the content hash is inside every frame.
+        #expect(names == ["pictured", "slide"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/frames/slide").count == 120)
         let empty = try CLI.run(["render", "nothing/*.yaml"], in: folder)
         #expect(empty.status == 2)
@@ -150,7 +151,8 @@ import FlipbookRaster
             #expect(outcome.status == 0, "\(outcome.stderr)")
         }
         let one = try Self.files(in: folder + "/jobs1"), many = try Self.files(in: folder + "/jobs4")
-        #expect(one.count == (format == "gif" ? 9 : 3 * 2 + 120 + 20 + 10))
+        // A GIF or a frame folder and a sheet per scene, nothing else (no hash files).
+        #expect(one.count == (format == "gif" ? 3 * 2 : 3 + 120 + 20 + 10))
         #expect(one.keys.sorted() == many.keys.sorted())
         for (name, bytes) in one { #expect(bytes == many[name], "\(name) differs") }
         // And the same as rendering each scene alone.
@@ -166,7 +168,8 @@ import FlipbookRaster
     @Test func upToDateScenesAreSkipped() throws {
         let folder = try Self.sceneFolder()
         #expect(try CLI.run(["render", "scenes"], in: folder).status == 0)
-        #expect(FileManager.default.fileExists(atPath: folder + "/output/slide.gif.flipbook-hash"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/output").sorted()
+                == ["fade.gif", "pictured.gif", "slide.gif"])
         let before = try FileManager.default.attributesOfItem(atPath: folder + "/output/slide.gif")[.modificationDate] as! Date
 
         let second = try CLI.run(["render", "scenes", "--report", "r.json"], in: folder)
@@ -186,7 +189,7 @@ import FlipbookRaster
         #expect(Self.statuses(try Self.report(folder + "/r.json")) == ["fade": "rendered", "pictured": "rendered", "slide": "rendered"])
         _ = try CLI.run(["render", "scenes", "--scale", "2", "--force", "--report", "r.json"], in: folder)
         #expect(Self.statuses(try Self.report(folder + "/r.json")) == ["fade": "rendered", "pictured": "rendered", "slide": "rendered"])
-        // A deleted output is rendered again even though its hash file remains.
+        // A deleted output is rendered again.
         try FileManager.default.removeItem(atPath: folder + "/output/slide.gif")
         _ = try CLI.run(["render", "scenes", "--scale", "2", "--report", "r.json"], in: folder)
         #expect(Self.statuses(try Self.report(folder + "/r.json")) == ["fade": "skipped", "pictured": "skipped", "slide": "rendered"])

@@ -26,6 +26,10 @@ typedef struct {
     int zlib_level;
     int zlib_strategy;
     int zlib_mem_level;
+    /// When both are not NULL: one uncompressed tEXt chunk (Latin-1 keyword of 1…79
+    /// characters, then its text), written before the image data.
+    const char *text_keyword;
+    const char *text;
 } fb_png_write_options;
 
 /// Encodes `height` rows of `width` pixels, `stride` bytes apart. `row_filters`, when not
