@@ -149,7 +149,9 @@ public struct GoldenCheck: Sendable {
         // Per outcome: the golden of a failing frame (for the report) and the frame compared.
         var failingGoldens: [Pixmap?] = []
         var compared: [Pixmap] = []
-        if let diffFolder { try? FileManager.default.createDirectory(atPath: diffFolder, withIntermediateDirectories: true) }
+        if let diffFolder {
+            try? FileManager.default.createDirectory(atPath: diffFolder, withIntermediateDirectories: true)
+        }
         for item in items {
             let path = goldenFolder + "/" + item.file
             let stem = String(item.file.dropLast(4))

@@ -59,7 +59,8 @@ public struct GoldenResult: Sendable {
         text += ":\n" + reportLines.map { "  " + $0 }.joined(separator: "\n")
         text += "\n  compared by: \(comparison.description)"
         if let reportPath { text += "\n  HTML report: \(reportPath)" }
-        text += "\n  (to accept the new frames, re-run with \(GoldenRecording.environmentVariable)=1 or `flipbook check --record`)"
+        text += "\n  (to accept the new frames, re-run with \(GoldenRecording.environmentVariable)=1"
+            + " or `flipbook check --record`)"
         return text
     }
 }

@@ -56,14 +56,18 @@ public func assertFrame(_ image: Pixmap, match golden: String, named name: Strin
 func reportFailure(of result: GoldenResult, file: StaticString, line: UInt) {
     guard let message = result.failureMessage else { return }
     #if canImport(Darwin)
+    // Activities belong to the main thread, where XCTest runs synchronous tests; elsewhere the
+    // message, the diff images and the report still say everything.
     let files = GoldenExpectation.attachments(of: result)
-    if !files.isEmpty {
-        XCTContext.runActivity(named: "golden frames of \(result.label)") { activity in
-            for png in files {
-                let attachment = XCTAttachment(data: Data(png.bytes), uniformTypeIdentifier: "public.png")
-                attachment.name = png.name
-                attachment.lifetime = .keepAlways
-                activity.add(attachment)
+    if !files.isEmpty, Thread.isMainThread {
+        MainActor.assumeIsolated {
+            XCTContext.runActivity(named: "golden frames of \(result.label)") { activity in
+                for png in files {
+                    let attachment = XCTAttachment(data: Data(png.bytes), uniformTypeIdentifier: "public.png")
+                    attachment.name = png.name
+                    attachment.lifetime = .keepAlways
+                    activity.add(attachment)
+                }
             }
         }
     }
