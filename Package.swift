@@ -12,7 +12,9 @@ let package = Package(
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
         .library(name: "Flipbook", targets: ["Flipbook"]),
         .library(name: "FlipbookDiff", targets: ["FlipbookDiff"]),
+        // Golden tests: FlipbookTesting for Swift Testing, FlipbookXCTest for XCTest (docs/testing.md).
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
+        .library(name: "FlipbookXCTest", targets: ["FlipbookXCTest"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
@@ -58,7 +60,11 @@ let package = Package(
         .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookLottie", "FlipbookTimeline", "FlipbookRender",
                                                  "FlipbookRaster", "FlipbookText", "FlipbookCodecs"]),
         .target(name: "FlipbookDiff", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),
-        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookDiff", "FlipbookScene", "FlipbookCodecs"]),
+        // Golden checks without a test framework (`flipbook check` uses them), and the one-line
+        // calls on top: FlipbookTesting imports Testing, FlipbookXCTest imports XCTest.
+        .target(name: "FlipbookGoldens", dependencies: ["Flipbook", "FlipbookDiff", "FlipbookScene", "FlipbookCodecs"]),
+        .target(name: "FlipbookTesting", dependencies: ["FlipbookGoldens", "FlipbookRaster"]),
+        .target(name: "FlipbookXCTest", dependencies: ["FlipbookGoldens", "FlipbookRaster"]),
         // `flipbook preview`'s HTTP server: the only target that imports Hummingbird (and so
         // SwiftNIO); the pipeline targets stay free of them.
         .target(name: "FlipbookPreview", dependencies: ["Flipbook", "FlipbookScene", "FlipbookCodecs",
@@ -67,7 +73,7 @@ let package = Package(
                                                         .product(name: "ServiceLifecycle",
                                                                  package: "swift-service-lifecycle")]),
         .executableTarget(name: "FlipbookCLI", dependencies: [
-            "Flipbook", "FlipbookDiff", "FlipbookTesting", "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster",
+            "Flipbook", "FlipbookDiff", "FlipbookGoldens", "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster",
             "FlipbookPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -77,12 +83,12 @@ let package = Package(
                                                                "FlipbookCodecs"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),
         .testTarget(name: "FlipbookTimelineTests", dependencies: ["FlipbookTimeline"]),
-        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs"],
+        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTesting"],
                     resources: [.copy("Goldens")]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "CGIFLib"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText", "FlipbookRaster", "FlipbookCodecs"]),
-        .testTarget(name: "SeedSceneTests", dependencies: ["Flipbook", "FlipbookCodecs"],
+        .testTarget(name: "SeedSceneTests", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookTesting"],
                     exclude: ["Goldens"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookCodecs", "CFlipbookZlib",
                                                            .product(name: "ZIPFoundation", package: "ZIPFoundation")]),

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Flipbook
 import FlipbookDiff
-import FlipbookTesting
+import FlipbookGoldens
 import FlipbookCodecs
 import FlipbookRaster
 

@@ -1,4 +1,5 @@
 import Testing
+import FlipbookTesting
 import FlipbookGeometry
 @testable import FlipbookRaster
 
@@ -21,13 +22,13 @@ struct DashTrimTests {
 
     /// Pattern [6, 4] with phase 3 on x = 2…46: the pattern starts 3 into the first dash,
     /// so the dashes are [2, 5], then every 10 from 9: [9, 15], [19, 25], [29, 35], [39, 45].
-    @Test func dashesWithPhase() {
+    @Test func dashesWithPhase() throws {
         let line = Path([.move(Point(2, 8)), .line(Point(46, 8))])
         let p = strokeAlpha(line, StrokeStyle(width: 2, dashes: [6, 4], dashPhase: 3))
         let on: [(Double, Double)] = [(2, 5), (9, 15), (19, 25), (29, 35), (39, 45)]
         let err = maxAlphaError(p, expected: expectedRows(on))
         #expect(err <= 0.5)
-        Golden.check(p, named: "dash-phase")
+        try expectFrame(p, match: "Goldens", named: "dash-phase", options: .rasterGolden)
     }
 
     /// An odd pattern repeats doubled, as CoreGraphics does: [5] is 5 on, 5 off; [4, 2, 3]
@@ -93,7 +94,7 @@ struct DashTrimTests {
     /// (the left edge from y = 12 up to the corner) continues into [0, 6] (the top edge to
     /// x = 14). With a miter join the outer corner square [6, 8]² is filled; separate
     /// butt-ended dashes would leave it empty.
-    @Test func dashThroughClosedStartIsJoined() {
+    @Test func dashThroughClosedStartIsJoined() throws {
         let p = strokeAlpha(.rect(Rect(8, 8, 32, 16)), StrokeStyle(width: 4, dashes: [10, 6], dashPhase: 4), width: 48, height: 32)
         #expect(p.pixel(x: 6, y: 6).a == 255 && p.pixel(x: 7, y: 7).a == 255)
         #expect(p.pixel(x: 13, y: 7).a == 255 && p.pixel(x: 14, y: 7).a == 0)
@@ -106,7 +107,7 @@ struct DashTrimTests {
             return outer && !inner ? 1 : 0
         }
         #expect(ring == 0)
-        Golden.check(p, named: "dash-closed-rect")
+        try expectFrame(p, match: "Goldens", named: "dash-closed-rect", options: .rasterGolden)
     }
 
     /// Trimming two 20-long lines (total 40) to 0.25…0.75 keeps lengths 10…30: the second
@@ -155,11 +156,11 @@ struct DashTrimTests {
     }
 
     /// Rendered trim: a 2-px butt stroke of x = 4…44 trimmed to 0.25…0.5 covers x 14…24.
-    @Test func trimRendered() {
+    @Test func trimRendered() throws {
         let line = Path([.move(Point(4, 8)), .line(Point(44, 8))])
         let t = PathTrimmer.trim(line, from: 0.25, to: 0.5)
         let p = strokeAlpha(t, StrokeStyle(width: 2))
         #expect(maxAlphaError(p, expected: expectedRows([(14, 24)])) <= 0.5)
-        Golden.check(p, named: "trim-line")
+        try expectFrame(p, match: "Goldens", named: "trim-line", options: .rasterGolden)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import FlipbookTesting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,14 +11,14 @@ import FlipbookGeometry
 struct FillCoverageTests {
     /// An axis-aligned rectangle's coverage of a pixel is exactly the overlap area of the
     /// pixel square and the rectangle, so alpha must be round(255 · overlapX · overlapY).
-    @Test func fractionalRectIsExactOverlapArea() {
+    @Test func fractionalRectIsExactOverlapArea() throws {
         let r = Rect(3.25, 4.6, 20.3, 11.15)
         let p = fillAlpha(.rect(r), size: 32)
         let err = maxAlphaError(p) { x, y in
             overlap(Double(x), Double(x + 1), r.minX, r.maxX) * overlap(Double(y), Double(y + 1), r.minY, r.maxY)
         }
         #expect(err <= 0.5 + 1e-9)
-        Golden.check(p, named: "fill-rect-fractional")
+        try expectFrame(p, match: "Goldens", named: "fill-rect-fractional", options: .rasterGolden)
     }
 
     /// Circles against 64×64 supersampling of the true disk (pixels wholly inside or
@@ -25,7 +26,7 @@ struct FillCoverageTests {
     /// flattened to 1/128 px, so the only errors are the sampling grid's (≤ ~1/128 of a
     /// pixel) and rounding: every pixel must be within 2/255.
     @Test(arguments: [(20.3, 19.7, 13.4, 40), (32.0, 31.5, 29.6, 64)])
-    func circleMatchesSupersampledDisk(cx: Double, cy: Double, r: Double, size: Int) {
+    func circleMatchesSupersampledDisk(cx: Double, cy: Double, r: Double, size: Int) throws {
         let p = fillAlpha(.ellipse(in: Rect(cx - r, cy - r, 2 * r, 2 * r)), size: size)
         let err = maxAlphaError(p) { x, y in
             let (x0, y0, x1, y1) = (Double(x), Double(y), Double(x + 1), Double(y + 1))
@@ -36,7 +37,7 @@ struct FillCoverageTests {
             return supersampled(x: x, y: y) { px, py in (px - cx) * (px - cx) + (py - cy) * (py - cy) <= r * r }
         }
         #expect(err <= 2)
-        Golden.check(p, named: "fill-circle-\(size)")
+        try expectFrame(p, match: "Goldens", named: "fill-circle-\(size)", options: .rasterGolden)
     }
 
     /// Pentagram: even-odd leaves the central pentagon empty (winding 2), non-zero fills
@@ -45,7 +46,7 @@ struct FillCoverageTests {
     /// knows the pixel's average winding, not which part is covered twice (FreeType and
     /// tiny-skia share this), so those few pixels may be off by up to ~1/5.
     @Test(arguments: [FillRule.nonZero, .evenOdd])
-    func starMatchesWindingRule(rule: FillRule) {
+    func starMatchesWindingRule(rule: FillRule) throws {
         let pts = starPoints(cx: 24, cy: 25, r: 20)
         let p = fillAlpha(polygonPath(pts), size: 48, rule: rule)
         let crossings = edgeCrossings(pts)
@@ -61,7 +62,7 @@ struct FillCoverageTests {
         #expect(err <= 2.5)   // 2/255 plus the 64×64 grid's error on slanted edges
         let center = p.pixel(x: 24, y: 25).a
         #expect(center == (rule == .nonZero ? 255 : 0))
-        Golden.check(p, named: "fill-star-\(rule)")
+        try expectFrame(p, match: "Goldens", named: "fill-star-\(rule)", options: .rasterGolden)
     }
 
     /// Two identical overlapping squares: winding 2 inside. Non-zero → full; even-odd → empty.
@@ -96,7 +97,7 @@ struct FillCoverageTests {
     ///   = 28 − 90·t(1 − t).
     /// Flattening to 1/128 px and 64×64 supersampling keep every pixel within 2/255.
     @Test(arguments: [("quad", 64.0), ("cubic", 90.0)])
-    func curvesMatchSupersampledArea(kind: String, depth: Double) {
+    func curvesMatchSupersampledArea(kind: String, depth: Double) throws {
         var path = Path()
         path.move(to: Point(4, 28))
         if kind == "quad" {
@@ -114,7 +115,7 @@ struct FillCoverageTests {
             }
         }
         #expect(err <= 2)
-        Golden.check(p, named: "fill-\(kind)")
+        try expectFrame(p, match: "Goldens", named: "fill-\(kind)", options: .rasterGolden)
     }
 
     /// A rotated square (45°, side 16 around (16, 16)) filled through a transform,
@@ -162,4 +163,13 @@ struct FillCoverageTests {
         }
         #expect(worst == 0)
     }
+}
+
+extension GoldenOptions {
+    /// The rasterizer's goldens (Tests/FlipbookRasterTests/Goldens/<name>.png) are regression
+    /// guards only: every golden test first checks its image against an independent
+    /// expectation computed in the test. The frame is compared as its PNG would store it, and
+    /// every premultiplied channel must be within 2 levels of the golden, with no pixel beyond.
+    /// `FLIPBOOK_RECORD=1 swift test` rewrites them.
+    static let rasterGolden = GoldenOptions(comparison: .channels(tolerance: 2))
 }

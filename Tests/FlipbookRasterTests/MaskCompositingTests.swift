@@ -1,4 +1,5 @@
 import Testing
+import FlipbookTesting
 import FlipbookGeometry
 @testable import FlipbookRaster
 
@@ -15,7 +16,7 @@ struct MaskCompositingTests {
 
     /// Intersection multiplies coverages: each rect mask holds round(255 · overlap area)
     /// and the product is round(a · b / 255); the bounds shrink to the overlap region.
-    @Test func maskIntersectionMultiplies() {
+    @Test func maskIntersectionMultiplies() throws {
         let (ra, rb) = (Rect(2, 2.5, 18.5, 20), Rect(10.25, 6, 20, 10.75))
         var m = rectMask(ra, 32)
         let b = rectMask(rb, 32)
@@ -33,7 +34,7 @@ struct MaskCompositingTests {
         var render = Pixmap(width: 32, height: 32)
         render.fill(.rect(Rect(0, 0, 32, 32)), transform: .identity, rule: .nonZero,
                     paint: .solid(Color(red: 0, green: 0.5, blue: 1)), clip: m)
-        Golden.check(render, named: "mask-intersection")
+        try expectFrame(render, match: "Goldens", named: "mask-intersection", options: .rasterGolden)
     }
 
     /// Scaling by 0.5 halves every coverage (rounded); alpha masks copy the alpha channel;
@@ -62,7 +63,7 @@ struct MaskCompositingTests {
     /// is clipped on the left), at opacity 0.5 (128/255) and through a disk mask, over an
     /// opaque gray background. Every pixel follows source-over with the source scaled by
     /// round(mask · 128 / 255).
-    @Test func drawWithOpacityAndMask() {
+    @Test func drawWithOpacityAndMask() throws {
         var source = Pixmap(width: 12, height: 12)
         for y in 0..<12 {
             for x in 0..<12 {
@@ -96,7 +97,7 @@ struct MaskCompositingTests {
             }
         }
         #expect(worst <= 1)
-        Golden.check(dst, named: "draw-opacity-mask")
+        try expectFrame(dst, match: "Goldens", named: "draw-opacity-mask", options: .rasterGolden)
     }
 
     /// fill(_ color:) replaces (no blending): clear over opaque gives clear.

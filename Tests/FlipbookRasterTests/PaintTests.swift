@@ -1,4 +1,5 @@
 import Testing
+import FlipbookTesting
 import FlipbookGeometry
 @testable import FlipbookRaster
 
@@ -43,19 +44,19 @@ struct PaintTests {
     /// Axial, three stops at 0.2 / 0.5 / 0.9 across a 64-px canvas: gradient space
     /// t = x / 64, so pixel x shows the ramp at t = (x + 0.5) / 64; below 0.2 it is pure
     /// red, above 0.9 pure blue. The 1024-entry table is within 1 level.
-    @Test func axialGradientWithLocations() {
+    @Test func axialGradientWithLocations() throws {
         let colors = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 1, blue: 0), Color(red: 0, green: 0, blue: 1)]
         let locations = [0.2, 0.5, 0.9]
         let g = Gradient(kind: .axial, colors: colors, locations: locations, transform: .scale(1.0 / 64, 1))
         let p = fillCanvas(.gradient(g), width: 64, height: 8)
         #expect(maxChannelError(p) { x, _ in premul(ramp(colors, locations, (Double(x) + 0.5) / 64)) } <= 1)
-        Golden.check(p, named: "gradient-axial-locations")
+        try expectFrame(p, match: "Goldens", named: "gradient-axial-locations", options: .rasterGolden)
     }
 
     /// Radial from (16, 16) with radius 12: the transform is translate(−16, −16) then
     /// scale(1/12), so t = distance from the center / 12, yellow → purple, then purple
     /// beyond the circle.
-    @Test func radialGradient() {
+    @Test func radialGradient() throws {
         let colors = [Color(red: 1, green: 1, blue: 0), Color(red: 0.5, green: 0, blue: 0.5)]
         let t = AffineTransform.translation(-16, -16).concatenating(.scale(1.0 / 12, 1.0 / 12))
         let g = Gradient(kind: .radial, colors: colors, locations: nil, transform: t)
@@ -64,13 +65,13 @@ struct PaintTests {
             let (dx, dy) = (Double(x) + 0.5 - 16, Double(y) + 0.5 - 16)
             return premul(ramp(colors, [0, 1], (dx * dx + dy * dy).squareRoot() / 12))
         } <= 1)
-        Golden.check(p, named: "gradient-radial")
+        try expectFrame(p, match: "Goldens", named: "gradient-radial", options: .rasterGolden)
     }
 
     /// White → clear interpolates unpremultiplied (Core Animation): halfway is straight
     /// (0.5, 0.5, 0.5, 0.5), a translucent gray, i.e. premultiplied (64, 64, 64, 128);
     /// premultiplied interpolation would give translucent white (128, 128, 128, 128).
-    @Test func whiteToClearMidpointIsGray() {
+    @Test func whiteToClearMidpointIsGray() throws {
         let g = Gradient(kind: .axial, colors: [.white, .clear], locations: nil, transform: .scale(1.0 / 32, 1))
         let p = fillCanvas(.gradient(g), width: 32, height: 4)
         // Pixel 15's center is t = 15.5/32; pixels 15 and 16 straddle 0.5.
@@ -84,7 +85,7 @@ struct PaintTests {
         // have r == a).
         #expect(abs(Int(px.r) - 68) <= 1 && abs(Int(px.a) - 131) <= 1)
         #expect(maxChannelError(p) { x, _ in premul(ramp([.white, .clear], [0, 1], (Double(x) + 0.5) / 32)) } <= 1)
-        Golden.check(p, named: "gradient-white-clear")
+        try expectFrame(p, match: "Goldens", named: "gradient-white-clear", options: .rasterGolden)
     }
 
     /// Hard stop (two stops at one location) and out-of-order locations: the color jumps
@@ -101,7 +102,7 @@ struct PaintTests {
     /// samples image coordinate (x + 0.5)/8 − 0.5 between pixel centers, clamped at the
     /// edges; each channel is the bilinear mix of the premultiplied corners (±1 for
     /// 8-bit weights).
-    @Test func imagePatternBilinear() {
+    @Test func imagePatternBilinear() throws {
         let corners: [[Int]] = [[255, 0, 0, 255], [0, 0, 255, 255], [0, 255, 0, 255], [0, 0, 0, 0]]
         let image = Pixmap(width: 2, height: 2, premultipliedRGBA: corners.flatMap { $0.map(UInt8.init) })
         let pattern = ImagePattern(image: image, transform: .scale(1.0 / 8, 1.0 / 8))
@@ -124,7 +125,7 @@ struct PaintTests {
                 #expect(abs(Int(q.r) + Int(q.g) + Int(q.b) - Int(q.a)) <= 2)
             }
         }
-        Golden.check(p, named: "image-bilinear")
+        try expectFrame(p, match: "Goldens", named: "image-bilinear", options: .rasterGolden)
     }
 
     /// Integer translations copy pixels exactly (no filtering).

@@ -1,4 +1,5 @@
 import Testing
+import FlipbookTesting
 import FlipbookGeometry
 @testable import FlipbookRaster
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ struct StrokeTests {
     /// at both ends; round is the capsule of points within 3 of the segment
     /// (supersampled).
     @Test(arguments: [LineCap.butt, .square, .round])
-    func caps(cap: LineCap) {
+    func caps(cap: LineCap) throws {
         let (x0, x1, y, hw) = (8.3, 38.1, 16.2, 3.0)
         let p = stroke(line(Point(x0, y), Point(x1, y)), StrokeStyle(width: 2 * hw, cap: cap), size: (48, 32))
         let err = maxAlphaError(p) { px, py in
@@ -47,7 +48,7 @@ struct StrokeTests {
             }
         }
         #expect(err <= (cap == .round ? 2 : 1))
-        Golden.check(p, named: "stroke-cap-\(cap)")
+        try expectFrame(p, match: "Goldens", named: "stroke-cap-\(cap)", options: .rasterGolden)
     }
 
     /// Joins at a right-angle corner: (6, 30) → (30, 30) → (30, 6), width 8. The two
@@ -56,7 +57,7 @@ struct StrokeTests {
     /// (30, 30), (34, 30), (30, 34), round the quarter disk of radius 4 around (30, 30).
     /// Miter ratio 1/sin(45°) ≈ 1.41 is under the default limit 10.
     @Test(arguments: [LineJoin.miter, .bevel, .round])
-    func joins(join: LineJoin) {
+    func joins(join: LineJoin) throws {
         var path = Path()
         path.move(to: Point(6, 30)); path.line(to: Point(30, 30)); path.line(to: Point(30, 6))
         let p = stroke(path, StrokeStyle(width: 8, join: join), size: (40, 40))
@@ -73,7 +74,7 @@ struct StrokeTests {
             }
         }
         #expect(err <= 2)
-        Golden.check(p, named: "stroke-join-\(join)")
+        try expectFrame(p, match: "Goldens", named: "stroke-join-\(join)", options: .rasterGolden)
     }
 
     /// Miter limit at a sharp corner: (4, 36) → P = (36, 20) → (4, 4), width 6 (h = 3).
@@ -84,7 +85,7 @@ struct StrokeTests {
     /// y = 20 at x = 36 + 3·√5 ≈ 42.71; the bevel cuts straight from a to b at x ≈ 37.34.
     /// The expected images are the union of the two segment rectangles with the miter
     /// quadrilateral (P, a, tip, b) or the bevel triangle (P, a, b), supersampled.
-    @Test func miterLimitSwitchesToBevel() {
+    @Test func miterLimitSwitchesToBevel() throws {
         var path = Path()
         path.move(to: Point(4, 36)); path.line(to: Point(36, 20)); path.line(to: Point(4, 4))
         let mitered = stroke(path, StrokeStyle(width: 6, join: .miter, miterLimit: 3), size: (48, 40))
@@ -105,8 +106,8 @@ struct StrokeTests {
         #expect(mitered.pixel(x: 42, y: 19).a > 0 || mitered.pixel(x: 42, y: 20).a > 0)
         #expect((0..<40).allSatisfy { mitered.pixel(x: 43, y: $0).a == 0 })
         #expect((0..<40).allSatisfy { beveled.pixel(x: 38, y: $0).a == 0 })
-        Golden.check(mitered, named: "stroke-miter-limit-3")
-        Golden.check(beveled, named: "stroke-miter-limit-2")
+        try expectFrame(mitered, match: "Goldens", named: "stroke-miter-limit-3", options: .rasterGolden)
+        try expectFrame(beveled, match: "Goldens", named: "stroke-miter-limit-2", options: .rasterGolden)
     }
 
     /// A closed square has no caps and a miter at its closing corner too: the outline of

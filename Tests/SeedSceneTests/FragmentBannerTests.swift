@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FlipbookTesting
 import Flipbook
 import FlipbookGeometry
 import FlipbookRaster
@@ -39,14 +40,14 @@ import FlipbookTimeline
     }
 
     static func px(_ pixmap: Pixmap, _ x: Double, _ y: Double, scale: Double) -> [Int] {
-        SceneGolden.rgb(pixmap, Int((x * scale).rounded(.down)), Int((y * scale).rounded(.down)))
+        SeedScene.rgb(pixmap, Int((x * scale).rounded(.down)), Int((y * scale).rounded(.down)))
     }
 
     /// The mask replicators carry the tutorial's grid: 15 columns 25 pt apart, delay 2 × 0.05
     /// (idx = line × 2 + row), holding 2 rows 90 pt apart, delay 0.05, holding one 25 × 90 tile;
     /// so tile idx sees the template's animation 0.1·line + 0.05·row = 0.05·idx later.
     @Test func maskIsAReplicatorGridWithTheTutorialsDelays() throws {
-        let scene = try SceneGolden.load("fragment-banner")
+        let scene = try SeedScene.load("fragment-banner")
         for slide in ["slide0", "slide1", "slide2"] {
             let layer = try #require(scene.layers.first { $0.id == slide })
             #expect(layer.properties.bounds.width == 375 && layer.properties.bounds.height == 180)
@@ -74,7 +75,7 @@ import FlipbookTimeline
     /// fade. At t = 1.0 (0.5 s into fade 1): idx ≤ 6 are gone (0.05·6 + 0.2 = 0.5),
     /// idx 7 → 1 − (0.5 − 0.35)/0.2 = 0.25, idx 8 → 0.5, idx 9 → 0.75, idx ≥ 10 still 1.
     @Test func templateTileOpacityIsTheLinearFadeDelayedPerTile() throws {
-        let timeline = Timeline(scene: try SceneGolden.load("fragment-banner"))
+        let timeline = Timeline(scene: try SeedScene.load("fragment-banner"))
         let expected: [Int: Double] = [0: 0, 6: 0, 7: 0.25, 8: 0.5, 9: 0.75, 10: 1, 29: 1]
         for (idx, value) in expected {
             let seen = try #require(timeline.properties(of: "slide0Tile", at: 1.0 - Self.interval * Double(idx)))
@@ -93,12 +94,12 @@ import FlipbookTimeline
     /// frames where each is whole (the fade's begin and the next fade's begin).
     @Test(arguments: [0, 1, 2])
     func everyTileShowsTheStaggeredMixOfCurrentAndNextImage(fade n: Int) throws {
-        let scene = try SceneGolden.load("fragment-banner")
+        let scene = try SeedScene.load("fragment-banner")
         let begin = Self.fadeBegin(n)
-        let current = try SceneGolden.render(scene, at: begin, scale: 2)
-        let next = try SceneGolden.render(scene, at: Self.fadeBegin(n + 1), scale: 2)
+        let current = try SeedScene.render(scene, at: begin, scale: 2)
+        let next = try SeedScene.render(scene, at: Self.fadeBegin(n + 1), scale: 2)
         let t = begin + 0.5
-        let frame = try SceneGolden.render(scene, at: t, scale: 2)
+        let frame = try SeedScene.render(scene, at: t, scale: 2)
         for idx in 0..<30 {
             let (x, y) = Self.tileCentre(idx)
             let a = Self.alpha(tile: idx, at: t, fadeBegins: begin)
@@ -123,32 +124,32 @@ import FlipbookTimeline
     /// the next image unmixed.
     @Test(arguments: [1.0, 2.0, 3.0])
     func tileEdgesSitOnTheGridAtEveryScale(scale: Double) throws {
-        let scene = try SceneGolden.load("fragment-banner")
-        let current = try SceneGolden.render(scene, at: 0.5, scale: scale)
-        let next = try SceneGolden.render(scene, at: 2.15, scale: scale)
-        let frame = try SceneGolden.render(scene, at: 1.0, scale: scale)
+        let scene = try SeedScene.load("fragment-banner")
+        let current = try SeedScene.render(scene, at: 0.5, scale: scale)
+        let next = try SeedScene.render(scene, at: 2.15, scale: scale)
+        let frame = try SeedScene.render(scene, at: 1.0, scale: scale)
         let y = Int((64 + 20) * scale)
         let edge = Int(100 * scale)
-        #expect(SceneGolden.rgb(frame, edge - 1, y) == SceneGolden.rgb(next, edge - 1, y))
-        let c = SceneGolden.rgb(current, edge, y), b = SceneGolden.rgb(next, edge, y)
-        let seen = SceneGolden.rgb(frame, edge, y)
+        #expect(SeedScene.rgb(frame, edge - 1, y) == SeedScene.rgb(next, edge - 1, y))
+        let c = SeedScene.rgb(current, edge, y), b = SeedScene.rgb(next, edge, y)
+        let seen = SeedScene.rgb(frame, edge, y)
         for ch in 0..<3 { #expect(abs(Double(seen[ch]) - Double(c[ch] + b[ch]) / 2) <= 3, "\(seen) \(c) \(b)") }
         #expect(abs(c[0] - b[0]) + abs(c[1] - b[1]) + abs(c[2] - b[2]) >= 60)
         // Line 5 (idx 10) has not started: the current image, unmixed.
         let after = Int(125 * scale)
-        #expect(SceneGolden.rgb(frame, after, y) == SceneGolden.rgb(current, after, y))
+        #expect(SeedScene.rgb(frame, after, y) == SeedScene.rgb(current, after, y))
     }
 
     /// currentPage follows the completed fades: 0 until 2.15, 1 until 3.8, 2 until 5.45, then
     /// the carousel wraps to 0. The current dot is opaque white, the others white at 50 %.
     @Test(arguments: [(1.0, 0), (2.5, 1), (4.0, 2), (5.7, 0)])
     func pageControlHighlightsTheCurrentPage(at t: Double, page: Int) throws {
-        let scene = try SceneGolden.load("fragment-banner")
+        let scene = try SeedScene.load("fragment-banner")
         let timeline = Timeline(scene: scene)
         let dot = try #require(timeline.properties(of: "currentDot", at: t))
         #expect(dot.position.x == 171.5 + 16 * Double(page))
         #expect(dot.position.y == 18.5)   // in the page control: 207 + 18.5 = 225.5 on screen
-        let frame = try SceneGolden.render(scene, at: t, scale: 2)
+        let frame = try SeedScene.render(scene, at: t, scale: 2)
         for k in 0..<3 {
             let centre = Self.px(frame, 171.5 + 16 * Double(k), 225.5, scale: 2)
             if k == page {
@@ -164,11 +165,11 @@ import FlipbookTimeline
     /// row 0) and the tile under dot 0 (line 6, row 1: idx 13, x 150…175, y 154…244) is at
     /// 1 − (0.75 − 0.65)/0.2 = 0.5, yet the current dot's centre is still pure white.
     @Test func pageDotsStayAboveTheFadingTiles() throws {
-        let scene = try SceneGolden.load("fragment-banner")
+        let scene = try SeedScene.load("fragment-banner")
         #expect(abs(Self.alpha(tile: 13, at: 1.25, fadeBegins: 0.5) - 0.5) < 1e-9)
-        let frame = try SceneGolden.render(scene, at: 1.25, scale: 2)
-        let current = try SceneGolden.render(scene, at: 0.5, scale: 2)
-        let next = try SceneGolden.render(scene, at: 2.15, scale: 2)
+        let frame = try SeedScene.render(scene, at: 1.25, scale: 2)
+        let current = try SeedScene.render(scene, at: 0.5, scale: 2)
+        let next = try SeedScene.render(scene, at: 2.15, scale: 2)
         #expect(Self.px(frame, 171.5, 225.5, scale: 2) == [255, 255, 255])
         // Next to the dot, in the same tile, the image is half faded.
         let c = Self.px(current, 160, 225.5, scale: 2), b = Self.px(next, 160, 225.5, scale: 2)
@@ -179,9 +180,10 @@ import FlipbookTimeline
 
     @Test
     func goldenFrames() throws {
-        let scene = try SceneGolden.load("fragment-banner")
+        let scene = try SeedScene.load("fragment-banner")
         for (t, name) in [(0.0, "idle"), (1.0, "fade1"), (2.65, "fade2"), (4.3, "fade3"), (5.7, "wrapped")] {
-            try SceneGolden.check(try SceneGolden.render(scene, at: t), named: "fragment-banner-\(name)")
+            try expectFrame(SeedScene.render(scene, at: t),
+                            match: "Goldens", named: "fragment-banner-\(name)", options: .seedGolden)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FlipbookTesting
 import Flipbook
 import FlipbookScene
 import FlipbookTimeline
@@ -23,7 +24,7 @@ import FlipbookTimeline
     let timeline: Timeline
 
     init() throws {
-        scene = try SceneGolden.load("login-form")
+        scene = try SeedScene.load("login-form")
         timeline = Timeline(scene: scene)
     }
 
@@ -64,16 +65,16 @@ import FlipbookTimeline
         let closed = try props("recordList", 0.4)
         #expect(closed.position.y == 200 && closed.bounds.height == 30)
 
-        let before = try SceneGolden.render(scene, at: 0.0)
-        let open = try SceneGolden.render(scene, at: 1.5)
+        let before = try SeedScene.render(scene, at: 0.0)
+        let open = try SeedScene.render(scene, at: 1.5)
         // x = 300 pt (right of the row labels), y = 245 pt: between account (…230) and
         // password (260…) the background shows before the tap; the list's first row covers
         // it when open.
-        #expect(near(SceneGolden.rgb(before, 600, 490), Self.background))
-        #expect(near(SceneGolden.rgb(open, 600, 490), Self.white))
-        #expect(near(SceneGolden.rgb(open, 200, 757), Self.white))
-        #expect(near(SceneGolden.rgb(open, 200, 759), Self.separator))   // 5th row's separator, 149.5…150
-        #expect(near(SceneGolden.rgb(open, 200, 761), Self.green))
+        #expect(near(SeedScene.rgb(before, 600, 490), Self.background))
+        #expect(near(SeedScene.rgb(open, 600, 490), Self.white))
+        #expect(near(SeedScene.rgb(open, 200, 757), Self.white))
+        #expect(near(SeedScene.rgb(open, 200, 759), Self.separator))   // 5th row's separator, 149.5…150
+        #expect(near(SeedScene.rgb(open, 200, 761), Self.green))
 
         // hideRecordList (2.0 s, 0.25 s): top 0 and height 0 again.
         let hidden = try props("recordList", 2.25)
@@ -101,9 +102,9 @@ import FlipbookTimeline
         // At 0.25 s the envelope is 0.001 of the distance; the animation then lands on the target.
         #expect(try props("recordList", 0.75).bounds.height == 150)
 
-        let frame17 = try SceneGolden.render(scene, at: 17.0 / 30)
-        #expect(near(SceneGolden.rgb(frame17, 200, 819), Self.white))
-        #expect(near(SceneGolden.rgb(frame17, 200, 823), Self.background))
+        let frame17 = try SeedScene.render(scene, at: 17.0 / 30)
+        #expect(near(SeedScene.rgb(frame17, 200, 819), Self.white))
+        #expect(near(SeedScene.rgb(frame17, 200, 823), Self.background))
     }
 
     // MARK: - Dropdown arrow
@@ -120,12 +121,12 @@ import FlipbookTimeline
         #expect(try props("dropdown", 1.9).transform.rotation == 180)
         #expect(try props("dropdown", 2.25).transform.rotation == 0)
 
-        let down = try SceneGolden.render(scene, at: 0)
-        let up = try SceneGolden.render(scene, at: 1.5)
-        #expect(near(SceneGolden.rgb(down, 658, 435), Self.chevronGray))
-        #expect(near(SceneGolden.rgb(down, 658, 424), Self.white))
-        #expect(near(SceneGolden.rgb(up, 658, 424), Self.chevronGray))
-        #expect(near(SceneGolden.rgb(up, 658, 435), Self.white))
+        let down = try SeedScene.render(scene, at: 0)
+        let up = try SeedScene.render(scene, at: 1.5)
+        #expect(near(SeedScene.rgb(down, 658, 435), Self.chevronGray))
+        #expect(near(SeedScene.rgb(down, 658, 424), Self.white))
+        #expect(near(SeedScene.rgb(up, 658, 424), Self.chevronGray))
+        #expect(near(SeedScene.rgb(up, 658, 435), Self.white))
     }
 
     // MARK: - SignIn button
@@ -157,10 +158,10 @@ import FlipbookTimeline
         // The spinner (ovalInRect(w/2 − r/2, h/2 − r/2, r, r)) is recentred by layoutSubviews.
         #expect(try props("spinner", 4.0).position.x == 23)
 
-        #expect(SceneGolden.columns(try SceneGolden.render(scene, at: 2.9), row: 716, matching: Self.green) == 50...699)
-        #expect(SceneGolden.columns(try SceneGolden.render(scene, at: 4.0, scale: 1), row: 358, matching: Self.green) == 165...210)
-        #expect(SceneGolden.columns(try SceneGolden.render(scene, at: 4.0), row: 716, matching: Self.green) == 329...420)
-        #expect(SceneGolden.columns(try SceneGolden.render(scene, at: 4.0, scale: 3), row: 1074, matching: Self.green) == 494...631)
+        #expect(SeedScene.columns(try SeedScene.render(scene, at: 2.9), row: 716, matching: Self.green) == 50...699)
+        #expect(SeedScene.columns(try SeedScene.render(scene, at: 4.0, scale: 1), row: 358, matching: Self.green) == 165...210)
+        #expect(SeedScene.columns(try SeedScene.render(scene, at: 4.0), row: 716, matching: Self.green) == 329...420)
+        #expect(SeedScene.columns(try SeedScene.render(scene, at: 4.0, scale: 3), row: 1074, matching: Self.green) == 494...631)
     }
 
     /// LXDAnimateButton: `const NSTimeInterval duration = 1.2`; every tick strokeEnd 0 → 1 over
@@ -183,9 +184,9 @@ import FlipbookTimeline
         #expect(try props("signInTitle", 3.5).textColor.alpha == 0)
         #expect(abs(try props("signInTitle", 3.25).textColor.alpha - (1 - IndependentTiming.bezier(0.42, 0, 0.58, 1, at: 0.5))) < 1e-6)
 
-        let frame = try SceneGolden.render(scene, at: 3.9)
-        #expect(SceneGolden.rgb(frame, 360, 701)[0] > 200)
-        #expect(near(SceneGolden.rgb(frame, 389, 730), Self.green))
+        let frame = try SeedScene.render(scene, at: 3.9)
+        #expect(SeedScene.rgb(frame, 360, 701)[0] > 200)
+        #expect(near(SeedScene.rgb(frame, 389, 730), Self.green))
     }
 
     /// stop: `[self.circle removeAllAnimations]` (strokes back to the model 0), circle opacity 0
@@ -203,30 +204,35 @@ import FlipbookTimeline
         #expect(try props("signInTitle", 6.8).textColor.alpha == 1)
         #expect(try props("spinner", 6.8).opacity == 0)
 
-        let end = try SceneGolden.render(scene, at: 7.0)
-        #expect(SceneGolden.columns(end, row: 716, matching: Self.green) == 50...699)
+        let end = try SeedScene.render(scene, at: 7.0)
+        #expect(SeedScene.columns(end, row: 716, matching: Self.green) == 50...699)
     }
 
     // MARK: - Goldens
 
     @Test
     func goldenIdle() throws {
-        try SceneGolden.check(try SceneGolden.render(scene, at: 0), named: "login-form-idle")
+        try expectFrame(SeedScene.render(scene, at: 0),
+                        match: "Goldens", named: "login-form-idle", options: .seedGolden)
     }
 
     @Test
     func goldenListOvershoot() throws {
-        try SceneGolden.check(try SceneGolden.render(scene, at: 17.0 / 30), named: "login-form-overshoot")
+        try expectFrame(SeedScene.render(scene, at: 17.0 / 30),
+                        match: "Goldens", named: "login-form-overshoot", options: .seedGolden)
     }
 
     @Test
     func goldenListOpen() throws {
-        try SceneGolden.check(try SceneGolden.render(scene, at: 1.5), named: "login-form-open")
+        try expectFrame(SeedScene.render(scene, at: 1.5),
+                        match: "Goldens", named: "login-form-open", options: .seedGolden)
     }
 
     @Test
     func goldenSpinner() throws {
-        try SceneGolden.check(try SceneGolden.render(scene, at: 3.9), named: "login-form-spinner")
-        try SceneGolden.check(try SceneGolden.render(scene, at: 3.9, scale: 3), named: "login-form-spinner-3x")
+        try expectFrame(SeedScene.render(scene, at: 3.9),
+                        match: "Goldens", named: "login-form-spinner", options: .seedGolden)
+        try expectFrame(SeedScene.render(scene, at: 3.9, scale: 3),
+                        match: "Goldens", named: "login-form-spinner-3x", options: .seedGolden)
     }
 }

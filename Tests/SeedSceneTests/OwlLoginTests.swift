@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FlipbookTesting
 import Flipbook
 import FlipbookGeometry
 import FlipbookScene
@@ -54,7 +55,7 @@ import FlipbookTimeline
         return [p.position.x - p.anchorPoint.x * w, p.position.y - p.anchorPoint.y * h, w, h]
     }
 
-    static func expectFrame(_ actual: [Double], _ expected: [Double], _ what: String,
+    static func expectLayerFrame(_ actual: [Double], _ expected: [Double], _ what: String,
                             tolerance: Double = 1e-9, sourceLocation: SourceLocation = #_sourceLocation) {
         let ok = actual.count == 4 && zip(actual, expected).allSatisfy { abs($0 - $1) <= tolerance }
         #expect(ok, "\(what): frame \(actual), expected \(expected)", sourceLocation: sourceLocation)
@@ -65,9 +66,9 @@ import FlipbookTimeline
     /// The face and the eye image sit at faceRect = ((375 − 116) / 2, 69, 116, 92) =
     /// (129.5, 69, 116, 92): 129.5 pt is already on the 2× grid, so CGFloatPixelRound keeps it.
     @Test func faceRectIsCenteredOn375() throws {
-        let timeline = Timeline(scene: try SceneGolden.load("owl-login"))
+        let timeline = Timeline(scene: try SeedScene.load("owl-login"))
         for id in ["face", "eyes"] {
-            Self.expectFrame(try Self.frame(timeline, id, at: 0), [(375 - 116) / 2, 69, 116, 92], id)
+            Self.expectLayerFrame(try Self.frame(timeline, id, at: 0), [(375 - 116) / 2, 69, 116, 92], id)
         }
         #expect(timeline.scene.canvas.size.width == 375)
         #expect(timeline.scene.canvas.snap == .round)
@@ -80,25 +81,25 @@ import FlipbookTimeline
     /// above the lowered hands. Both edges must be hard (no half-covered column); with
     /// snapping off, the 3× column 388 is half head, half background.
     @Test func faceLandsOnWholePixelsAt2xAnd3x() throws {
-        let scene = try SceneGolden.load("owl-login")
-        let twice = try SceneGolden.render(scene, at: 0.5, scale: 2)
-        #expect(SceneGolden.rgb(twice, 258, 238) == Self.blue)
-        #expect(SceneGolden.rgb(twice, 259, 238) == Self.head)
-        #expect(SceneGolden.rgb(twice, 490, 238) == Self.head)
-        #expect(SceneGolden.rgb(twice, 491, 238) == Self.blue)
-        #expect(SceneGolden.columns(twice, row: 238, matching: Self.head, tolerance: 0) == 259...490)
+        let scene = try SeedScene.load("owl-login")
+        let twice = try SeedScene.render(scene, at: 0.5, scale: 2)
+        #expect(SeedScene.rgb(twice, 258, 238) == Self.blue)
+        #expect(SeedScene.rgb(twice, 259, 238) == Self.head)
+        #expect(SeedScene.rgb(twice, 490, 238) == Self.head)
+        #expect(SeedScene.rgb(twice, 491, 238) == Self.blue)
+        #expect(SeedScene.columns(twice, row: 238, matching: Self.head, tolerance: 0) == 259...490)
 
-        let thrice = try SceneGolden.render(scene, at: 0.5, scale: 3)
-        #expect(SceneGolden.rgb(thrice, 388, 357) == Self.blue)
-        #expect(SceneGolden.rgb(thrice, 389, 357) == Self.head)
-        #expect(SceneGolden.rgb(thrice, 736, 357) == Self.head)
-        #expect(SceneGolden.rgb(thrice, 737, 357) == Self.blue)
+        let thrice = try SeedScene.render(scene, at: 0.5, scale: 3)
+        #expect(SeedScene.rgb(thrice, 388, 357) == Self.blue)
+        #expect(SeedScene.rgb(thrice, 389, 357) == Self.head)
+        #expect(SeedScene.rgb(thrice, 736, 357) == Self.head)
+        #expect(SeedScene.rgb(thrice, 737, 357) == Self.blue)
 
         // Without CGFloatPixelRound the edge falls at 388.5 px: column 388 is a blend.
         var unsnapped = scene
         unsnapped.canvas.snap = .none
-        let blurry = try SceneGolden.render(unsnapped, at: 0.5, scale: 3)
-        let edge = SceneGolden.rgb(blurry, 388, 357)
+        let blurry = try SeedScene.render(unsnapped, at: 0.5, scale: 3)
+        let edge = SeedScene.rgb(blurry, 388, 357)
         #expect(edge != Self.blue && edge != Self.head, "column 388 at 3× without snapping: \(edge)")
     }
 
@@ -107,16 +108,16 @@ import FlipbookTimeline
     /// owlEyeImgView.alpha 0 — before the first tap, between 3.5 and 4.6, and after 6.3.
     /// The left pupil (image (31, 55) → (160.5, 124) pt → (321, 248) px) is visible.
     @Test func emailFocusedArmsDownEyesOpen() throws {
-        let scene = try SceneGolden.load("owl-login")
+        let scene = try SeedScene.load("owl-login")
         let timeline = Timeline(scene: scene)
         for t in [0.0, 0.99, 3.5, 4.0, 4.59, 6.3, 7.1] {
-            for (id, f) in Self.downFrames { Self.expectFrame(try Self.frame(timeline, id, at: t), f, "\(id) at \(t)") }
+            for (id, f) in Self.downFrames { Self.expectLayerFrame(try Self.frame(timeline, id, at: t), f, "\(id) at \(t)") }
             #expect(abs(try #require(timeline.properties(of: "eyes", at: t)).opacity) < 1e-9)
         }
-        let pixels = try SceneGolden.render(scene, at: 0.5, scale: 2)
-        #expect(SceneGolden.rgb(pixels, 321, 248) == Self.pupil)
-        #expect(SceneGolden.rgb(pixels, 429, 248) == Self.pupil)     // right pupil, image (85, 55)
-        #expect(SceneGolden.rgb(pixels, 353, 232) == [255, 255, 255]) // white of the left eye
+        let pixels = try SeedScene.render(scene, at: 0.5, scale: 2)
+        #expect(SeedScene.rgb(pixels, 321, 248) == Self.pupil)
+        #expect(SeedScene.rgb(pixels, 429, 248) == Self.pupil)     // right pupil, image (85, 55)
+        #expect(SeedScene.rgb(pixels, 353, 232) == [255, 255, 255]) // white of the left eye
     }
 
     /// Password focused (state Up), from 0.3 s after each tap: lowered hands shrunk to 0 at
@@ -124,16 +125,16 @@ import FlipbookTimeline
     /// (faceX + 60, 107, 51, 43); owlEyeImgView.alpha 1. In pixels the raised hands cover both
     /// pupils, and the white seen between them turns to the eye image's gray gradient.
     @Test func passwordFocusedArmsUpEyesCovered() throws {
-        let scene = try SceneGolden.load("owl-login")
+        let scene = try SeedScene.load("owl-login")
         let timeline = Timeline(scene: scene)
         for t in [1.3, 2.0, 3.19, 4.9, 5.99] {
-            for (id, f) in Self.upFrames { Self.expectFrame(try Self.frame(timeline, id, at: t), f, "\(id) at \(t)") }
+            for (id, f) in Self.upFrames { Self.expectLayerFrame(try Self.frame(timeline, id, at: t), f, "\(id) at \(t)") }
             #expect(abs(try #require(timeline.properties(of: "eyes", at: t)).opacity - 1) < 1e-9)
         }
-        let pixels = try SceneGolden.render(scene, at: 2.0, scale: 2)
-        #expect(SceneGolden.rgb(pixels, 321, 248) == Self.wing)
-        #expect(SceneGolden.rgb(pixels, 429, 248) == Self.wing)
-        let shaded = SceneGolden.rgb(pixels, 353, 232)
+        let pixels = try SeedScene.render(scene, at: 2.0, scale: 2)
+        #expect(SeedScene.rgb(pixels, 321, 248) == Self.wing)
+        #expect(SeedScene.rgb(pixels, 429, 248) == Self.wing)
+        let shaded = SeedScene.rgb(pixels, 353, 232)
         #expect(shaded != [255, 255, 255] && shaded.allSatisfy { $0 > 180 && $0 < 250 }, "eye image at (353, 232): \(shaded)")
     }
 
@@ -143,9 +144,9 @@ import FlipbookTimeline
     /// image at alpha 0.5. A quarter in (0.075 s) the curve gives 0.129162 (solving
     /// x(s) = 0.25 on the Bézier), where linear timing would give 0.25.
     @Test func armsMoveInPointThreeSecondsEaseInEaseOut() throws {
-        let timeline = Timeline(scene: try SceneGolden.load("owl-login"))
+        let timeline = Timeline(scene: try SeedScene.load("owl-login"))
         for tap in Self.passwordTaps {
-            Self.expectFrame(try Self.frame(timeline, "armUpLeft", at: tap + 0.15), [119, 129, 25.5, 21], "armUpLeft mid",
+            Self.expectLayerFrame(try Self.frame(timeline, "armUpLeft", at: tap + 0.15), [119, 129, 25.5, 21], "armUpLeft mid",
                              tolerance: 1e-6)
             let half = try #require(timeline.properties(of: "eyes", at: tap + 0.15)).opacity
             #expect(abs(half - 0.5) < 1e-6)
@@ -159,7 +160,7 @@ import FlipbookTimeline
         // The reverse (armDownImageAnimation) has the same timing: halfway, the lowered left hand
         // is between (faceX + 29, 148, 0, 0) and (faceX − 36, 134, 43, 25).
         for tap in Self.emailTaps {
-            Self.expectFrame(try Self.frame(timeline, "armDownLeft", at: tap + 0.15), [126, 141, 21.5, 12.5],
+            Self.expectLayerFrame(try Self.frame(timeline, "armDownLeft", at: tap + 0.15), [126, 141, 21.5, 12.5],
                              "armDownLeft mid", tolerance: 1e-6)
             let quarter = try #require(timeline.properties(of: "eyes", at: tap + 0.075)).opacity
             #expect(abs(quarter - (1 - 0.129162)) < 1e-4)
@@ -170,7 +171,7 @@ import FlipbookTimeline
     /// top edge (y = 150) all the way: 150 + 0 = 108 + 42 = 107 + 43 = 150, and both ends move
     /// with the same progress. The lowered left hand's bottom goes from 134 + 25 = 159 to 148.
     @Test func raisedHandsRiseFromTheCardEdge() throws {
-        let timeline = Timeline(scene: try SceneGolden.load("owl-login"))
+        let timeline = Timeline(scene: try SeedScene.load("owl-login"))
         for t in stride(from: 0.9, through: 1.4, by: 1.0 / 30) {
             for id in ["armUpLeft", "armUpRight"] {
                 let f = try Self.frame(timeline, id, at: t)
@@ -186,22 +187,25 @@ import FlipbookTimeline
 
     @Test
     func goldenEmailFocused() throws {
-        try SceneGolden.check(try SceneGolden.render(try SceneGolden.load("owl-login"), at: 0.5), named: "owl-login-email")
+        try expectFrame(SeedScene.render(try SeedScene.load("owl-login"), at: 0.5),
+                        match: "Goldens", named: "owl-login-email", options: .seedGolden)
     }
 
     @Test
     func goldenArmsHalfway() throws {
-        try SceneGolden.check(try SceneGolden.render(try SceneGolden.load("owl-login"), at: 1.15), named: "owl-login-halfway")
+        try expectFrame(SeedScene.render(try SeedScene.load("owl-login"), at: 1.15),
+                        match: "Goldens", named: "owl-login-halfway", options: .seedGolden)
     }
 
     @Test
     func goldenPasswordCovered() throws {
-        try SceneGolden.check(try SceneGolden.render(try SceneGolden.load("owl-login"), at: 2.8), named: "owl-login-password")
+        try expectFrame(SeedScene.render(try SeedScene.load("owl-login"), at: 2.8),
+                        match: "Goldens", named: "owl-login-password", options: .seedGolden)
     }
 
     @Test
     func goldenPasswordCovered3x() throws {
-        try SceneGolden.check(try SceneGolden.render(try SceneGolden.load("owl-login"), at: 2.8, scale: 3),
-                              named: "owl-login-password-3x")
+        try expectFrame(SeedScene.render(try SeedScene.load("owl-login"), at: 2.8, scale: 3),
+                        match: "Goldens", named: "owl-login-password-3x", options: .seedGolden)
     }
 }

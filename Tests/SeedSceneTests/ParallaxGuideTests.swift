@@ -1,4 +1,5 @@
 import Testing
+import FlipbookTesting
 import Flipbook
 import FlipbookScene
 import FlipbookTimeline
@@ -20,7 +21,7 @@ import FlipbookTimeline
     let timeline: Timeline
 
     init() throws {
-        scene = try SceneGolden.load("parallax-guide")
+        scene = try SeedScene.load("parallax-guide")
         timeline = Timeline(scene: scene)
     }
 
@@ -47,9 +48,9 @@ import FlipbookTimeline
     /// The dress's sides run from (36, 76) to (16, 142) and from (64, 76) to (84, 142) in
     /// the girl's 100 × 200 box, so at box y ≈ 110 it spans about 25.6 … 74.4.
     func dressColumns(_ t: Double, scale: Double) throws -> ClosedRange<Int> {
-        let frame = try SceneGolden.render(scene, at: t, scale: scale)
+        let frame = try SeedScene.render(scene, at: t, scale: scale)
         let row = Int(527.25 * scale)
-        return try #require(SceneGolden.columns(frame, row: row, matching: Self.pink), "no dress at t = \(t)")
+        return try #require(SeedScene.columns(frame, row: row, matching: Self.pink), "no dress at t = \(t)")
     }
 
     // MARK: - Entrance
@@ -68,11 +69,11 @@ import FlipbookTimeline
         // Pixels: at t = 0 the girl is at 100 − 200 = −100 … 0 pt, off screen, so her home
         // spot (the dress centre, box (50, 110) → screen (150, 527) pt) shows the page; at
         // 0.7 s the dress is there (2×: pixel (300, 1054)).
-        let start = try SceneGolden.render(scene, at: 0, scale: 2)
-        let landed = try SceneGolden.render(scene, at: 0.7, scale: 2)
-        #expect(SceneGolden.rgb(start, 300, 1054) != Self.pink)
-        #expect(SceneGolden.columns(start, row: 1054, matching: Self.pink) == nil)
-        #expect(SceneGolden.rgb(landed, 300, 1054) == Self.pink)
+        let start = try SeedScene.render(scene, at: 0, scale: 2)
+        let landed = try SeedScene.render(scene, at: 0.7, scale: 2)
+        #expect(SeedScene.rgb(start, 300, 1054) != Self.pink)
+        #expect(SeedScene.columns(start, row: 1054, matching: Self.pink) == nil)
+        #expect(SeedScene.rgb(landed, 300, 1054) == Self.pink)
     }
 
     // MARK: - scrollViewDidScroll
@@ -168,9 +169,9 @@ import FlipbookTimeline
         }
         // Pixels on page 3 (t = 4.5) at 2×: the current dot at (195.5, 640) pt → (391, 1280)
         // is pink, the first dot at (163.5, 640) → (327, 1280) is grey #c8c8c8.
-        let page3 = try SceneGolden.render(scene, at: 4.5, scale: 2)
-        #expect(SceneGolden.rgb(page3, 391, 1280) == Self.pink)
-        #expect(SceneGolden.rgb(page3, 327, 1280) == [200, 200, 200])
+        let page3 = try SeedScene.render(scene, at: 4.5, scale: 2)
+        #expect(SeedScene.rgb(page3, 391, 1280) == Self.pink)
+        #expect(SeedScene.rgb(page3, 327, 1280) == [200, 200, 200])
     }
 
     @Test func pageFourLayersMoveAtTheirOwnSpeeds() throws {
@@ -190,12 +191,12 @@ import FlipbookTimeline
         // moved 187.5 pt less, but the sun is held back by 280·187.5/375 = 140 pt:
         // 1125 + 296 − 937.5 − 140 = 343.5 pt → 687 px (without parallax it would be at
         // 483.5 pt, off screen).
-        let rest = try SceneGolden.render(scene, at: 6.3, scale: 2)
-        #expect(SceneGolden.rgb(rest, 592, 392) == Self.sunYellow)
+        let rest = try SeedScene.render(scene, at: 6.3, scale: 2)
+        #expect(SeedScene.rgb(rest, 592, 392) == Self.sunYellow)
         let t = try time(whenOffsetIs: 937.5, between: 5.5, and: 5.95)
-        let mid = try SceneGolden.render(scene, at: t, scale: 2)
-        #expect(SceneGolden.rgb(mid, 687, 392) == Self.sunYellow)
-        #expect(SceneGolden.rgb(mid, 687 - 60, 392) != Self.sunYellow)   // 30 pt left: outside the 28-pt radius
+        let mid = try SeedScene.render(scene, at: t, scale: 2)
+        #expect(SeedScene.rgb(mid, 687, 392) == Self.sunYellow)
+        #expect(SeedScene.rgb(mid, 687 - 60, 392) != Self.sunYellow)   // 30 pt left: outside the 28-pt radius
     }
 
     // MARK: - Goldens
@@ -203,7 +204,8 @@ import FlipbookTimeline
     @Test
     func goldenFrames() throws {
         for (t, name) in [(0.35, "entrance"), (2.0, "swipe1"), (3.0, "page2"), (4.8, "page3"), (6.3, "page4")] {
-            try SceneGolden.check(try SceneGolden.render(scene, at: t, scale: 2), named: "parallax-guide-\(name)")
+            try expectFrame(SeedScene.render(scene, at: t, scale: 2),
+                            match: "Goldens", named: "parallax-guide-\(name)", options: .seedGolden)
         }
     }
 }
