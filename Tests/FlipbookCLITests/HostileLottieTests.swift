@@ -1,7 +1,7 @@
 import CFlipbookZlib
 import Foundation
 import Testing
-import ZIPFoundation
+@preconcurrency import ZIPFoundation
 
 /// Issue 22's hostile Lottie files, each through the built `flipbook` as a user runs it:
 /// the exit status, the message (its JSON path, the limit and the flag that raises it)
@@ -201,5 +201,45 @@ import ZIPFoundation
             }
         }
         return Data(output.prefix(written))
+    }
+}
+
+/// dotLottie archives that players open anyway: each problem is one warning, never a
+/// silent choice; a symbolic link inside is never followed.
+@Suite struct DotLottieWarningTests {
+    static let animation = Data(HostileLottieTests.document(layers: HostileLottieTests.solid(1)).utf8)
+
+    /// Writes `a.lottie` from (name, bytes, is a symbolic link) entries.
+    func archive(_ entries: [(String, Data, Bool)], in folder: String) throws -> String {
+        let path = folder + "/a.lottie"
+        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+        for (name, data, isLink) in entries {
+            try archive.addEntry(with: name, type: isLink ? .symlink : .file, uncompressedSize: Int64(data.count),
+                                 compressionMethod: .none) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        return path
+    }
+
+    @Test(arguments: [
+        ("no manifest", [("animations/x.json", animation, false)],
+         "dotLottie: no manifest.json; opened `animations/x.json`"),
+        ("manifest names a missing animation",
+         [("manifest.json", Data(#"{"animations":[{"id":"gone"}]}"#.utf8), false), ("animations/x.json", animation, false)],
+         "dotLottie: the manifest names animation `gone`, which the archive lacks; opened `animations/x.json`"),
+        ("symlinked image", [("manifest.json", Data(#"{"animations":[{"id":"x"}]}"#.utf8), false),
+                             ("animations/x.json", animation, false), ("images/img_0.png", Data("/etc/passwd".utf8), true)],
+         "dotLottie: image entry `images/img_0.png` is a symbolic link, which is not followed"),
+    ])
+    func warnsAndStillOpens(_ name: String, _ entries: [(String, Data, Bool)], _ warning: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try archive(entries, in: folder)
+        let outcome = try CLI.run(["validate", "a.lottie"], in: folder)
+        #expect(outcome.status == 0, "\(name): \(outcome.stderr)")
+        #expect(outcome.stderr.contains(warning), "\(name): \(outcome.stderr)")
+        let strict = try CLI.run(["validate", "a.lottie", "--strict"], in: folder)
+        #expect(strict.status == 2, "\(name): \(strict.stderr)")
     }
 }
