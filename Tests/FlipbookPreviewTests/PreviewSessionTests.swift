@@ -64,6 +64,37 @@ import FlipbookRaster
         #expect(await session.errors.isEmpty)
     }
 
+    /// A Lottie file saved with `1e308` where an integer goes, or a literal NaN, while the
+    /// preview runs: the error at its JSON path goes to the banner and the last good
+    /// animation keeps playing (the server trapped converting it before: exit 132).
+    @Test(arguments: [#""ty":1e308"#, #""ip":NaN"#])
+    func hostileLottieSaveIsAnErrorNotACrash(_ replacement: String) async throws {
+        let dir = try Self.folder(), path = dir + "/a.json"
+        let good = ##"{"v":"5.7.0","fr":10,"ip":0,"op":5,"w":20,"h":10,"layers":[{"ty":1,"ip":0,"op":5,"sw":5,"sh":5,"sc":"#ff0000","ks":{}}]}"##
+        try good.write(toFile: path, atomically: true, encoding: .utf8)
+        let prepare: PreviewPrepare = { scale in
+            do {
+                return .success(try SceneRenderer(scene: SceneFile.load(path: path), scale: scale))
+            } catch {
+                return .failure(PreviewProblem(messages: ["\(error)"]))
+            }
+        }
+        let session = PreviewSession(scenePath: path, prepare: prepare)
+        await session.reload()
+        #expect(await session.generation == 1)
+        let hostile = replacement.hasPrefix(#""ty""#) ? good.replacingOccurrences(of: #""ty":1"#, with: replacement)
+            : good.replacingOccurrences(of: #""ip":0,"op":5,"sw""#, with: replacement + #","op":5,"sw""#)
+        try hostile.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(await session.reloadIfChanged())
+        let errors = await session.errors
+        let expected = replacement.hasPrefix(#""ty""#) ? "layers[0].ty: expected the layer type" : "not valid Lottie JSON: `NaN`"
+        #expect(errors.count == 1 && errors[0].contains(expected), "\(errors)")
+        guard case .success(let renderer)? = await session.renderer(scale: nil) else {
+            Issue.record("no renderer kept"); return
+        }
+        #expect(renderer.frameCount == 5)
+    }
+
     @Test func assetsAreWatchedAndListenersHearEveryState() async throws {
         let dir = try Self.folder(), path = dir + "/s.yaml"
         try PNGCodec.write(Pixmap(width: 1, height: 1, straightRGBA: [255, 255, 255, 255]), to: dir + "/dot.png")
