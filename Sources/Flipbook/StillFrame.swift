@@ -46,11 +46,15 @@ public enum StillFrame {
                               limits: ResourceLimits = .default) throws -> Pixmap {
         guard let (width, height) = size else {
             let renderer = try SceneRenderer(scene: scene, scale: scale, limits: limits)
-            return renderer.renderFrame(at: seconds)
+            let frame = renderer.renderFrame(at: seconds)
+            // The stages stop early on a stop request (Ctrl-C), leaving the frame half drawn.
+            try RenderCancellation.shared.check()
+            return frame
         }
         let fit = min(Double(width) / scene.canvas.size.width, Double(height) / scene.canvas.size.height)
         let renderer = try SceneRenderer(scene: scene, scale: fit, limits: limits)
         let frame = renderer.renderFrame(at: seconds)
+        try RenderCancellation.shared.check()
         var out = Pixmap(width: width, height: height)
         if !scene.canvas.background.isInvisible { out.fill(scene.canvas.background) }
         out.draw(frame, x: (width - frame.width) / 2, y: (height - frame.height) / 2)

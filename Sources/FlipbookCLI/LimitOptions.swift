@@ -55,6 +55,7 @@ struct LimitOptions: ParsableArguments {
         do {
             scene = try SceneFile.load(path: path, options: loaderOptions)
         } catch {
+            try Interruption.exitIfInterrupted(error, target: "every output")
             printError("\(error)")
             throw ExitStatus.badScene
         }
