@@ -22,7 +22,7 @@ extension PreviewServer {
 
     /// The HTTP/1 server: idle connections time out, and a 400 response closes its
     /// connection (``CloseAfterBadRequest``).
-    static func http1(idleTimeout: TimeAmount = PreviewServer.idleTimeout) -> HTTPServerBuilder {
+    static func http1(idleTimeout: TimeAmount) -> HTTPServerBuilder {
         .http1(configuration: .init(additionalChannelHandlers: [CloseAfterBadRequest()], idleTimeout: idleTimeout))
     }
 

@@ -27,6 +27,8 @@ public struct PreviewServer: Sendable {
     public var host: String
     public var port: Int
     public var prepare: PreviewPrepare
+    /// How long a connection may stay idle before the server closes it.
+    public var idleTimeout: TimeAmount = PreviewServer.idleTimeout
 
     /// How often watched files are checked.
     public static let pollInterval: Duration = .milliseconds(100)
@@ -89,7 +91,7 @@ public struct PreviewServer: Sendable {
         }
         defer { watcher.cancel() }
         let listening = ListeningFlag()
-        let app = Application(router: router, server: Self.http1(),
+        let app = Application(router: router, server: Self.http1(idleTimeout: idleTimeout),
                               configuration: .init(address: .hostname(host, port: port)),
                               onServerRunning: { channel in
                                   listening.set()
