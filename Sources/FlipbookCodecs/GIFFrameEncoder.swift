@@ -177,6 +177,8 @@ public struct GIFFrameEncoder: Sendable {
         let q = ColorQuantizer.quantize(pixels, maxColors: min(255, options.maxColors),
                                         refinementPasses: options.refinementPasses, dither: options.dither,
                                         width: width, originX: 0, originY: 0)
+        // After a stop request (Ctrl-C) the frame is discarded: its compression is skipped.
+        if RenderCancellation.shared.isCancelled { return (self, prepare(frame, previous: nil)) }
         // The transparent slot first, then the colors by use in frame 0 (ties: palette order).
         var counts = [Int](repeating: 0, count: 256)
         for i in q.indices { counts[Int(i)] += 1 }
