@@ -102,6 +102,12 @@ int fb_png_write(const uint8_t *rows, size_t stride, uint32_t width, uint32_t he
     for (uint32_t y = 0; y < height; y++) {
         // libpng allocates the buffers of every filter in `filters` on the first row;
         // from then on each row may name one of them.
+        if ((y & 63) == 63 && options->should_stop != NULL && options->should_stop()) {
+            png_destroy_write_struct(&png, &info);
+            free(buffer.bytes);
+            copy_message(&sink, "interrupted");
+            return 2;
+        }
         if (row_filters != NULL && y > 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, row_filters[y]);
         png_write_row(png, (png_const_bytep)(rows + (size_t)y * stride));
     }

@@ -33,6 +33,9 @@ public struct BatchOptions: Sendable {
     public var limits = ResourceLimits.default
     /// How scenes are loaded (assets outside the scene's folder).
     public var loader = SceneLoader.Options()
+    /// The JSON report the caller writes afterwards: refused, as every output, when it is
+    /// an input or another output (``OutputConflict``).
+    public var report: String?
 
     public init() {}
 
@@ -105,8 +108,10 @@ public enum BatchRenderer {
         var timings: StageTimings
     }
 
-    /// Renders `targets` and returns one outcome per target, in order.
-    public static func run(_ targets: [SceneTarget], options: BatchOptions, progress: ProgressReporter) -> [SceneOutcome] {
+    /// Renders `targets` and returns one outcome per target, in order. Throws, having
+    /// written nothing, when an output is the same file as an input or another output.
+    public static func run(_ targets: [SceneTarget], options: BatchOptions,
+                           progress: ProgressReporter) throws(OutputConflict) -> [SceneOutcome] {
         var outcomes: [SceneOutcome] = []
         var prepared: [Prepared] = []
         var owners: [String: String] = [:]
@@ -133,6 +138,7 @@ public enum BatchRenderer {
             }
             outcomes.append(outcome)
         }
+        if let clash = outputConflict(prepared, targets: targets, options: options) { throw OutputConflict(clash) }
 
         // The work: one unit per scene, or this shard's units.
         var units: [(unit: WorkUnit, prepared: Prepared)] = []

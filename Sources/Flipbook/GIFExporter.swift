@@ -87,7 +87,10 @@ public enum GIFExporter {
         func awaitTurn(_ k: Int) {
             guard workers > 1, k >= workers else { return }
             condition.lock()
-            while !released.contains(k - workers) { condition.wait() }
+            // Polled: after a stop request the frame released here may never be rendered.
+            while !released.contains(k - workers) && !RenderCancellation.shared.isCancelled {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+            }
             released.remove(k - workers)
             condition.unlock()
         }
@@ -106,8 +109,15 @@ public enum GIFExporter {
             condition.lock()
             rendered[k] = pixmap
             condition.broadcast()
-            // Frame k − 1 was claimed before frame k, so it is being rendered and arrives.
-            while rendered[k - 1] == nil || encoder == nil { condition.wait() }
+            // Frame k − 1 was claimed before frame k, so it is being rendered and arrives
+            // (unless a stop was requested: then its worker may have stopped claiming).
+            while rendered[k - 1] == nil || encoder == nil {
+                if RenderCancellation.shared.isCancelled {
+                    condition.unlock()
+                    return .failure(RenderCancelled())
+                }
+                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+            }
             let encoder = self.encoder!
             condition.unlock()
             switch encoder {

@@ -23,7 +23,10 @@ public enum OrderedParallelMap {
         if workers == 1 {
             for i in 0..<count {
                 try RenderCancellation.shared.check()
-                try consume(i, produce(i))
+                let value = produce(i)
+                // Produced while a stop was requested, it may be half done: not consumed.
+                try RenderCancellation.shared.check()
+                try consume(i, value)
             }
             return
         }
@@ -57,6 +60,8 @@ public enum OrderedParallelMap {
         }
         group.wait()
         if let failure { throw failure }
+        // The last results may have been produced after a stop request, half done.
+        try RenderCancellation.shared.check()
     }
 
     /// The bookkeeping shared by the workers and the consumer, behind one condition lock.

@@ -44,20 +44,23 @@ public enum PNGSequenceExporter {
                 let bytes = try encoded.get()
                 let name = fileName(ofFrame: first + offset)
                 let temporary = folder + "/." + name + ".partial-" + tag
+                // Registered before it exists, so that an interrupted process deletes it.
+                TemporaryFiles.register(temporary)
                 staged.append((temporary, folder + "/" + name))
                 try timings.measure(.write) { () throws(FileIOError) in try FileIO.writeAtomically(bytes, to: temporary) }
                 total += bytes.count
             })
             try RenderCancellation.shared.check()
         } catch {
-            for file in staged { unlink(file.temporary) }
+            for file in staged { TemporaryFiles.remove(file.temporary) }
             throw error
         }
         try timings.measure(.write) { () throws(FileIOError) in
-            for (index, file) in staged.enumerated() where rename(file.temporary, file.final) != 0 {
+            let renamed = TemporaryFiles.rename(staged)
+            if renamed < staged.count {
                 let reason = FileIO.lastError()
-                for rest in staged[index...] { unlink(rest.temporary) }
-                throw FileIOError(path: file.final, reason: reason)
+                for rest in staged[renamed...] { TemporaryFiles.remove(rest.temporary) }
+                throw FileIOError(path: staged[renamed].final, reason: reason)
             }
         }
         return total

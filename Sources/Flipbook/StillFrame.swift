@@ -47,6 +47,9 @@ public enum StillFrame {
                               limits: ResourceLimits = .default) throws -> Pixmap {
         let renderer = try size.map { try SceneRenderer(scene: scene, fitting: $0, limits: limits) }
             ?? SceneRenderer(scene: scene, scale: scale, limits: limits)
-        return renderer.renderFrame(at: seconds)
+        let frame = renderer.renderFrame(at: seconds)
+        // The stages stop early on a stop request (Ctrl-C), leaving the frame half drawn.
+        try RenderCancellation.shared.check()
+        return frame
     }
 }

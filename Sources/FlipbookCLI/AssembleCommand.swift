@@ -42,6 +42,14 @@ struct AssembleCommand: ParsableCommand {
             printError("\(folder): no <name>.frames/ folders with a manifest.json (render with --shard first)")
             throw ExitStatus.failure
         }
+        if let report {
+            let files = OutputSafety.assembly(in: folder)
+            if let clash = OutputSafety.conflict(inputs: files.inputs,
+                                                 outputs: files.outputs + [.init(report, role: "--report")]) {
+                printError("error: \(clash)")
+                throw ExitCode(64)
+            }
+        }
         let progress = ProgressReporter(style: ProgressReporter.defaultStyle(quiet: quiet), milestones: true)
         let outcomes = FrameAssembler.assemble(folder: folder, jobs: jobs ?? ProcessorCount.online,
                                                removeFrames: removeFrames, force: force, progress: progress)

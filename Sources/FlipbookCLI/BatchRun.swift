@@ -41,6 +41,7 @@ struct BatchRun {
         options.pngCompression = command.pngCompression
         options.limits = command.limits.limits(jobs: options.jobs)
         options.loader = command.limits.loaderOptions
+        options.report = command.report
         if let text = command.shard {
             options.shard = Shard(parsing: text)
         } else {
@@ -84,7 +85,10 @@ struct BatchRun {
             }
         }
 
-        outcomes += BatchRenderer.run(targets, options: options, progress: progress)
+        do { outcomes += try BatchRenderer.run(targets, options: options, progress: progress) } catch {
+            printError("error: \(error)")
+            throw ExitCode(64)
+        }
         try Interruption.exitIfInterrupted(RenderCancelled(), target: single ? targets[0].output : "every output")
         let wall = seconds(since: started, clock)
         if !single {

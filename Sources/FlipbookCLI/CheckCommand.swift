@@ -57,6 +57,9 @@ struct CheckCommand: ParsableCommand {
             requested = range
         }
         let loaded = try loadScene(scene)
+        try Self.refuseOverwriting(OutputSafety.inputs(of: loaded, scenePath: scene), folders: record
+            ? [.init(golden, role: "--golden, recorded", writes: OutputSafety.frameFiles(0...Int.max))]
+            : comparison.html.map { [.init($0, role: "--html", writes: OutputSafety.htmlReportFiles)] } ?? [])
         let renderer: SceneRenderer
         do { renderer = try SceneRenderer(scene: loaded, scale: scaleValue, fps: fpsValue) } catch {
             printError("\(scene): \(error)")
@@ -105,5 +108,12 @@ struct CheckCommand: ParsableCommand {
             comparison.print(result.diff)
         }
         if !result.passed { throw ExitCode(1) }
+    }
+
+    /// Exits 2 (the comparison commands' usage error) when an output folder would
+    /// overwrite an input.
+    static func refuseOverwriting(_ inputs: [OutputSafety.File], folders: [OutputSafety.Folder]) throws {
+        guard let clash = OutputSafety.conflict(inputs: inputs, outputs: [], folders: folders) else { return }
+        throw usage(clash)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Flipbook
 import FlipbookDiff
 
 /// `flipbook diff A B`: compares two PNG files, folders of PNG frames or GIFs.
@@ -40,6 +41,13 @@ struct DiffCommand: ParsableCommand {
         let started = clock.now
         guard let expected, let actual else { throw usage("diff wants two inputs: flipbook diff EXPECTED ACTUAL") }
         let rate = try positiveNumber(fps, name: "--fps", upTo: 240)
+        if let html = comparison.html {
+            let inputs = [(expected, "expected"), (actual, "actual")].flatMap { path, role -> [OutputSafety.File] in
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [.init(path, role: role)] }
+                return names.map { .init(path + "/" + $0, role: role) }
+            }
+            try CheckCommand.refuseOverwriting(inputs, folders: [.init(html, role: "--html", writes: OutputSafety.htmlReportFiles)])
+        }
         var a: FrameSequence, b: FrameSequence
         do {
             a = try FrameSequence.load(expected)

@@ -71,8 +71,7 @@ struct LimitOptions: ParsableArguments {
         do {
             scene = try SceneFile.load(path: path, options: loaderOptions)
         } catch {
-            // Ctrl-C while a large file was read: exit 130, as a render would.
-            if RenderCancellation.shared.isCancelled { throw Interruption.exitCode }
+            try Interruption.exitIfInterrupted(error, target: "every output")
             printError("\(error)")
             throw ExitStatus.badScene
         }

@@ -40,6 +40,10 @@ struct PreviewCommand: ParsableCommand {
             printError("error: \(scene): no such file")
             throw ExitStatus.badScene
         }
+        do { try PreviewServer.checkListening(host: host, port: port) } catch {
+            printError("error: \(error)")
+            throw ExitCode(64)
+        }
         if !["127.0.0.1", "localhost", "::1"].contains(host) {
             printError("warning: serving on \(host): anyone who can reach this address can see the scene")
         }
@@ -61,6 +65,10 @@ struct PreviewCommand: ParsableCommand {
             done.signal()
         }
         done.wait()
+        if let failure = failure as? PreviewListenError {
+            printError("error: \(failure)")
+            throw ExitCode(64)
+        }
         if let failure {
             printError("error: \(failure)")
             throw ExitStatus.failure

@@ -64,18 +64,27 @@ struct StillCommand: ParsableCommand {
             printError("\(scene): --size \(w)x\(h): \(problem)")
             throw ExitStatus.badScene
         }
+        let inputs = OutputSafety.inputs(of: loaded, scenePath: scene)
+        if let clash = OutputSafety.conflict(inputs: inputs, outputs: [.init(output, role: "--output")]) {
+            printError("error: \(clash)")
+            throw ExitCode(64)
+        }
         let when = StillTime(parsing: at)!
         let seconds = when.seconds(duration: loaded.canvas.duration, fps: loaded.canvas.fps)
         let image: Pixmap
         do {
             image = try StillFrame.render(loaded, at: seconds, scale: scale, size: pixelSize, limits: limits.limits())
         } catch {
+            try Interruption.exitIfInterrupted(error, target: output)
             printError("\(scene): \(error)")
             throw ExitStatus.badScene
         }
         do {
-            try FileIO.writeAtomically(PNGCodec.encode(image), to: output)
+            let bytes = try PNGCodec.encode(image)
+            try RenderCancellation.shared.check()
+            try FileIO.writeAtomically(bytes, to: output)
         } catch {
+            try Interruption.exitIfInterrupted(error, target: output)
             printError("\(output): \(error)")
             throw ExitStatus.failure
         }

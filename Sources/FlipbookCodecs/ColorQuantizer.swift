@@ -1,3 +1,5 @@
+import FlipbookGeometry
+
 /// Reduces an image to at most 256 palette colors, written here rather than giflib's
 /// deprecated `GifQuantizeBuffer`.
 ///
@@ -27,8 +29,15 @@ public enum ColorQuantizer {
     static func forEachOpaqueRun(_ pixels: PackedPixels, hidden: UnsafeBufferPointer<Bool>? = nil,
                                  _ body: (UInt32, Int) -> Void) {
         var i = 0
+        // A stop request (Ctrl-C) is polled every 64 K pixels and ends the pass early: the
+        // frame it belongs to is then discarded.
+        var poll = 1 << 16
         guard let hidden else {
             while i < pixels.count {
+                if i >= poll {
+                    if RenderCancellation.shared.isCancelled { return }
+                    poll = i + 1 << 16
+                }
                 let p = pixels[i]
                 var run = 1
                 while i + run < pixels.count && pixels[i + run] == p { run += 1 }
@@ -38,6 +47,10 @@ public enum ColorQuantizer {
             return
         }
         while i < pixels.count {
+            if i >= poll {
+                if RenderCancellation.shared.isCancelled { return }
+                poll = i + 1 << 16
+            }
             let p = pixels[i], h = hidden[i]
             var run = 1
             while i + run < pixels.count && pixels[i + run] == p && hidden[i + run] == h { run += 1 }
@@ -89,12 +102,16 @@ public enum ColorQuantizer {
                                  _ originX: Int, _ originY: Int) -> Result {
         do {
             if let exact = exactColors(pixels, hidden: hidden, limit: maxColors) { return exact }
+            // A stop request (Ctrl-C) is polled between the stages (and inside their pixel
+            // loops): the frame is then discarded, so any palette does.
+            if RenderCancellation.shared.isCancelled { return abandoned(pixels.count) }
             var hasTransparent = pixels.contains { $0 >> 24 != 0 }
             if let hidden, !hasTransparent { hasTransparent = hidden.contains(true) }
             let slots = hasTransparent ? maxColors - 1 : maxColors
             // Flat areas keep their exact colors: the frequent ones take palette entries of
             // their own, and Wu's quantizer and k-means share the rest among the other pixels.
             let anchors = frequentColors(pixels, hidden: hidden, limit: slots / 2)
+            if RenderCancellation.shared.isCancelled { return abandoned(pixels.count) }
             var rest: [Bool] = []
             if !anchors.isEmpty {
                 let anchorSet = PaletteLookup(anchors, skipping: nil)
@@ -105,14 +122,17 @@ public enum ColorQuantizer {
                     count = pixels.count
                 }
             }
+            if RenderCancellation.shared.isCancelled { return abandoned(pixels.count) }
             let refined = rest.withUnsafeBufferPointer { restPointer in
                 let others = anchors.isEmpty ? hidden : restPointer
                 let wu = WuQuantizer(pixels: pixels, hidden: others)
+                if RenderCancellation.shared.isCancelled { return (palette: [UInt32(0)], rmsRGB: Float(0)) }
                 var palette = anchors + wu.palette(maxColors: slots - anchors.count)
                 if palette.isEmpty { palette = [0] }
                 return OklabQuantizer.refine(palette, cells: OklabQuantizer.cells(pixels, hidden: others),
                                              passes: refinementPasses, fixed: anchors.count)
             }
+            if RenderCancellation.shared.isCancelled { return abandoned(pixels.count) }
             var palette = refined.palette
             let transparentIndex = hasTransparent ? palette.count : nil
             let spread = min(64, max(2, 2 * refined.rmsRGB))
@@ -122,6 +142,11 @@ public enum ColorQuantizer {
             if hasTransparent { palette.append(0) }
             return Result(palette: palette, indices: indices, transparentIndex: transparentIndex, isExact: false)
         }
+    }
+
+    /// What a quantizing stopped by a stop request returns: one color, every pixel on it.
+    private static func abandoned(_ count: Int) -> Result {
+        Result(palette: [0], indices: [UInt8](repeating: 0, count: count), transparentIndex: nil, isExact: false)
     }
 
     /// Up to `limit` colors that each cover at least 1/128 of the opaque pixels (and 16

@@ -70,10 +70,11 @@ public final class AtomicFileWriter {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileIOError(path: path, reason: FileIO.lastError()) }
         temporaryPath = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemporaryFiles.register(temporaryPath)
         fchmod(fd, 0o644)
         guard let f = fdopen(fd, "wb") else {
             close(fd)
-            unlink(temporaryPath)
+            TemporaryFiles.remove(temporaryPath)
             throw FileIOError(path: path, reason: FileIO.lastError())
         }
         file = f
@@ -104,12 +105,14 @@ public final class AtomicFileWriter {
         let flushed = fflush(f) == 0 && fsync(fileno(f)) == 0
         let closed = fclose(f) == 0
         guard flushed, closed else {
-            unlink(temporaryPath)
-            throw FileIOError(path: path, reason: "could not finish writing: \(FileIO.lastError())")
-        }
-        guard rename(temporaryPath, path) == 0 else {
             let reason = FileIO.lastError()
-            unlink(temporaryPath)
+            TemporaryFiles.remove(temporaryPath)
+            throw FileIOError(path: path, reason: "could not finish writing: \(reason)")
+        }
+        let renamed = TemporaryFiles.rename([(temporaryPath, path)])
+        guard renamed == 1 else {
+            let reason = FileIO.lastError()
+            TemporaryFiles.remove(temporaryPath)
             throw FileIOError(path: path, reason: reason)
         }
     }
@@ -119,7 +122,74 @@ public final class AtomicFileWriter {
         if let f = file {
             fclose(f)
             file = nil
-            unlink(temporaryPath)
+            TemporaryFiles.remove(temporaryPath)
         }
     }
+}
+
+/// The temporary files this process is writing, so that an interrupted process can delete
+/// them as it exits (the command line's watchdog, which ends a process that has not
+/// stopped within a moment of Ctrl-C: see `Interruption`).
+///
+/// Rules: a file is registered from its creation until it is renamed into place or
+/// deleted. Renames into place and ``removeAllAndHold()`` take the same lock, so an exit
+/// through the latter either sees a rename whole or not at all: no output is left half
+/// renamed, and no temporary file outlives the process.
+public enum TemporaryFiles {
+    nonisolated(unsafe) private static var paths: Set<String> = []
+    private static let lock = PThreadLock()
+
+    /// Records `path` as a temporary file to delete if the process is interrupted.
+    public static func register(_ path: String) {
+        lock.lock()
+        paths.insert(path)
+        lock.unlock()
+    }
+
+    /// Deletes `path` and forgets it.
+    public static func remove(_ path: String) {
+        lock.lock()
+        unlink(path)
+        paths.remove(path)
+        lock.unlock()
+    }
+
+    /// Renames each temporary file over its final path, in order, stopping at the first
+    /// failure (errno then says why); returns how many were renamed. The renamed ones are
+    /// forgotten; the others stay registered.
+    public static func rename(_ moves: [(temporary: String, final: String)]) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        for (index, move) in moves.enumerated() {
+            guard systemRename(move.temporary, move.final) == 0 else { return index }
+            paths.remove(move.temporary)
+        }
+        return moves.count
+    }
+
+    /// The files registered now (for tests).
+    public static var registered: Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return paths
+    }
+
+    /// Deletes every registered file and keeps the lock, so that no rename or new
+    /// registration follows: for a process about to exit.
+    public static func removeAllAndHold() {
+        lock.lock()
+        for path in paths { unlink(path) }
+        paths.removeAll()
+    }
+}
+
+/// `rename(2)`, which the static method of the same name hides inside ``TemporaryFiles/rename(_:)``.
+@inline(__always) private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+
+/// A pthread mutex (this target does not import Foundation for NSLock).
+private final class PThreadLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    init() { pthread_mutex_init(mutex, nil) }
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
 }

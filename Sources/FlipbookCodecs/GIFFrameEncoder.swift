@@ -177,6 +177,8 @@ public struct GIFFrameEncoder: Sendable {
         let q = ColorQuantizer.quantize(pixels, maxColors: min(255, options.maxColors),
                                         refinementPasses: options.refinementPasses, dither: options.dither,
                                         width: width, originX: 0, originY: 0)
+        // After a stop request (Ctrl-C) the frame is discarded: its compression is skipped.
+        if RenderCancellation.shared.isCancelled { return (self, prepare(frame, previous: nil)) }
         // The transparent slot first, then the colors by use in frame 0 (ties: palette order).
         var counts = [Int](repeating: 0, count: 256)
         for i in q.indices { counts[Int(i)] += 1 }
@@ -235,7 +237,10 @@ public struct GIFFrameEncoder: Sendable {
                            width: w, lossyTolerance: Self.lossyTolerance(options, result))
         }
         var best = candidate(local, ownColorChoice: unchangedCount > 0, global: false)
-        if unchangedCount > 0 && local.isExact {
+        // On a stop request (Ctrl-C) the other candidates are not tried: the frame will be
+        // discarded, and each try is another compression.
+        let stopping = RenderCancellation.shared.isCancelled
+        if unchangedCount > 0 && local.isExact && !stopping {
             // Measured on the seed scenes, the coder's free choice wins most frames; every
             // pixel in its own color (when the colors of the whole rectangle fit) wins some of
             // the rest (1 % smaller on phone-ui; all unchanged pixels transparent would gain
@@ -249,7 +254,7 @@ public struct GIFFrameEncoder: Sendable {
         // The global map saves the local map's bytes: worth trying only where those are a
         // noticeable part of the frame (small rectangles, few colors); on a large lossy
         // rectangle, mapping to a palette made for frame 0 costs more than it can save.
-        if let global = globalPalette, let gt = globalTransparentIndex,
+        if !stopping, let global = globalPalette, let gt = globalTransparentIndex,
            best.result.isExact || 8 * 3 * FrameCandidate.mapSize(best.result) >= best.image.byteCount {
             // The same pixels against the global map: kept when smaller and about as faithful.
             // Mapped to the colors (entries 1…), 255 standing for the transparent slot (the

@@ -1,3 +1,5 @@
+import FlipbookGeometry
+
 /// GIF's LZW compressor, written here rather than left to giflib's `EGifPutLine`, for three
 /// reasons: frames are then compressed on the worker threads (giflib's writer is serial), the
 /// frame encoder learns each candidate's exact size by compressing it, and a pixel that may
@@ -49,6 +51,9 @@ public enum LZWEncoder {
         guard let alternates else {
             var prefix = Int(indices[0])
             for i in 1..<indices.count {
+                // A stop request (Ctrl-C), polled every 64 K pixels, ends the image early;
+                // the frame it belongs to is then discarded.
+                if i & 0xFFFF == 0 && RenderCancellation.shared.isCancelled { break }
                 let a = Int(indices[i])
                 if let code = coder.table.find(prefix << 8 | a) {
                     prefix = code

@@ -1,3 +1,5 @@
+import FlipbookGeometry
+
 /// Lossy LZW (`--lossy`): the coder may extend its current string with a palette color
 /// that is not the pixel's own but close enough, so strings grow longer and fewer codes are
 /// written. The same idea as gifsicle's `--lossy`, written here against the SOURCE pixels
@@ -71,6 +73,9 @@ extension LZWEncoder {
                             settle(0, prefix, Int(p0 & 0xFF), Int((p0 >> 8) & 0xFF), Int((p0 >> 16) & 0xFF))
                             var x = 1
                             for i in 1..<indices.count {
+                                // A stop request (Ctrl-C), polled every 64 K pixels, ends the
+                                // image early; the frame it belongs to is then discarded.
+                                if i & 0xFFFF == 0 && RenderCancellation.shared.isCancelled { break }
                                 if x == width { x = 0; er = 0; eg = 0; eb = 0 }
                                 x += 1
                                 let a = Int(indices[i])

@@ -1,3 +1,5 @@
+import FlipbookGeometry
+
 /// How a lossy frame's pixels are matched to its palette.
 public enum GIFDither: String, Sendable, CaseIterable {
     /// Nearest color (smallest files, some banding on gradients).
@@ -191,6 +193,9 @@ enum OklabQuantizer {
             out.withUnsafeMutableBufferPointer { out in
                 var last: UInt32 = .max, lastIndex: UInt8 = 0
                 for i in 0..<pixels.count {
+                    // A stop request (Ctrl-C), polled every 64 K pixels, ends the mapping
+                    // early; the frame is then discarded.
+                    if i & 0xFFFF == 0xFFFF && RenderCancellation.shared.isCancelled { return }
                     let p = pixels[i]
                     if let hidden, hidden[i] { out[i] = clear; continue }
                     if p != last {
@@ -202,6 +207,7 @@ enum OklabQuantizer {
             }
         case .ordered:
             for y in 0..<height {
+                if y & 63 == 63 && RenderCancellation.shared.isCancelled { break }
                 let by = ((originY + y) & 7) << 3
                 for x in 0..<width {
                     let p = pixels[y * width + x]
@@ -218,6 +224,7 @@ enum OklabQuantizer {
             var errCur = [SIMD3<Float>](repeating: .zero, count: width + 2)
             var errNext = errCur
             for y in 0..<height {
+                if y & 63 == 63 && RenderCancellation.shared.isCancelled { break }
                 for x in 0..<width {
                     let p = pixels[y * width + x]
                     if skipped(y * width + x) { continue }

@@ -1,4 +1,5 @@
 import CPNGShim
+import FlipbookGeometry
 import FlipbookRaster
 
 /// The speed/size trade of PNG writing (`--png-compression`).
@@ -35,6 +36,8 @@ enum PNGEncoder {
         guard width > 0, height > 0 else { throw PNGError(message: "PNG encoding failed: empty image (\(width)×\(height))") }
         let kind = PixelSurvey(pixmap)
         var options = fb_png_write_options()
+        // Ctrl-C stops a large image between rows (see ``RenderCancellation``).
+        options.should_stop = { RenderCancellation.shared.isCancelled ? 1 : 0 }
         switch compression {
         case .fast, .default:
             // With Z_RLE the level only says "compress"; memory level 4 (a 2 K-entry hash
@@ -59,6 +62,7 @@ enum PNGEncoder {
         case (false, false): channels = 4; options.color_type = 6
         }
         let packed: [UInt8]? = options.strip_filler == 1 ? nil : StraightAlpha.pack(pixmap, channels: channels)
+        if RenderCancellation.shared.isCancelled { throw PNGError(message: "interrupted") }
         return try withRows(pixmap, packed) { rows throws(PNGError) -> [UInt8] in
             let stride = width * channels
             var filters: [UInt8]?

@@ -27,6 +27,8 @@ public struct PreviewServer: Sendable {
     public var host: String
     public var port: Int
     public var prepare: PreviewPrepare
+    /// How long a connection may stay idle before the server closes it.
+    public var idleTimeout: TimeAmount = PreviewServer.idleTimeout
 
     /// How often watched files are checked.
     public static let pollInterval: Duration = .milliseconds(100)
@@ -40,7 +42,11 @@ public struct PreviewServer: Sendable {
 
     /// Serves until the process is interrupted (SIGINT or SIGTERM); `onReady` receives the
     /// URL once the port is bound (the actual port when 0 asked for a free one).
+    ///
+    /// A host that is not an address of this machine, or a port in use, throws
+    /// ``PreviewListenError`` before anything is served.
     public func run(onReady: @escaping @Sendable (String) -> Void) async throws {
+        try Self.checkListening(host: host, port: port)
         let session = PreviewSession(scenePath: scenePath, prepare: prepare)
         await session.reload()
         let router = Router()
@@ -84,19 +90,36 @@ public struct PreviewServer: Sendable {
             }
         }
         defer { watcher.cancel() }
-        let app = Application(router: router, configuration: .init(address: .hostname(host, port: port)),
+        let listening = ListeningFlag()
+        let app = Application(router: router, server: Self.http1(idleTimeout: idleTimeout),
+                              configuration: .init(address: .hostname(host, port: port)),
                               onServerRunning: { channel in
+                                  listening.set()
                                   let bound = channel.localAddress?.port ?? port
                                   let shown = host.contains(":") ? "[\(host)]" : host
                                   onReady("http://\(shown):\(bound)/")
                               },
                               logger: Self.quietLogger())
-        try await app.runService()
+        do { try await app.runService() } catch {
+            // Failing to listen (the port taken since the check) is one line, not NIO's.
+            if !listening.isSet { throw Self.listenError(error, host: host, port: port) }
+            throw error
+        }
+    }
+
+    /// Whether the server got as far as listening.
+    private final class ListeningFlag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
     }
 
     static func quietLogger() -> Logger {
         var logger = Logger(label: "flipbook-preview")
-        logger.logLevel = .warning
+        // Errors the server can meet (a failed bind) come back as thrown errors, which the
+        // command line prints as one line; the logger would print NIO's version first.
+        logger.logLevel = .critical
         return logger
     }
 

@@ -204,6 +204,9 @@ struct CoverageAccumulator: FlattenSink {
         var rowCells = scratch.rowCells
         var rowCellCapacity = scratch.rowCellCapacity
         for y in minRow...maxRow {
+            // A stop request (Ctrl-C) is polled every 64 rows; the fill is then left
+            // incomplete, and the frame it belongs to is discarded.
+            if (y - minRow) & 63 == 63 && RenderCancellation.shared.isCancelled { return }
             var idx = rowHeads[y - y0]
             if idx < 0 { continue }
             var n = 0

@@ -1,3 +1,5 @@
+import FlipbookGeometry
+
 /// Mask arithmetic for After Effects' layer masks and track mattes.
 ///
 /// Rules: coverages are fractions a, b in 0…1 stored as 8-bit levels; add is the union
@@ -66,6 +68,8 @@ extension Pixmap {
     public func blurred(sigmaX: Double, sigmaY: Double) -> Pixmap {
         var out = self
         for channel in 0..<4 {
+            // A stop request (Ctrl-C) leaves the blur unfinished; the frame is discarded.
+            if RenderCancellation.shared.isCancelled { return out }
             var m = Mask(width: width, height: height)
             for i in 0..<(width * height) { m.data[i] = data[4 * i + channel] }
             m.bounds = m.tightBounds(within: PixelBounds(x0: 0, y0: 0, x1: width, y1: height))

@@ -1,3 +1,5 @@
+import FlipbookGeometry
+
 /// Gaussian blur of a coverage mask, for layer shadows.
 ///
 /// Algorithm: three successive box blurs whose widths are chosen so that their combined
@@ -35,10 +37,18 @@ extension Mask {
         var scratch = [Float](repeating: 0, count: max(w, h))
         for i in 0..<max(radiiX.count, radiiY.count) {
             if i < radiiX.count {
-                for row in 0..<h { Self.boxPass(&buffer, start: row * w, stride: 1, count: w, radius: radiiX[i], scratch: &scratch) }
+                for row in 0..<h {
+                    // A stop request (Ctrl-C), polled every 64 lines, leaves the mask empty;
+                    // the frame it belongs to is discarded.
+                    if row & 63 == 63 && RenderCancellation.shared.isCancelled { return out }
+                    Self.boxPass(&buffer, start: row * w, stride: 1, count: w, radius: radiiX[i], scratch: &scratch)
+                }
             }
             if i < radiiY.count {
-                for col in 0..<w { Self.boxPass(&buffer, start: col, stride: w, count: h, radius: radiiY[i], scratch: &scratch) }
+                for col in 0..<w {
+                    if col & 63 == 63 && RenderCancellation.shared.isCancelled { return out }
+                    Self.boxPass(&buffer, start: col, stride: w, count: h, radius: radiiY[i], scratch: &scratch)
+                }
             }
         }
         let target = PixelBounds(x0: region.x0 + dx, y0: region.y0 + dy, x1: region.x1 + dx, y1: region.y1 + dy)

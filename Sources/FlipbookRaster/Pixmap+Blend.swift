@@ -1,3 +1,5 @@
+import FlipbookGeometry
+
 /// Compositing with a blend mode (W3C Compositing and Blending Level 1, the modes PDF,
 /// CSS and After Effects share): with straight colors Cs (source), Cb (backdrop) and
 /// alphas αs, αb, the result is
@@ -21,6 +23,9 @@ extension Pixmap {
         if let rows = writableRows { box = box.intersection(PixelBounds(x0: box.x0, y0: rows.lowerBound, x1: box.x1, y1: rows.upperBound)) }
         guard !box.isEmpty else { return }
         for row in box.y0..<box.y1 {
+            // A stop request (Ctrl-C), polled every 64 rows, leaves the composite
+            // unfinished; the frame is then discarded.
+            if (row - box.y0) & 63 == 63 && RenderCancellation.shared.isCancelled { return }
             for col in box.x0..<box.x1 {
                 let s = ((row - y) * source.width + (col - x)) * 4
                 var coverage = op

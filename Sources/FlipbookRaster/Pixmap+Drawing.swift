@@ -98,6 +98,9 @@ extension Pixmap {
                                 let count = box.width
                                 let c = cov.baseAddress!
                                 for row in box.y0..<box.y1 {
+                                    // A stop request (Ctrl-C), polled every 64 rows, leaves the
+                                    // composite unfinished; the frame is then discarded.
+                                    if (row - box.y0) & 63 == 63 && RenderCancellation.shared.isCancelled { return }
                                     let d = dst.baseAddress! + row * w + box.x0
                                     let s = src.baseAddress! + (row - y) * sw + (box.x0 - x)
                                     if !hasMask {

@@ -1,3 +1,5 @@
+import FlipbookGeometry
+
 extension Pixmap {
     /// Scales every pixel (all four premultiplied channels) by the mask's coverage at the
     /// same position, with exact rounding: what a layer mask does to its layer. The mask
@@ -9,6 +11,9 @@ extension Pixmap {
         data.withUnsafeMutableBufferPointer { bytes in
             mask.data.withUnsafeBufferPointer { coverage in
                 for y in 0..<height {
+                    // A stop request (Ctrl-C), polled every 64 rows, leaves the pixels
+                    // partly multiplied; the frame is then discarded.
+                    if y & 63 == 63 && RenderCancellation.shared.isCancelled { return }
                     let row = y * w
                     guard y >= inside.y0, y < inside.y1 else {
                         for i in (row * 4)..<((row + w) * 4) { bytes[i] = 0 }

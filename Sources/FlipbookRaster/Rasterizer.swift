@@ -90,6 +90,7 @@ enum Rasterizer {
         var recorder = RecordingPainter(inner: painter)
         acc.sweep(rule: rule, painter: &recorder)
         painter = recorder.inner
-        cache.store(key, recorder.recording)
+        // A sweep cut short by a stop request is not remembered.
+        if !RenderCancellation.shared.isCancelled { cache.store(key, recorder.recording) }
     }
 }

@@ -36,7 +36,8 @@ final class ClipMaskCache {
         }
         let mask = Mask.path(path, transform: transform, rule: .nonZero, width: width, height: height)
         let size = width * height
-        guard size <= Self.budget else { return mask }
+        // A mask rasterized while a stop was requested may be incomplete: not remembered.
+        guard size <= Self.budget, !RenderCancellation.shared.isCancelled else { return mask }
         if let i = seen.firstIndex(of: key) {
             seen.remove(at: i)
             while bytes + size > Self.budget, let last = entries.popLast() {

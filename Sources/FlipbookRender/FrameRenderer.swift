@@ -41,6 +41,9 @@ public struct FrameRenderer: Sendable {
             : (pixel: SolidComposite.premultiplied(frame.background), layers: 0)
         var surface = Pixmap(width: width, height: height, filledWithPremultiplied: start.pixel)
         for layer in frame.layers.dropFirst(start.layers) {
+            // On a stop request (Ctrl-C) the frame is left half drawn: the caller checks
+            // the request before using it, and discards it.
+            if RenderCancellation.shared.isCancelled { break }
             draw(layer, parent: root, into: &surface, clip: nil)
         }
         return surface
@@ -50,6 +53,7 @@ public struct FrameRenderer: Sendable {
     /// above it that had nothing else to draw (see `drawResolved`).
     func draw(_ layer: RenderLayer, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?,
               inherited: Double = 1) {
+        if RenderCancellation.shared.isCancelled { return }
         if layer.vector != nil {
             // Only then is the layer copied: the copy moves its fields.
             drawResolved(Self.withVectorSublayers(layer), parent: parent, into: &surface, clip: clip, inherited: inherited)
@@ -162,6 +166,7 @@ public struct FrameRenderer: Sendable {
         // ``drawResolved``: a plain layer with one drawing paints it with its opacity).
         layer.drawings.withUnsafeBufferPointer { drawings in
             for i in drawings.indices {
+                if RenderCancellation.shared.isCancelled { return }
                 let toDrawing = PixelSnapping.drawingToDevice(drawings[i].transform, parent: toDevice)
                 guard abs(toDrawing.determinant) > 1e-12, case .path(let path) = drawings[i].shape.geometry else { continue }
                 LayerPainter(toDevice: toDrawing, opacity: drawings[i].opacity * sublayerOpacity, images: images)

@@ -104,7 +104,10 @@ public final class FrameReuse: @unchecked Sendable {
             slot?.pixels = nil
             result = renderer.render(tree)
         }
-        dictionary[Self.slotKey] = Slot(owner: self, generation: current, tree: tree, start: start, pixels: result)
+        // A frame drawn while a stop was requested may be incomplete: it is not kept.
+        if !RenderCancellation.shared.isCancelled {
+            dictionary[Self.slotKey] = Slot(owner: self, generation: current, tree: tree, start: start, pixels: result)
+        }
         if repaintedRows < height {
             lock.lock()
             partial += 1

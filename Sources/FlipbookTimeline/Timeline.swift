@@ -110,6 +110,9 @@ public struct Timeline: Sendable {
     }
 
     private func evaluate(_ layer: Layer, at parentSeconds: Double, snap inherited: SnapMode) -> RenderLayer? {
+        // A stop request (Ctrl-C) leaves the tree incomplete: whoever asked for it checks
+        // the request before using the frame, and discards it.
+        if RenderCancellation.shared.isCancelled { return nil }
         var seconds = parentSeconds
         if let c = layer.compositing {
             if let range = c.activeRange, !range.contains(parentSeconds) { return nil }

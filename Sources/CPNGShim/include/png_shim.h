@@ -30,12 +30,15 @@ typedef struct {
     /// characters, then its text), written before the image data.
     const char *text_keyword;
     const char *text;
+    /// Polled every 64 rows when not NULL: a non-zero answer stops the encoding, which then
+    /// fails (returns 2) with the message "interrupted".
+    int (*should_stop)(void);
 } fb_png_write_options;
 
 /// Encodes `height` rows of `width` pixels, `stride` bytes apart. `row_filters`, when not
 /// NULL, gives the single filter (a PNG_FILTER_* bit) of each row after the first.
 /// On success returns 0 and a malloc'ed buffer in `*out` (free it with fb_png_free) of
-/// `*out_size` bytes; on failure returns 1 and libpng's message in `message`.
+/// `*out_size` bytes; on failure returns 1 and libpng's message in `message` (2 when `should_stop` stopped it).
 int fb_png_write(const uint8_t *rows, size_t stride, uint32_t width, uint32_t height,
                  const fb_png_write_options *options, const uint8_t *row_filters,
                  uint8_t **out, size_t *out_size, char *message, size_t message_capacity);
