@@ -74,7 +74,7 @@ let package = Package(
         // libFuzzer target for the scene loader and the PNG and GIF readers (scripts/fuzz);
         // built plainly it replays inputs given as files.
         .executableTarget(name: "FlipbookFuzz", dependencies: ["Flipbook", "FlipbookScene", "FlipbookLottie", "FlipbookTimeline",
-                                                               "FlipbookCodecs"]),
+                                                               "FlipbookCodecs", "FlipbookRender"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),
         .testTarget(name: "FlipbookTimelineTests", dependencies: ["FlipbookTimeline"]),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs"],
