@@ -36,15 +36,16 @@ indirect enum JSONValue: Equatable {
     }
 
     private init(foundation object: Any) {
+        // Swift containers first: testing one against a class (`is NSNull`, `as NSNumber`)
+        // bridges the whole container to Foundation, which made the parse quadratic in depth.
         switch object {
-        case is NSNull: self = .null
+        case let dictionary as [String: Any]:
+            self = .object(dictionary.keys.sorted().map { Entry(key: $0, value: JSONValue(foundation: dictionary[$0]!)) })
+        case let array as [Any]: self = .array(array.map(JSONValue.init(foundation:)))
         case let string as String: self = .string(string)
         // JSONSerialization gives true and false as NSNumbers of Objective-C type `c`.
         case let number as NSNumber where String(cString: number.objCType) == "c": self = .bool(number.boolValue)
         case let number as NSNumber: self = .number(number.stringValue)
-        case let array as [Any]: self = .array(array.map(JSONValue.init(foundation:)))
-        case let dictionary as [String: Any]:
-            self = .object(dictionary.keys.sorted().map { Entry(key: $0, value: JSONValue(foundation: dictionary[$0]!)) })
         default: self = .null
         }
     }
