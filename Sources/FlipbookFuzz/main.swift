@@ -1,4 +1,4 @@
-// Fuzz target for the scene loader and the PNG and GIF readers.
+// Fuzz target for the scene loader, the Lottie reader and the PNG and GIF readers.
 //
 // Built by scripts/fuzz with `-sanitize=fuzzer,address -D FUZZING`: libFuzzer then
 // drives `LLVMFuzzerTestOneInput` through `LLVMFuzzerRunDriver`. The input kind comes
@@ -87,7 +87,7 @@ func fuzzLottie(_ bytes: [UInt8]) {
         layer.forEachLayer { if case .text = $0.content { drawsText = true } }
     }
     guard !drawsText, var renderer = try? SceneRenderer(scene: scene, scale: scale, fps: fps, limits: fuzzLimits) else { return }
-    // Reuse on whatever FLIPBOOK_FRAME_REUSE says: the frame after the middle one is drawn
+    // Reuse on, whatever FLIPBOOK_FRAME_REUSE says: the frame after the middle one is drawn
     // over the middle one's pixels through the damage box between the two trees (a
     // far-away position crashed there and nowhere else).
     renderer.frameReuse = FrameReuse()
