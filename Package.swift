@@ -77,10 +77,10 @@ let package = Package(
             "FlipbookPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // libFuzzer target for the scene loader and the PNG and GIF readers (scripts/fuzz);
+        // libFuzzer target for the scene loader, the Lottie reader and the PNG and GIF readers (scripts/fuzz);
         // built plainly it replays inputs given as files.
         .executableTarget(name: "FlipbookFuzz", dependencies: ["Flipbook", "FlipbookScene", "FlipbookLottie", "FlipbookTimeline",
-                                                               "FlipbookCodecs"]),
+                                                               "FlipbookCodecs", "FlipbookRender"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),
         .testTarget(name: "FlipbookTimelineTests", dependencies: ["FlipbookTimeline"]),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTesting"],
