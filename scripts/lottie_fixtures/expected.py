@@ -534,15 +534,6 @@ DECISIONS = {
                                "SVGTintFilter.")},
     "effect_drop_shadow": {"*": ("analytic", "rlottie ignores effects; computed from lottie-web's "
                                  "SVGDropShadowEffect parameters.")},
-    "drop_shadow_softness_0": {"*": ("thorvg", "rlottie ignores effects. ThorVG draws the Drop Shadow effect as lottie-web does (offset "
-                                   "distance at direction - 90 degrees, flood colour x opacity/255) with sigma = 0.3 x softness; "
-                                   "lottie-web uses softness / 4, lottie-ios's Core Animation engine shadowRadius = softness / 5.")},
-    "drop_shadow_softness_10": {"*": ("thorvg", "rlottie ignores effects. ThorVG draws the Drop Shadow effect as lottie-web does (offset "
-                                   "distance at direction - 90 degrees, flood colour x opacity/255) with sigma = 0.3 x softness; "
-                                   "lottie-web uses softness / 4, lottie-ios's Core Animation engine shadowRadius = softness / 5.")},
-    "drop_shadow_softness_40": {"*": ("thorvg", "rlottie ignores effects. ThorVG draws the Drop Shadow effect as lottie-web does (offset "
-                                   "distance at direction - 90 degrees, flood colour x opacity/255) with sigma = 0.3 x softness; "
-                                   "lottie-web uses softness / 4, lottie-ios's Core Animation engine shadowRadius = softness / 5.")},
     "style_drop_shadow": {"*": ("analytic", "neither player draws layer styles (ThorVG, rlottie and lottie-web ignore "
                                 "sy); computed from Photoshop's drop-shadow semantics, which lottie-ios's Core "
                                 "Animation engine follows for size (shadowRadius = size / 2, a Gaussian of sigma "
@@ -593,3 +584,10 @@ DECISIONS = {
                            "square is opaque more than 10 px inside the mask edge, transparent more than 10 px "
                            "outside it, alpha about 0.5 on the edge and monotonic across it.")},
 }
+
+# The drop-shadow effect at three softness values: ThorVG's render is the golden for each.
+SHADOW_SOFTNESS_REASON = ("rlottie ignores effects. ThorVG draws the Drop Shadow effect as lottie-web does (offset "
+                          "distance at direction - 90 degrees, flood colour x opacity/255) with sigma = 0.3 x "
+                          "softness; lottie-web uses softness / 4, lottie-ios's Core Animation engine "
+                          "shadowRadius = softness / 5.")
+DECISIONS.update({f"drop_shadow_softness_{s}": {"*": ("thorvg", SHADOW_SOFTNESS_REASON)} for s in (0, 10, 40)})
