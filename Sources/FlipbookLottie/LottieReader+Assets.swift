@@ -81,8 +81,12 @@ extension LottieReader {
             guard diagnostics.count == reported else { continue }
             switch type {
             case 25:
+                let profile = shadowProfile
                 out.append(.dropShadow(color: c(0), opacity: v(1, [127.5]).mapped { $0.map { $0 / 255 } },
-                                       direction: v(2, [135]), distance: v(3, [5]), softness: v(4, [0])))
+                                       direction: v(2, [135]), distance: v(3, [5]),
+                                       blur: v(4, [0]).mapped {
+                                           $0.map { DropShadowMapping.effectSigma(softness: $0, profile) }
+                                       }))
             case 29:
                 let dims = integer(params[1]["v"]["k"], "the blur dimensions (1, 2 or 3)") ?? 1
                 out.append(.gaussianBlur(blurriness: v(0, [0]), dimensions: dims))
@@ -93,6 +97,39 @@ extension LottieReader {
             default:
                 warn("effect `\(effect["nm"].string ?? "type \(type)")`")
             }
+        }
+        return out
+    }
+
+    /// Whose shadows the importer follows; the lottie-web profile until `--lottie-compat`
+    /// selects another.
+    var shadowProfile: DropShadowMapping.Profile { .lottieWeb }
+
+    /// `sy`: layer styles. Drop shadow (type 1) becomes the same shadow as the effect, with
+    /// size, distance, angle, opacity (0…100), colour and choke (spread); the other styles
+    /// (stroke, inner shadow, glows, bevel, satin, overlays) are drawn without, with a warning.
+    func styles(_ node: JSONNode) -> [LayerEffect] {
+        guard let list = node.elements else { return [] }
+        var out: [LayerEffect] = []
+        let profile = shadowProfile
+        for style in list {
+            let reported = diagnostics.count
+            let type = integer(style["ty"], "the layer style type `ty`") ?? -1
+            guard diagnostics.count == reported else { continue }
+            guard type == 1 else {
+                warn("layer style `\(style["nm"].string ?? "type \(type)")`")
+                continue
+            }
+            func v(_ key: String, _ fallback: Double) -> AnimatedValue {
+                animated(style[key], "the drop-shadow style's `\(key)`", default: [fallback]) ?? .constant([fallback])
+            }
+            let color = color(style["c"], default: [0, 0, 0, 1]) ?? .constant([0, 0, 0, 1])
+            out.append(.dropShadow(
+                color: color, opacity: v("o", 75).mapped { $0.map { $0 / 100 } },
+                direction: v("a", 120).mapped { $0.map { DropShadowMapping.styleDirection(angle: $0, profile) } },
+                distance: v("d", 5),
+                blur: v("s", 5).mapped { $0.map { DropShadowMapping.styleSigma(size: $0, profile) } },
+                spread: v("ch", 0).mapped { $0.map { DropShadowMapping.styleSpread(choke: $0, profile) } }))
         }
         return out
     }

@@ -154,7 +154,9 @@ extension LottieReader {
             transform: keyframedTransform(node["ks"], autoOrient: node["ao"].bool ?? false),
             activeRange: e.inPoint / frameRate ..< e.outPoint / frameRate)
         compositing.masks = masks(node["masksProperties"])
-        compositing.effects = effects(node["ef"])
+        // A style's shadow first: the timeline keeps the last shadow, and lottie-ios
+        // prefers the drop-shadow effect when a layer has both.
+        compositing.effects = styles(node["sy"]) + effects(node["ef"])
         compositing.blendMode = blendMode(node["bm"])
         if node["hasMask"].bool == true && compositing.masks.isEmpty { warn("mask without mask paths") }
         layer.compositing = compositing

@@ -139,6 +139,25 @@ public struct Mask: Sendable, Equatable {
         bounds = tightBounds(within: b)
     }
 
+    /// Hardens a blurred edge: every coverage divided by 1 − `fraction` (clamped to 255),
+    /// so the outer `fraction` of the falloff becomes solid; at 1 any coverage is full.
+    /// A layer style's spread (choke) applied to its blurred shadow matte.
+    public mutating func spread(_ fraction: Double) {
+        let f = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
+        guard f > 0 else { return }
+        var table = [UInt8](repeating: 255, count: 256)
+        table[0] = 0
+        if f < 1 {
+            for v in 1..<256 { table[v] = UInt8(min(Double(v) / (1 - f), 255).rounded()) }
+        }
+        let b = bounds, w = width
+        data.withUnsafeMutableBufferPointer { dst in
+            for y in b.y0..<b.y1 {
+                for x in b.x0..<b.x1 { dst[y * w + x] = table[Int(dst[y * w + x])] }
+            }
+        }
+    }
+
     /// Coverage at a pixel; 0 outside the mask.
     public func coverage(x: Int, y: Int) -> UInt8 {
         guard x >= 0, y >= 0, x < width, y < height else { return 0 }

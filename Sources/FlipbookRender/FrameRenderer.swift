@@ -123,8 +123,12 @@ public struct FrameRenderer: Sendable {
         if casts {
             var faded = layer.properties
             faded.opacity = opacity
-            LayerShadow.draw(for: group, at: area, mask: maskAlpha, properties: faded, parent: parent,
-                             into: &surface, clip: clip)
+            // The timeline made the last drop-shadow effect the layer's shadow.
+            let spread = effects.reversed().lazy.compactMap { effect -> Double? in
+                if case .dropShadow(_, _, _, let spread) = effect { return spread } else { return nil }
+            }.first ?? 0
+            LayerShadow.draw(for: group, at: area, mask: maskAlpha, properties: faded, spread: spread,
+                             parent: parent, into: &surface, clip: clip)
         }
         if let maskAlpha { group.multiply(by: maskAlpha) }
         if let blend = compositing.flatMap({ LayerMasks.blendFunction($0.blendMode) }) {

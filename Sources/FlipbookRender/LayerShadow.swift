@@ -40,13 +40,15 @@ enum LayerShadow {
 
     /// Draws the shadow of `group` (the flattened layer, whose top-left sits at `area`'s
     /// origin on `surface`) beneath where the group will go. The group's area has room
-    /// for the shadow's reach, so the blur is computed on the group's grid.
+    /// for the shadow's reach, so the blur is computed on the group's grid. `spread` (0…1,
+    /// a Lottie layer style's choke) hardens the blurred edge; it stays within the reach.
     static func draw(for group: Pixmap, at area: PixelBounds, mask: Mask?, properties p: LayerProperties,
-                     parent: AffineTransform, into surface: inout Pixmap, clip: Mask?) {
+                     spread: Double = 0, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?) {
         var alpha = Mask(alphaOf: group)
         if let mask { alpha.intersect(mask) }
         let (sigma, offset) = deviceBlurAndOffset(p, parent: parent)
-        let shadow = alpha.blurred(sigma: sigma, dx: Int(offset.x.rounded()), dy: Int(offset.y.rounded()))
+        var shadow = alpha.blurred(sigma: sigma, dx: Int(offset.x.rounded()), dy: Int(offset.y.rounded()))
+        shadow.spread(spread)
         var color = p.shadowColor
         color.alpha *= min(max(p.shadowOpacity, 0), 1)
         var tinted = Pixmap(width: group.width, height: group.height)

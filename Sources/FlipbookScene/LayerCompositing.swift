@@ -58,10 +58,13 @@ public struct VectorMask: Sendable {
 
 /// An effect applied to a layer's flattened pixels.
 public enum LayerEffect: Sendable {
-    /// Color [r, g, b(, a)], opacity 0…1, direction in degrees clockwise from up,
-    /// distance and softness in points.
+    /// A blurred, offset copy of the layer's alpha beneath it (After Effects' Drop Shadow
+    /// effect and drop-shadow layer style). Color [r, g, b(, a)], opacity 0…1, direction in
+    /// degrees clockwise from up, distance in points, blur the Gaussian's σ in points (the
+    /// importer converts softness or size to it), spread 0…1 the share of the blurred edge
+    /// made solid (a style's choke).
     case dropShadow(color: AnimatedValue, opacity: AnimatedValue, direction: AnimatedValue,
-                    distance: AnimatedValue, softness: AnimatedValue)
+                    distance: AnimatedValue, blur: AnimatedValue, spread: AnimatedValue = .constant([0]))
     /// Gaussian blur: blurriness in points; dimensions 1 both, 2 horizontal, 3 vertical.
     case gaussianBlur(blurriness: AnimatedValue, dimensions: Int)
     /// Replaces every color; the opacity (0…1) scales alpha.

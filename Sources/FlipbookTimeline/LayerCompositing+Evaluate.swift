@@ -23,8 +23,9 @@ public struct RenderVectorMask: Sendable, Equatable {
 }
 
 public enum RenderEffect: Sendable, Equatable {
-    /// Offset in the layer's space, blur sigma in points.
-    case dropShadow(color: Color, offset: Point, sigma: Double)
+    /// Offset in the layer's space, blur sigma in points, spread 0…1 (see
+    /// ``LayerEffect/dropShadow(color:opacity:direction:distance:blur:spread:)``).
+    case dropShadow(color: Color, offset: Point, sigma: Double, spread: Double)
     case gaussianBlur(sigma: Point)
     case fill(color: Color, amount: Double)
     case tint(black: Color, white: Color, amount: Double)
@@ -61,14 +62,14 @@ extension LayerCompositing {
 
     private static func evaluate(_ effect: LayerEffect, at t: Double) -> RenderEffect {
         switch effect {
-        case .dropShadow(let c, let opacity, let direction, let distance, let softness):
+        case .dropShadow(let c, let opacity, let direction, let distance, let blur, let spread):
             var shadow = color(c, t)
             shadow.alpha *= opacity.scalar(at: t)
             // Direction is clockwise from up (0° casts upward).
             let radians = direction.scalar(at: t) * .pi / 180
             let d = distance.scalar(at: t)
             return .dropShadow(color: shadow, offset: Point(sin(radians) * d, -cos(radians) * d),
-                               sigma: max(0, softness.scalar(at: t)) / 2)
+                               sigma: max(0, blur.scalar(at: t)), spread: spread.scalar(at: t))
         case .gaussianBlur(let blurriness, let dimensions):
             // After Effects' blurriness is about 1/0.3 of the Gaussian's sigma (lottie-web).
             let sigma = max(0, blurriness.scalar(at: t)) * 0.3

@@ -130,11 +130,19 @@ public struct Timeline: Sendable {
         let compositing = layer.compositing?.evaluate(at: seconds)
         for effect in compositing?.effects ?? [] {
             // After Effects' drop shadow is CALayer's shadow: a blurred, offset copy beneath.
-            if case .dropShadow(let color, let offset, let sigma) = effect {
+            // The last one wins (a layer has one shadow; the reader puts a drop-shadow
+            // effect after a layer style, as lottie-ios prefers the effect). The renderer
+            // reads the spread from the effect itself.
+            if case .dropShadow(let color, let offset, let sigma, _) = effect {
                 props.shadowColor = Color(red: color.red, green: color.green, blue: color.blue)
                 props.shadowOpacity = color.alpha
-                props.shadowOffset = offset
-                props.shadowRadius = sigma
+                // The effect works in the layer's own space, so its offset and blur turn
+                // and scale with the layer (After Effects; lottie-ios's snapshots show a
+                // layer at 150 % casting a 150 % shadow); a CALayer's shadow properties
+                // are in its superlayer's space, so they are carried there.
+                let m = transformOverride ?? .identity
+                props.shadowOffset = Point(m.a * offset.x + m.c * offset.y, m.b * offset.x + m.d * offset.y)
+                props.shadowRadius = sigma * abs(m.determinant).squareRoot()
             }
         }
         var mask: RenderLayer?

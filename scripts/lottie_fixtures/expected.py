@@ -257,6 +257,20 @@ def effect_drop_shadow(p):
     return c.rgba8()
 
 
+def style_drop_shadow(p):
+    """Photoshop/After Effects drop-shadow style: the shadow is cast away from the light (angle 120
+    degrees counter-clockwise from +x, so right and down by (-cos 120, sin 120) x 10), blurred
+    with sigma = size / 2 = 4 px, its blurred matte divided by 1 - choke (choke 0 at 0 %, 50 at 50 %)
+    and clamped, dark red at 70 %, beneath the box."""
+    c = Canvas(100, 100)
+    dx, dy = -10 * math.cos(math.radians(120)), 10 * math.sin(math.radians(120))
+    matte = A.gaussian_blur(rect_cov(100, 100, 25 + dx, 20 + dy, 65 + dx, 60 + dy), 4.0)
+    choke = 0 if p == 0 else 0.5
+    c.paint(np.minimum(matte / (1 - choke), 1), (0.5, 0.05, 0.05), 0.7)
+    c.paint(rect_cov(100, 100, 25, 20, 65, 60), BLUE)
+    return c.rgba8()
+
+
 def effect_gaussian_blur(p):
     """lottie-web SVGGaussianBlurEffect: sigma = 0.3 x blurriness = 3 px, both dimensions."""
     c = Canvas(100, 100)
@@ -451,7 +465,7 @@ def layer_3d(p):
 
 
 ANALYTIC = {f.__name__: f for f in (blend_modes_more, text_animator_shapes, text_on_path, zigzag_closed, effect_fill_tint, zigzag, solid_layer, repeater, pucker_bloat, offset_path, masks_lighten_darken_difference_none,
-                                    mask_inverted_opacity, mask_expansion, merge_paths, blend_modes, effect_drop_shadow,
+                                    mask_inverted_opacity, mask_expansion, merge_paths, blend_modes, effect_drop_shadow, style_drop_shadow,
                                     effect_gaussian_blur, text_glyphs, text_font, layer_3d)}
 
 # Features neither ThorVG nor rlottie (as packaged on PyPI) implements; their goldens are analytic
@@ -520,6 +534,10 @@ DECISIONS = {
                                "SVGTintFilter.")},
     "effect_drop_shadow": {"*": ("analytic", "rlottie ignores effects; computed from lottie-web's "
                                  "SVGDropShadowEffect parameters.")},
+    "style_drop_shadow": {"*": ("analytic", "neither player draws layer styles (ThorVG, rlottie and lottie-web ignore "
+                                "sy); computed from Photoshop's drop-shadow semantics, which lottie-ios's Core "
+                                "Animation engine follows for size (shadowRadius = size / 2, a Gaussian of sigma "
+                                "about the radius on its snapshots) and angle 90; it ignores the choke.")},
     "effect_gaussian_blur": {"*": ("analytic", "rlottie ignores effects; lottie-web blurs with sigma = 0.3 x "
                                    "blurriness (SVGGaussianBlurEffect).")},
     "text_glyphs": {"*": ("analytic", "rlottie draws no text; glyph outlines placed by advance widths and "
@@ -566,3 +584,10 @@ DECISIONS = {
                            "square is opaque more than 10 px inside the mask edge, transparent more than 10 px "
                            "outside it, alpha about 0.5 on the edge and monotonic across it.")},
 }
+
+# The drop-shadow effect at three softness values: ThorVG's render is the golden for each.
+SHADOW_SOFTNESS_REASON = ("rlottie ignores effects. ThorVG draws the Drop Shadow effect as lottie-web does (offset "
+                          "distance at direction - 90 degrees, flood colour x opacity/255) with sigma = 0.3 x "
+                          "softness; lottie-web uses softness / 4, lottie-ios's Core Animation engine "
+                          "shadowRadius = softness / 5.")
+DECISIONS.update({f"drop_shadow_softness_{s}": {"*": ("thorvg", SHADOW_SOFTNESS_REASON)} for s in (0, 10, 40)})

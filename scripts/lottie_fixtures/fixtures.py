@@ -623,6 +623,36 @@ def _():
     return comp("effect_drop_shadow", 100, 100, [L, bg(2)])
 
 
+def drop_shadow_effect(softness):
+    return {"ty": 25, "nm": "Drop Shadow", "ix": 1, "en": 1, "ef": [
+        effect_value(2, "Shadow Color", [0.1, 0.1, 0.4, 1], 1), effect_value(0, "Opacity", 178.5, 2),
+        effect_value(0, "Direction", 150, 3), effect_value(0, "Distance", 12, 4),
+        effect_value(0, "Softness", softness, 5)]}
+
+
+for _softness in (0, 10, 40):
+    def _shadowed(softness=_softness):
+        L = box("Shadowed", 1, 25, 20, 40, 40, BLUE)
+        L["ef"] = [drop_shadow_effect(softness)]
+        return comp(f"drop_shadow_softness_{softness}", 100, 100, [L, bg(2)])
+    fixture(f"drop_shadow_softness_{_softness}", ["drop shadow effect", f"drop shadow softness {_softness}"],
+            (0,), notes="Dark blue shadow at 70 % opacity, direction 150 degrees, distance 12, softness "
+                        f"{_softness}.")(_shadowed)
+
+
+@fixture("style_drop_shadow", ["layer style drop shadow", "layer style choke"], (0, 50),
+         notes="Drop-shadow layer style (sy type 1): light angle 120 degrees (so the shadow falls down "
+               "and right), distance 10, size 8, opacity 70 %, dark red; choke 0 at frame 0 rising to 50 "
+               "at frame 30.", schema_note="lottie-specs 0.5.2 has no layer styles; sy follows Bodymovin "
+               "(python-lottie's DropShadowStyle: c, o, a, s, d, ch, bm, no, lc).")
+def _():
+    L = box("Styled", 1, 25, 20, 40, 40, BLUE)
+    L["sy"] = [{"ty": 1, "nm": "Drop Shadow", "c": prop([0.5, 0.05, 0.05, 1]), "o": prop(70), "a": prop(120),
+                "s": prop(8), "d": prop(10), "ch": anim(kf(0, 0), kf(30, 50)), "bm": prop(5), "no": prop(0),
+                "lc": prop(1)}]
+    return comp("style_drop_shadow", 100, 100, [L, bg(2)])
+
+
 @fixture("effect_gaussian_blur", ["gaussian blur effect"], (0,))
 def _():
     L = box("Blurred", 1, 30, 30, 40, 40, RED)
