@@ -107,6 +107,10 @@ struct JSONLimits {
     /// Most elements over every array held by a key `layers` (a Lottie file's layers,
     /// precompositions' included), counted as they are read.
     var layers: Int = .max
+    /// Most objects over every array held by a key `k` (keyframes).
+    var keyframes: Int = .max
+    /// Most elements in one array held by a key `v` (a path's vertices).
+    var pathVertices: Int = .max
     /// Deepest nesting of arrays and objects.
     var depth: Int = 256
 }

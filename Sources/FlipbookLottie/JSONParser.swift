@@ -16,9 +16,12 @@ import Darwin
 ///   infinity;
 /// - memory: each value costs ``bytesPerValue`` bytes and each string its UTF-8 length
 ///   more, against ``JSONLimits/memoryBytes``, checked as each value is added;
-/// - layers: every element of an array held by a key `layers` counts against
-///   ``JSONLimits/layers`` when it is read, so a file of a million layers is refused after
-///   the limit's worth of them, not after the million;
+/// - Lottie's counts, by the key that holds an array: every element of a `layers` array
+///   counts against ``JSONLimits/layers``, every object in a `k` array (a keyframe) against
+///   ``JSONLimits/keyframes``, and a `v` array (a path's vertices) longer than
+///   ``JSONLimits/pathVertices`` is refused, each when the element is read, so a file of a
+///   million layers or keyframes is refused after the limit's worth of them, not after the
+///   million (the reader counts them again, exactly, while it builds the model);
 /// - nesting deeper than ``JSONLimits/depth`` is refused (the parser recurses);
 /// - ``RenderCancellation/shared`` is polled every 64 KiB, so Ctrl-C stops a long parse.
 struct JSONParser {
@@ -30,6 +33,7 @@ struct JSONParser {
     private var position = 0
     private var memory = 0
     private var layers = 0
+    private var keyframes = 0
     private var nextPoll = 1 << 16
     private let document = JSONDocument()
 
@@ -73,7 +77,7 @@ struct JSONParser {
         }
         switch bytes[position] {
         case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): try parseArray(depth: depth + 1, countsLayers: key == "layers")
+        case UInt8(ascii: "["): try parseArray(depth: depth + 1, key: key)
         case UInt8(ascii: "\""):
             let s = try parseString()
             try spend(s.utf8.count)
@@ -119,7 +123,8 @@ struct JSONParser {
         document.close(start, elements: count)
     }
 
-    private mutating func parseArray(depth: Int, countsLayers: Bool) throws(JSONFailure) {
+    private mutating func parseArray(depth: Int, key: String?) throws(JSONFailure) {
+        let countsLayers = key == "layers", countsKeyframes = key == "k", countsVertices = key == "v"
         guard depth <= limits.depth else { throw fail("arrays and objects nest deeper than \(limits.depth) levels") }
         let start = document.append(.array, payload: 0)
         position += 1
@@ -135,6 +140,17 @@ struct JSONParser {
                         throw failure(.limit("the file has more than \(limits.layers) layers, over the limit of "
                             + "\(limits.layers); raise --max-layers"))
                     }
+                }
+                if countsKeyframes, peek(UInt8(ascii: "{")) {
+                    keyframes += 1
+                    if keyframes > limits.keyframes {
+                        throw failure(.limit("the file has more than \(limits.keyframes) keyframes, over the limit of "
+                            + "\(limits.keyframes); raise --max-keyframes"))
+                    }
+                }
+                if countsVertices, count >= limits.pathVertices {
+                    throw failure(.limit("a path has more than \(limits.pathVertices) vertices, over the limit of "
+                        + "\(limits.pathVertices) path elements; raise --max-path-elements"))
                 }
                 try parseValue(depth: depth, key: nil)
                 count += 1

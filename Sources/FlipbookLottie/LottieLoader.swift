@@ -77,8 +77,9 @@ public enum LottieLoader {
         do throws(JSONFailure) {
             // The parsed document may hold half of --max-memory, less the bytes already read.
             let budget = max(1 << 20, options.limits.maxMemory / 2 - data.count)
-            document = try JSONParser.parse(data, limits: JSONLimits(memoryBytes: budget,
-                                                                             layers: options.limits.maxLayers))
+            document = try JSONParser.parse(data, limits: JSONLimits(
+                memoryBytes: budget, layers: options.limits.maxLayers, keyframes: options.limits.maxKeyframes,
+                pathVertices: options.limits.maxPathElements))
         } catch {
             let message: String
             switch error.reason {

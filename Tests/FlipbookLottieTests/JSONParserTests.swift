@@ -99,6 +99,22 @@ import Testing
         }
     }
 
+    @Test func keyframesAndPathVerticesAreCountedAsTheyAreRead() throws {
+        // Two keyframe lists (objects in `k` arrays); a `k` array of numbers is a value, not keyframes.
+        let text = #"{"a":{"k":[{"t":0},{"t":1}]},"b":{"k":[{"t":0}]},"c":{"k":[1,2,3,4]},"v":[[0,0],[1,1],[2,2]]}"#
+        #expect(throws: Never.self) { try Self.parse(text, limits: JSONLimits(keyframes: 3, pathVertices: 3)) }
+        for (limits, expected) in [(JSONLimits(keyframes: 2), "more than 2 keyframes"),
+                                   (JSONLimits(pathVertices: 2), "a path has more than 2 vertices")] {
+            do {
+                _ = try Self.parse(text, limits: limits)
+                Issue.record("passed \(expected)")
+            } catch {
+                guard case .limit(let message) = error.reason else { Issue.record("\(error)"); continue }
+                #expect(message.contains(expected), "\(message)")
+            }
+        }
+    }
+
     @Test func nestingIsBounded() throws {
         let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
         #expect(Self.syntaxMessage(deep)?.message.contains("nest deeper than 256 levels") == true)
