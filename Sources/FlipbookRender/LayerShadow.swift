@@ -46,7 +46,11 @@ enum LayerShadow {
         var alpha = Mask(alphaOf: group)
         if let mask { alpha.intersect(mask) }
         let (sigma, offset) = deviceBlurAndOffset(p, parent: parent)
-        let shadow = alpha.blurred(sigma: sigma, dx: Int(offset.x.rounded()), dy: Int(offset.y.rounded()))
+        // An offset that is not a number (inf − inf in a hostile transform) puts the shadow
+        // nowhere; a huge one saturates, off the grid. The blur bounds its own cost.
+        guard !offset.x.isNaN, !offset.y.isNaN else { return }
+        let shadow = alpha.blurred(sigma: sigma, dx: Int(saturating: offset.x.rounded()),
+                                   dy: Int(saturating: offset.y.rounded()))
         var color = p.shadowColor
         color.alpha *= min(max(p.shadowOpacity, 0), 1)
         var tinted = Pixmap(width: group.width, height: group.height)
