@@ -42,7 +42,8 @@ import FlipbookScene
     }
 
     /// CAKeyframeAnimation key times found by search: the same values as the definition
-    /// at each key time and between; 200,000 key times evaluated per frame stay cheap.
+    /// at each key time and between; 200,000 key times evaluated 20,000 times stay cheap
+    /// (the scan made that 2·10⁹ steps).
     @Test func keyTimesBySearch() {
         let layer = Layer(id: "a")
         let values = (0..<6).map { [Double($0 * 10)] }
@@ -65,7 +66,7 @@ import FlipbookScene
         let heavy = Timeline(scene: Scene(canvas: Canvas(size: Size(10, 10)), layers: [layer], animations: [big]))
         let clock = ContinuousClock()
         let start = clock.now
-        for i in 0..<2_000 { _ = heavy.properties(of: "a", at: Double(i) / 2_000) }
+        for i in 0..<20_000 { _ = heavy.properties(of: "a", at: Double(i) / 20_000) }
         #expect(clock.now - start < .seconds(5))
     }
 
