@@ -257,6 +257,11 @@ public enum SVGPathParser {
                 Point(center.x + rx * cosPhi * ux - ry * sinPhi * uy,
                       center.y + rx * sinPhi * ux + ry * cosPhi * uy)
             }
+            // Coordinates near the Double limit overflow the center to NaN: a line then.
+            guard delta.isFinite, theta1.isFinite else {
+                path.line(to: end)
+                return
+            }
             let segments = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
             let step = delta / Double(segments)
             let k = 4.0 / 3.0 * tan(step / 4)

@@ -38,7 +38,8 @@ extension ImagePattern: SpanShader {
         }
         let t = transform
         image.data.withUnsafeBufferPointer { bytes in bytes.withMemoryRebound(to: UInt32.self) { src in
-            if t.a == 1, t.b == 0, t.c == 0, t.d == 1,
+            // (Within ±1e9: a hostile translation of 1e20 or infinity is whole too, but not an Int.)
+            if t.a == 1, t.b == 0, t.c == 0, t.d == 1, abs(t.tx) < 1e9, abs(t.ty) < 1e9,
                t.tx == t.tx.rounded(), t.ty == t.ty.rounded() {
                 // Pure integer translation: pixel centers land on pixel centers.
                 let row = min(max(y + Int(t.ty), 0), h - 1) * w

@@ -91,7 +91,8 @@ enum PathFlattener {
     static func chordCount(_ secondDifference: Double, _ factor: Double, _ tolerance: Double) -> Int {
         let n = (factor * secondDifference / max(tolerance, 1e-6)).squareRoot().rounded(.up)
         guard n.isFinite else { return 1 }
-        return min(max(Int(n), 1), maxChords)
+        // Capped before converting: a curve 1e20 px long asks for more chords than Int holds.
+        return max(Int(min(n, Double(maxChords))), 1)
     }
 
     static func emitQuad<S: FlattenSink>(_ p0: Point, _ p1: Point, _ p2: Point,

@@ -29,7 +29,7 @@ public struct FrameRenderer: Sendable {
 
     /// The output size in pixels for a canvas of `size` points.
     public func pixelSize(of size: Size) -> (width: Int, height: Int) {
-        (max(1, Int((size.width * scale).rounded())), max(1, Int((size.height * scale).rounded())))
+        (max(1, Int(saturating: (size.width * scale).rounded())), max(1, Int(saturating: (size.height * scale).rounded())))
     }
 
     /// Renders one frame.
@@ -88,17 +88,18 @@ public struct FrameRenderer: Sendable {
         let whole = PixelBounds(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let effects = compositing?.effects ?? []
         let deviceScale = abs(toDevice.determinant).squareRoot()
-        let reach = (casts ? LayerShadow.reach(layer.properties, parent: parent) : 0) + LayerMasks.reach(effects, scale: deviceScale)
+        var reach = (casts ? LayerShadow.reach(layer.properties, parent: parent) : 0) + LayerMasks.reach(effects, scale: deviceScale)
+        // A reach that cannot be told (NaN from inf − inf in a hostile transform) is unbounded.
+        if reach.isNaN { reach = .infinity }
         var area = whole
         if let drawn = LayerBounds.device(of: layer, toDevice: toDevice, images: images) {
             area = LayerBounds.pixels(LayerBounds.outset(drawn, by: reach), within: whole)
         }
         if let clip {
             // Nothing outside the clip shows, but a shadow may be cast into it from outside.
-            area = area.intersection(PixelBounds(x0: clip.bounds.x0 - Int(reach.rounded(.up)) - 1,
-                                                 y0: clip.bounds.y0 - Int(reach.rounded(.up)) - 1,
-                                                 x1: clip.bounds.x1 + Int(reach.rounded(.up)) + 1,
-                                                 y1: clip.bounds.y1 + Int(reach.rounded(.up)) + 1))
+            let grow = Int(saturating: reach.rounded(.up)) + 1
+            area = area.intersection(PixelBounds(x0: clip.bounds.x0 - grow, y0: clip.bounds.y0 - grow,
+                                                 x1: clip.bounds.x1 + grow, y1: clip.bounds.y1 + grow))
         }
         guard !area.isEmpty else { return }
         let toGroup = toDevice.concatenating(.translation(Double(-area.x0), Double(-area.y0)))

@@ -100,17 +100,27 @@ enum LayerBounds {
         return result
     }
 
-    /// The axis-aligned box around `r` mapped through `t`.
+    /// How far from the origin a device box reaches at most (2^40 px): far past any
+    /// surface, and small enough that a canvas-sized box added to one stays exact. A layer
+    /// moved to 1e306 would otherwise absorb the canvas in a union (1e306 + 100 is 1e306),
+    /// leaving a box smaller than what is drawn, and frame reuse would keep stale pixels.
+    static let farthest = Double(1 << 40)
+
+    /// The axis-aligned box around `r` mapped through `t`, within ±``farthest``.
     static func transformed(_ r: Rect, _ t: AffineTransform) -> Rect {
         let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)]
             .map(t.apply)
-        let xs = corners.map(\.x), ys = corners.map(\.y)
+        func near(_ v: Double) -> Double { min(max(v, -farthest), farthest) }
+        let xs = corners.map { near($0.x) }, ys = corners.map { near($0.y) }
         let x0 = xs.min()!, y0 = ys.min()!
         return Rect(x0, y0, xs.max()! - x0, ys.max()! - y0)
     }
 
+    /// `r` grown by `d` on every side; a reach past 1e300 (infinite, or NaN that cannot be
+    /// told) is 1e300, everywhere yet finite, so that intersections and unions keep it.
     static func outset(_ r: Rect, by d: Double) -> Rect {
-        Rect(r.x - d, r.y - d, r.width + 2 * d, r.height + 2 * d)
+        let d = d.isNaN ? 1e300 : min(d, 1e300)
+        return Rect(r.x - d, r.y - d, r.width + 2 * d, r.height + 2 * d)
     }
 
     private static func union(_ a: Rect?, _ b: Rect?) -> Rect? {
@@ -129,10 +139,12 @@ enum LayerBounds {
     /// Whole pixels covering `r` (grown by one pixel for anti-aliasing), within `limit`.
     static func pixels(_ r: Rect, within limit: PixelBounds) -> PixelBounds {
         guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else { return limit }
-        let x0 = Int(max(Double(limit.x0), (r.minX - 1).rounded(.down)))
-        let y0 = Int(max(Double(limit.y0), (r.minY - 1).rounded(.down)))
-        let x1 = Int(min(Double(limit.x1), (r.maxX + 1).rounded(.up)))
-        let y1 = Int(min(Double(limit.y1), (r.maxY + 1).rounded(.up)))
+        // Saturating: a layer far off the surface (a position of 1e20) has one side beyond
+        // Int's range, and then an empty box.
+        let x0 = Int(saturating: max(Double(limit.x0), (r.minX - 1).rounded(.down)))
+        let y0 = Int(saturating: max(Double(limit.y0), (r.minY - 1).rounded(.down)))
+        let x1 = Int(saturating: min(Double(limit.x1), (r.maxX + 1).rounded(.up)))
+        let y1 = Int(saturating: min(Double(limit.y1), (r.maxY + 1).rounded(.up)))
         return PixelBounds(x0: x0, y0: y0, x1: max(x0, x1), y1: max(y0, y1))
     }
 }

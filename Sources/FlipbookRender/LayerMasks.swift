@@ -107,7 +107,7 @@ enum LayerMasks {
                 // effect's opacity (lottie-web's color matrix).
                 recolor(&group, amount: 1) { _ in (color.red, color.green, color.blue) }
                 if opacity < 1 {
-                    let k = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+                    let k = UInt32((unit(opacity) * 255).rounded())
                     for i in group.data.indices { group.data[i] = UInt8((UInt32(group.data[i]) * k + 127) / 255) }
                 }
             case .tint(let black, let white, let amount):
@@ -125,7 +125,7 @@ enum LayerMasks {
     /// Maps every pixel's straight color, mixed with the original by `amount`.
     private static func recolor(_ group: inout Pixmap, amount: Double,
                                 _ map: ((Double, Double, Double)) -> (Double, Double, Double)) {
-        let k = min(max(amount, 0), 1)
+        let k = unit(amount)
         for i in stride(from: 0, to: group.data.count, by: 4) {
             let a = Double(group.data[i + 3]) / 255
             guard a > 0 else { continue }
@@ -133,7 +133,12 @@ enum LayerMasks {
                      Double(group.data[i + 2]) / 255 / a)
             let m = map(c)
             let mixed = [c.0 + (m.0 - c.0) * k, c.1 + (m.1 - c.1) * k, c.2 + (m.2 - c.2) * k]
-            for j in 0..<3 { group.data[i + j] = UInt8((min(max(mixed[j], 0), 1) * a * 255).rounded()) }
+            for j in 0..<3 { group.data[i + j] = UInt8((unit(mixed[j]) * a * 255).rounded()) }
         }
+    }
+
+    /// `v` clamped to 0…1, NaN (from a hostile color or amount) giving 0.
+    private static func unit(_ v: Double) -> Double {
+        v.isNaN ? 0 : min(max(v, 0), 1)
     }
 }

@@ -47,7 +47,11 @@ enum LayerShadow {
         var alpha = Mask(alphaOf: group)
         if let mask { alpha.intersect(mask) }
         let (sigma, offset) = deviceBlurAndOffset(p, parent: parent)
-        var shadow = alpha.blurred(sigma: sigma, dx: Int(offset.x.rounded()), dy: Int(offset.y.rounded()))
+        // An offset that is not a number (inf − inf in a hostile transform) puts the shadow
+        // nowhere; a huge one saturates, off the grid. The blur bounds its own cost.
+        guard !offset.x.isNaN, !offset.y.isNaN else { return }
+        var shadow = alpha.blurred(sigma: sigma, dx: Int(saturating: offset.x.rounded()),
+                                   dy: Int(saturating: offset.y.rounded()))
         shadow.spread(spread)
         var color = p.shadowColor
         color.alpha *= min(max(p.shadowOpacity, 0), 1)

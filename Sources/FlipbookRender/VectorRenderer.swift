@@ -312,7 +312,9 @@ enum Repeaters {
     /// along a straight line while each turns in place. Fractional steps scale by
     /// s + (1 − s)(1 − fraction) for the last part step.
     static func matrix(_ r: VectorRepeaterFrame, steps: Double) -> AffineTransform {
-        let whole = min(Int(steps.magnitude.rounded(.down)), 1000)
+        // Compared before converting: an offset of 1e20 steps is past Int (NaN is 1000 steps
+        // of NaN, drawn nowhere).
+        let whole = steps.magnitude < 1000 ? Int(steps.magnitude.rounded(.down)) : 1000
         let fraction = steps.magnitude - Double(whole)
         var sx = 1.0, sy = 1.0
         for _ in 0..<whole { sx *= r.scale.x; sy *= r.scale.y }

@@ -122,7 +122,7 @@ struct TextLayoutEngine {
         }
         if request.wrapped {
             let fitting = ((height + 1e-6) / lineHeight).rounded(.down)
-            let maxLines = fitting < Double(plan.count) ? max(1, Int(fitting)) : plan.count
+            let maxLines = fitting < Double(plan.count) ? max(1, Int(saturating: fitting)) : plan.count
             guard plan.count > maxLines else { return }
             plan.removeLast(plan.count - maxLines)
             let last = plan[maxLines - 1]

@@ -35,11 +35,9 @@ extension AnimatedValue {
     private static func sample(_ list: [Keyframe], at t: Double) -> (value: [Double], heading: Double?) {
         guard let first = list.first else { return ([], nil) }
         if list.count == 1 || t <= first.time { return (first.value, heading(list, segment: 0, progress: 0)) }
-        var index = list.count - 1
-        for i in 1..<list.count where t < list[i].time {
-            index = i - 1
-            break
-        }
+        // The segment holding t: before the first keyframe later than t (times do not decrease).
+        let later = list.partitionPoint(in: 1..<list.count) { t < $0.time }
+        let index = later - 1
         if index == list.count - 1 { return (list[index].value, heading(list, segment: list.count - 2, progress: 1)) }
         let k0 = list[index], k1 = list[index + 1]
         if k0.hold { return (k0.value, nil) }

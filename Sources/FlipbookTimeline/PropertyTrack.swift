@@ -97,11 +97,14 @@ extension PropertyTrack.Entry {
         let halves = repeatCount * (autoreverses ? 2 : 1)
         let whole = halves.rounded(.down)
         let rest = halves - whole
+        // Parity without converting (a repeat count of 1e300 is past Int); as Int's `%`,
+        // the remainder of a negative count is negative.
+        let remainder = whole.truncatingRemainder(dividingBy: 2)
         if rest == 0 {
-            let backward = autoreverses && Int(whole) % 2 == 0
+            let backward = autoreverses && remainder == 0
             return sample(fraction: backward ? 0 : 1)
         }
-        let backward = autoreverses && Int(whole) % 2 == 1
+        let backward = autoreverses && remainder == 1
         return sample(fraction: backward ? 1 - rest : rest)
     }
 
@@ -130,9 +133,10 @@ extension PropertyTrack.Entry {
         guard let first = values.first else { return 0 }
         guard values.count > 1 else { return first }
         if x <= keyTimes[0] { return first }
-        for i in 1..<values.count where x <= keyTimes[i] || i == values.count - 1 {
+        // The first key time past x (key times do not decrease; the reader checks).
+        let i = keyTimes.partitionPoint(in: 1..<values.count) { x < $0 }
+        if i < values.count {
             let t0 = keyTimes[i - 1], t1 = keyTimes[i]
-            if x >= t1 { continue }
             let local = t1 > t0 ? (x - t0) / (t1 - t0) : 1
             let curve = i - 1 < curves.count ? curves[i - 1] : .linear
             let p = curve.progress(at: local)

@@ -182,30 +182,60 @@ public enum VectorGradientStops {
             i += 2
         }
         guard n > 0 else { return ([.clear], [0]) }
-        func lerp(_ offsets: [Double], _ values: [Double], _ x: Double) -> Double {
-            if x <= offsets[0] { return values[0] }
-            for j in 1..<offsets.count where x <= offsets[j] {
-                let span = offsets[j] - offsets[j - 1]
-                let f = span > 0 ? (x - offsets[j - 1]) / span : 1
-                return values[j - 1] + (values[j] - values[j - 1]) * f
-            }
-            return values[values.count - 1]
-        }
         var offsets = colorOffsets
         if !alphaOffsets.isEmpty {
             // Stable merge: repeated colour offsets (hard stops) stay as they are.
-            offsets = (colorOffsets + alphaOffsets.filter { !colorOffsets.contains($0) })
+            let known = Set(colorOffsets)
+            offsets = (colorOffsets + alphaOffsets.filter { !known.contains($0) })
                 .enumerated().sorted { $0.element != $1.element ? $0.element < $1.element : $0.offset < $1.offset }
                 .map(\.element)
         }
-        var colors: [Color] = []
-        for x in offsets {
-            let r = lerp(colorOffsets, rgb.map(\.0), x), g = lerp(colorOffsets, rgb.map(\.1), x)
-            let b = lerp(colorOffsets, rgb.map(\.2), x)
-            let a = alphaOffsets.isEmpty ? 1 : lerp(alphaOffsets, alphas, x)
-            colors.append(Color(red: r, green: g, blue: b, alpha: a))
+        let red = StopRamp(colorOffsets, rgb.map(\.0)), green = StopRamp(colorOffsets, rgb.map(\.1))
+        let blue = StopRamp(colorOffsets, rgb.map(\.2))
+        let alpha = alphaOffsets.isEmpty ? nil : StopRamp(alphaOffsets, alphas)
+        let colors = offsets.map { x in
+            Color(red: red.value(at: x), green: green.value(at: x), blue: blue.value(at: x), alpha: alpha?.value(at: x) ?? 1)
         }
         return (colors, offsets)
+    }
+}
+
+/// One channel's ramp over stop offsets, read as lottie-web reads it: before the first
+/// offset the first value; else between the first stop j ≥ 1 whose offset is ≥ x and the
+/// one before it; after all of them the last value. Offsets in a file need not rise, so
+/// "the first j" is found by binary search over the running maximum of the offsets (the
+/// first j whose running maximum reaches x is the first whose own offset does): log n per
+/// lookup where a scan from the start made a gradient of n stops cost n² per frame.
+struct StopRamp {
+    let offsets: [Double]
+    let values: [Double]
+    /// runningMax[k] = the largest of offsets[1...k + 1], NaN offsets (never ≥ x) skipped,
+    /// NaN while there is none yet: false, then rising, so binary search applies.
+    private let runningMax: [Double]
+
+    init(_ offsets: [Double], _ values: [Double]) {
+        self.offsets = offsets
+        self.values = values
+        var top = Double.nan
+        runningMax = offsets.dropFirst().map { o in
+            if !o.isNaN, top.isNaN || o > top { top = o }
+            return top
+        }
+    }
+
+    func value(at x: Double) -> Double {
+        if x <= offsets[0] { return values[0] }
+        // The first k with runningMax[k] ≥ x (a NaN x finds none).
+        var lo = 0, hi = runningMax.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if runningMax[mid] >= x { hi = mid } else { lo = mid + 1 }
+        }
+        guard lo < runningMax.count else { return values[values.count - 1] }
+        let j = lo + 1
+        let span = offsets[j] - offsets[j - 1]
+        let f = span > 0 ? (x - offsets[j - 1]) / span : 1
+        return values[j - 1] + (values[j] - values[j - 1]) * f
     }
 }
 
