@@ -92,7 +92,7 @@ public enum LottieLoader {
         let base = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
             ?? FileManager.default.currentDirectoryPath
         let reader = LottieReader(file: path, baseDirectory: base, allowOutsideAssets: options.allowOutsideAssets,
-                                  limits: options.limits)
+                                  limits: options.limits, compatibility: options.lottieCompatibility)
         reader.packagedImages = images
         var scene = reader.readDocument(JSONNode(document, index: 0, path: ""))
         scene.sourcePath = path

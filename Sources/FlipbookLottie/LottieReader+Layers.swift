@@ -229,6 +229,14 @@ extension LottieReader {
         } else {
             t.position = animated(p, "a position [x, y]", default: [0, 0]) ?? t.position
         }
+        if coreAnimation {
+            // lottie-ios's Core Animation engine gives only `position` a CGPath built from
+            // the spatial tangents and animates it in the linear calculation mode, which
+            // moves by the curve's parameter; every other value gets plain `values`
+            // (Sources/Private/CoreAnimation/Animations/CALayer+addAnimation.swift).
+            t.position = Self.spatial(t.position) { $0.spatialByParameter = true }
+            t.anchor = Self.spatial(t.anchor) { $0.outTangent = nil; $0.inTangent = nil }
+        }
         t.scale = animated(ks["s"], "a scale [x, y] in percent", default: [100, 100]) { $0.map { $0 / 100 } } ?? t.scale
         let rotation = ks["r"].exists ? ks["r"] : ks["rz"]
         t.rotation = animated(rotation, "a rotation in degrees", default: [0]) ?? t.rotation
@@ -237,6 +245,13 @@ extension LottieReader {
         t.skew = animated(ks["sk"], "a skew in degrees", default: [0]) ?? t.skew
         t.skewAxis = animated(ks["sa"], "a skew axis in degrees", default: [0]) ?? t.skewAxis
         return t
+    }
+
+    /// The value with `change` applied to each keyframe.
+    static func spatial(_ value: AnimatedValue, _ change: (inout Keyframe) -> Void) -> AnimatedValue {
+        guard case .keyframes(var list) = value else { return value }
+        for i in list.indices { change(&list[i]) }
+        return .keyframes(list)
     }
 
     private func masks(_ node: JSONNode) -> [VectorMask] {
