@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "FlipbookBatchTests", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookLottieTests", dependencies: ["Flipbook", "FlipbookLottie", "FlipbookTimeline",
                                                                "FlipbookTesting", "FlipbookDiff", "FlipbookCodecs"],
-                    exclude: ["Fixtures", "Malformed", "Corpus"]),
+                    exclude: ["Fixtures", "Malformed", "Playable", "Corpus"]),
         .testTarget(name: "FlipbookPreviewTests", dependencies: ["FlipbookPreview", "Flipbook", "FlipbookScene",
                                                                   "FlipbookCodecs", "FlipbookRaster"]),
     ]

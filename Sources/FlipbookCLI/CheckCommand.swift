@@ -3,6 +3,7 @@ import Foundation
 import Flipbook
 import FlipbookDiff
 import FlipbookGoldens
+import FlipbookScene
 import FlipbookCodecs
 import FlipbookRaster
 
@@ -43,6 +44,8 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var comparison: ComparisonOptions
 
+    @OptionGroup var compatibility: LottieCompatibilityOption
+
     func run() throws {
         let options = try comparison.resolved()
         guard let scene else { throw usage("check wants a scene file: flipbook check SCENE --golden DIR") }
@@ -56,7 +59,7 @@ struct CheckCommand: ParsableCommand {
             }
             requested = range
         }
-        let loaded = try loadScene(scene)
+        let loaded = try loadScene(scene, options: SceneLoader.Options(lottieCompatibility: compatibility.lottieCompat))
         try Self.refuseOverwriting(OutputSafety.inputs(of: loaded, scenePath: scene), folders: record
             ? [.init(golden, role: "--golden, recorded", writes: OutputSafety.frameFiles(0...Int.max))]
             : comparison.html.map { [.init($0, role: "--html", writes: OutputSafety.htmlReportFiles)] } ?? [])

@@ -43,9 +43,9 @@ enum ExitStatus {
 
 /// Loads a scene, printing every diagnostic to standard error and exiting with 2 when
 /// it has errors.
-func loadScene(_ path: String) throws -> Scene {
+func loadScene(_ path: String, options: SceneLoader.Options = SceneLoader.Options()) throws -> Scene {
     do {
-        return try SceneFile.load(path: path)
+        return try SceneFile.load(path: path, options: options)
     } catch {
         printError("\(error)")
         throw ExitStatus.badScene

@@ -38,6 +38,8 @@ struct LimitOptions: ParsableArguments {
     @Flag(help: "Allow asset, image and font paths outside the scene's folder.")
     var allowOutsideAssets = false
 
+    @OptionGroup var compatibility: LottieCompatibilityOption
+
     @Flag(help: "Fail (exit 2) instead of warning when a Lottie file uses what Flipbook renders without (expressions, 3D layers, unsupported effects).")
     var strict = false
 
@@ -60,7 +62,8 @@ struct LimitOptions: ParsableArguments {
     }
 
     var loaderOptions: SceneLoader.Options {
-        SceneLoader.Options(allowOutsideAssets: allowOutsideAssets, strict: strict, limits: limits())
+        SceneLoader.Options(allowOutsideAssets: allowOutsideAssets, strict: strict, limits: limits(),
+                            lottieCompatibility: compatibility.lottieCompat)
     }
 
     /// Loads a scene with these options and checks it against the limits at `scale` and
@@ -102,6 +105,15 @@ extension LimitOptions {
         }
     }
 }
+
+/// `--lottie-compat`: whose drawing of a Lottie file to follow, on every command that reads one.
+struct LottieCompatibilityOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Lottie files drawn as lottie-web (After Effects, ThorVG, rlottie) or as core-animation "
+                               + "(lottie-ios's Core Animation engine on an iPhone).", valueName: "player"))
+    var lottieCompat: LottieCompatibility = .lottieWeb
+}
+
+extension LottieCompatibility: ExpressibleByArgument {}
 
 /// Why a scene could not be prepared: the lines `validate` prints.
 struct ScenePreparationError: Error {

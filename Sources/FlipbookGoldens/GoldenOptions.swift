@@ -53,6 +53,12 @@ public struct GoldenOptions: Sendable {
     /// How the scene file is read (`.yaml`, `.json` scenes and Lottie `.json`, `.lottie`,
     /// `.tgs` alike): strictness about unsupported features, assets outside the scene's folder.
     public var load: SceneLoader.Options
+    /// Whose drawing of a Lottie file to follow: `.lottieWeb` (the default) or
+    /// `.coreAnimation` (lottie-ios on an iPhone); the same as `load.lottieCompatibility`.
+    public var lottieCompatibility: LottieCompatibility {
+        get { load.lottieCompatibility }
+        set { load.lottieCompatibility = newValue }
+    }
     /// Render scale; nil keeps the scene's (`canvas.scale`, or 1 for Lottie).
     public var scale: Double?
     /// Frame rate; nil keeps the scene's.

@@ -15,8 +15,15 @@ public enum LottieLoader {
         defer { try? handle.close() }
         // The keys sit at the top level, and exporters write `v`, `fr`, `ip`, `op`, `w`,
         // `h` first: the first 64 KiB settle nearly every file without reading the rest.
-        guard let data = try? handle.read(upToCount: 1 << 16) else { return false }
-        return looksLikeLottie([UInt8](data))
+        let prefix = 1 << 16
+        guard let data = try? handle.read(upToCount: prefix) else { return false }
+        if looksLikeLottie([UInt8](data)) { return true }
+        guard data.count == prefix else { return false }
+        // Some exporters write `assets` and `layers` first and the short keys last (lottie-ios's
+        // TypeFace samples): when the start is inconclusive, the keys of the whole file decide
+        // (at most 256 MiB, the largest file a Lottie may be).
+        guard let rest = try? handle.read(upToCount: (1 << 28) - prefix) else { return false }
+        return looksLikeLottie([UInt8](data + rest))
     }
 
     /// Whether JSON text (or its start) is a Lottie document: its top-level object has
@@ -93,7 +100,7 @@ public enum LottieLoader {
         let base = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
             ?? FileManager.default.currentDirectoryPath
         let reader = LottieReader(file: path, baseDirectory: base, allowOutsideAssets: options.allowOutsideAssets,
-                                  limits: options.limits)
+                                  limits: options.limits, compatibility: options.lottieCompatibility)
         reader.packagedImages = images
         var scene = reader.readDocument(JSONNode(document, index: 0, path: ""))
         scene.sourcePath = path

@@ -79,6 +79,12 @@ extension LottieReader {
             let reported = diagnostics.count
             let type = integer(effect["ty"], "the effect type `ty`") ?? -1
             guard diagnostics.count == reported else { continue }
+            // lottie-ios's Core Animation engine draws a layer's drop shadow and no other
+            // effect (Sources/Private/CoreAnimation/Layers/BaseCompositionLayer.swift).
+            if coreAnimation && type != 25 {
+                warn("effect `\(effect["nm"].string ?? "type \(type)")` (Core Animation draws only drop shadows)")
+                continue
+            }
             switch type {
             case 25:
                 let profile = shadowProfile

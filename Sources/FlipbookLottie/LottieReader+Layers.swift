@@ -45,7 +45,9 @@ extension LottieReader {
         for (position, e) in entries.enumerated() {
             guard withinLayerLimit(e.node) else { return [] }
             if let p = e.parent, byIndex[p] == nil {
-                error(e.node["parent"], "no layer in this composition has `ind` \(p)")
+                // Every player draws such a layer as if it had no parent.
+                currentLayer = e.name
+                warn("parent `\(p)` names no layer in this composition (drawn unparented)")
             }
             guard !e.isMatteSource, !e.hidden, var layer = placed(e, byIndex, stack) else { continue }
             if e.matteMode > 0 {
@@ -144,7 +146,9 @@ extension LottieReader {
         case 0, 1, 2, 4, 5: break
         case 3: return nil
         case 13: warn("camera"); return nil
-        default: return nil
+        // Audio, video, placeholders, guides, adjustment layers, lights and data draw nothing.
+        case 6...15: return nil
+        default: warn("unknown layer type \(e.type) (skipped)"); return nil
         }
         // A layer that ends before it starts never shows.
         guard e.outPoint > e.inPoint else { return nil }
@@ -162,7 +166,8 @@ extension LottieReader {
         layer.compositing = compositing
         switch e.type {
         case 0:
-            layer.sublayers = precomp(e, speed: speed, stack: stack)
+            guard let content = precomp(e, speed: speed, stack: stack) else { return nil }
+            layer.sublayers = content
         case 1:
             var solid = Layer(id: uniqueID("\(e.name) solid"))
             solid.properties.bounds = Rect(0, 0, node["sw"].number ?? 0, node["sh"].number ?? 0)
@@ -181,15 +186,17 @@ extension LottieReader {
         return layer
     }
 
-    private func precomp(_ e: Entry, speed: Double, stack: [String]) -> [Layer] {
+    /// The precomposition's layers in their clock and clip; nil when the layer is skipped.
+    private func precomp(_ e: Entry, speed: Double, stack: [String]) -> [Layer]? {
         let node = e.node
+        // A precomposition without its asset is skipped, as the players skip it.
         guard let ref = node["refId"].string else {
-            error(node, "missing `refId` (the precomposition's asset id)")
-            return []
+            warn("precomposition without `refId` (skipped)")
+            return nil
         }
         guard let asset = assetNodes[ref], asset["layers"].exists else {
-            error(node["refId"], "no precomposition asset has id `\(ref)`")
-            return []
+            warn("precomposition `\(ref)` names no asset (skipped)")
+            return nil
         }
         guard !stack.contains(ref) else {
             error(node["refId"], "precomposition `\(ref)` contains itself (\((stack + [ref]).joined(separator: " → ")))")
@@ -231,6 +238,14 @@ extension LottieReader {
         } else {
             t.position = animated(p, "a position [x, y]", default: [0, 0]) ?? t.position
         }
+        if coreAnimation {
+            // lottie-ios's Core Animation engine gives only `position` a CGPath built from
+            // the spatial tangents and animates it in the linear calculation mode, which
+            // moves by the curve's parameter; every other value gets plain `values`
+            // (Sources/Private/CoreAnimation/Animations/CALayer+addAnimation.swift).
+            t.position = Self.spatial(t.position) { $0.spatialByParameter = true }
+            t.anchor = Self.spatial(t.anchor) { $0.outTangent = nil; $0.inTangent = nil }
+        }
         t.scale = animated(ks["s"], "a scale [x, y] in percent", default: [100, 100]) { $0.map { $0 / 100 } } ?? t.scale
         let rotation = ks["r"].exists ? ks["r"] : ks["rz"]
         t.rotation = animated(rotation, "a rotation in degrees", default: [0]) ?? t.rotation
@@ -239,6 +254,13 @@ extension LottieReader {
         t.skew = animated(ks["sk"], "a skew in degrees", default: [0]) ?? t.skew
         t.skewAxis = animated(ks["sa"], "a skew axis in degrees", default: [0]) ?? t.skewAxis
         return t
+    }
+
+    /// The value with `change` applied to each keyframe.
+    static func spatial(_ value: AnimatedValue, _ change: (inout Keyframe) -> Void) -> AnimatedValue {
+        guard case .keyframes(var list) = value else { return value }
+        for i in list.indices { change(&list[i]) }
+        return .keyframes(list)
     }
 
     private func masks(_ node: JSONNode) -> [VectorMask] {

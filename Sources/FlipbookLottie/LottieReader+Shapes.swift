@@ -156,7 +156,11 @@ extension LottieReader {
             radial: node["t"].number == 2, colorStopCount: stopCount, stops: stops,
             start: value(node["s"], "a gradient start point [x, y]", default: [0, 0]),
             end: value(node["e"], "a gradient end point [x, y]", default: [0, 0]),
-            highlightLength: value(node["h"], "a highlight length in percent", default: [0]),
+            // lottie-ios's Core Animation engine draws a radial gradient as a CAGradientLayer
+            // from its start and end points alone, without the highlight
+            // (Sources/Private/CoreAnimation/Animations/GradientAnimations.swift).
+            highlightLength: coreAnimation ? .constant([0])
+                : value(node["h"], "a highlight length in percent", default: [0]),
             highlightAngle: value(node["a"], "a highlight angle in degrees", default: [0])))
     }
 }

@@ -13,6 +13,17 @@ import FlipbookScene
 ///   the named font through fontconfig (its family `fFamily` and style), with fallback
 ///   fonts; the first baseline sits at y = 0 as in After Effects.
 extension LottieReader {
+    /// The text animators `t.a` that are drawn: none for lottie-ios's Core Animation
+    /// engine, which draws a text layer's first document without its animators
+    /// (Sources/Private/CoreAnimation/Layers/TextLayer.swift).
+    func textAnimatorNodes(_ t: JSONNode) -> [JSONNode] {
+        if coreAnimation {
+            if t["a"].count > 0 { warn("text animators (Core Animation draws text without them)") }
+            return []
+        }
+        return t["a"].elements ?? []
+    }
+
     func textLayers(_ e: Entry) -> [Layer] {
         let t = e.node["t"]
         let keyframes = t["d"]["k"].elements ?? []
@@ -21,7 +32,7 @@ extension LottieReader {
             return []
         }
         if keyframes.count > 1 { warn("animated text document (the first value is drawn)") }
-        let animatorNodes = t["a"].elements ?? []
+        let animatorNodes = textAnimatorNodes(t)
         let textPath = self.textPath(t["p"], masks: e.node["masksProperties"])
         let doc = first["s"]
         guard let string = doc["t"].string else {

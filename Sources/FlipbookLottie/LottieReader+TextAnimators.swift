@@ -17,7 +17,7 @@ extension LottieReader {
                            lineHeight: Double, justify: Int, tracking: Double, shift: Double, fill: [Double]?,
                            stroke: [Double]?, strokeWidth: Double, fillOverStroke: Bool,
                            path: VectorTextPath?) -> VectorText {
-        let animatorNodes = t["a"].elements ?? []
+        let animatorNodes = coreAnimation ? [] : t["a"].elements ?? []
         // lottie-web's letters: every character, and a line break between lines.
         struct Letter { var ch: Character?; var line: Int }
         var letters: [Letter] = []

@@ -153,7 +153,16 @@ extension LottieReader {
 
     /// A color property: [r, g, b(, a)] in 0…1 (or 0…255 in some old files).
     func color(_ node: JSONNode, default fallback: [Double]? = nil) -> AnimatedValue? {
-        animated(node, "a color [r, g, b, a]", default: fallback) { v in
+        if coreAnimation {
+            // lottie-ios reads r, g, b (divided by 255 only when all three exceed 1) and
+            // sets alpha to 1 whatever the fourth value says
+            // (Sources/Private/Utility/Primitives/ColorExtension.swift).
+            return animated(node, "a color [r, g, b, a]", default: fallback) { v in
+                let rgb = (0..<3).map { $0 < v.count ? v[$0] : 0 }
+                return (rgb.allSatisfy { $0 > 1 } ? rgb.map { $0 / 255 } : rgb) + [1]
+            }
+        }
+        return animated(node, "a color [r, g, b, a]", default: fallback) { v in
             let scaled = v.prefix(3).contains { $0 > 1 } ? v.map { $0 / 255 } : v
             return Array(scaled.prefix(4))
         }

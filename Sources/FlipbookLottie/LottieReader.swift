@@ -25,6 +25,8 @@ final class LottieReader {
     /// The limits counted while the model is built (layers, keyframes, path elements,
     /// gradient stops, text length); the parser counts layers and memory before.
     let limits: ResourceLimits
+    /// Whose drawing to follow where players differ (``LottieCompatibility``).
+    let compatibility: LottieCompatibility
     /// Counts against ``limits``, and whether one was passed (reading then winds down
     /// without building more).
     var keyframesRead = 0
@@ -47,12 +49,17 @@ final class LottieReader {
     private var nextSuffix: [String: Int] = [:]
     var builtLayers: Int { usedIDs.count }
 
-    init(file: String?, baseDirectory: String, allowOutsideAssets: Bool, limits: ResourceLimits = .default) {
+    init(file: String?, baseDirectory: String, allowOutsideAssets: Bool, limits: ResourceLimits = .default,
+         compatibility: LottieCompatibility = .lottieWeb) {
         self.file = file
         self.baseDirectory = baseDirectory
         self.allowOutsideAssets = allowOutsideAssets
         self.limits = limits
+        self.compatibility = compatibility
     }
+
+    /// Whether the file is read as lottie-ios's Core Animation engine draws it.
+    var coreAnimation: Bool { compatibility == .coreAnimation }
 
     /// Adds `n` to a count; past `limit` it reports once, in Lottie's terms with the flag
     /// that raises it, and reading stops building. Returns false when over.

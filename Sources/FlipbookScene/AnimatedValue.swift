@@ -56,14 +56,19 @@ public struct Keyframe: Sendable, Hashable {
     /// the easing over arc length.
     public var outTangent: [Double]?
     public var inTangent: [Double]?
+    /// The eased progress along the spatial Bézier is the curve's parameter rather than a
+    /// fraction of its arc length: how a CAKeyframeAnimation with a `path` in linear mode
+    /// moves (lottie-ios's Core Animation engine), so the speed varies with the control points.
+    public var spatialByParameter: Bool
 
     public init(time: Double, value: [Double], easing: [TimingCurve] = [.linear], hold: Bool = false,
-                outTangent: [Double]? = nil, inTangent: [Double]? = nil) {
+                outTangent: [Double]? = nil, inTangent: [Double]? = nil, spatialByParameter: Bool = false) {
         self.time = time
         self.value = value
         self.easing = easing
         self.hold = hold
         self.outTangent = outTangent
         self.inTangent = inTangent
+        self.spatialByParameter = spatialByParameter
     }
 }

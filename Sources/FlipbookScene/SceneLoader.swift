@@ -27,11 +27,15 @@ public enum SceneLoader {
         /// gradient stops, text length, and the memory a parsed document may hold), so
         /// that a hostile file is refused before it has been read whole.
         public var limits: ResourceLimits
+        /// Which player's rendering a Lottie file is read for where players differ.
+        public var lottieCompatibility: LottieCompatibility
 
-        public init(allowOutsideAssets: Bool = false, strict: Bool = false, limits: ResourceLimits = .default) {
+        public init(allowOutsideAssets: Bool = false, strict: Bool = false, limits: ResourceLimits = .default,
+                    lottieCompatibility: LottieCompatibility = .lottieWeb) {
             self.allowOutsideAssets = allowOutsideAssets
             self.strict = strict
             self.limits = limits
+            self.lottieCompatibility = lottieCompatibility
         }
     }
 

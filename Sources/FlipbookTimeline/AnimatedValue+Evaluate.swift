@@ -9,7 +9,8 @@ import FlipbookScene
 ///   interpolated from the start to the end value. A hold segment keeps its start value.
 /// - A 2-D segment with spatial tangents moves along the Bézier start → start + out →
 ///   end + in → end, the eased progress taken as a fraction of the curve's arc length
-///   (measured on 64 chords), so a motion path runs at the speed the easing says.
+///   (measured on 64 chords), so a motion path runs at the speed the easing says; or,
+///   when the keyframe says `spatialByParameter`, as the curve's parameter.
 /// - Vectors of different lengths (paths gaining vertices) interpolate over the shorter
 ///   length and keep the start's extra entries.
 extension AnimatedValue {
@@ -45,7 +46,7 @@ extension AnimatedValue {
         let u = span > 0 ? (t - k0.time) / span : 1
         if let bezier = spatial(k0, k1) {
             let p = easing(k0, dimension: 0).progress(at: u)
-            let (point, tangent) = bezier.pointAtLength(fraction: p)
+            let (point, tangent) = k0.spatialByParameter ? bezier.pointAtParameter(p) : bezier.pointAtLength(fraction: p)
             var v = k0.value
             v[0] = point.x
             v[1] = point.y
@@ -71,7 +72,8 @@ extension AnimatedValue {
         let k0 = list[segment], k1 = list[segment + 1]
         guard k0.value.count >= 2, k1.value.count >= 2 else { return nil }
         if let bezier = spatial(k0, k1) {
-            let tangent = bezier.pointAtLength(fraction: progress).tangent
+            let tangent = k0.spatialByParameter ? bezier.derivative(progress)
+                : bezier.pointAtLength(fraction: progress).tangent
             return atan2(tangent.y, tangent.x) * 180 / .pi
         }
         let dx = k1.value[0] - k0.value[0], dy = k1.value[1] - k0.value[1]
@@ -105,6 +107,11 @@ struct SpatialBezier {
         let d = d1 + d2 + d3
         if d.x == 0 && d.y == 0 { return p3 - p0 }
         return d
+    }
+
+    /// The point and tangent at curve parameter `s` (the cubic continued beyond 0…1).
+    func pointAtParameter(_ s: Double) -> (point: Point, tangent: Point) {
+        (point(s), derivative(s))
     }
 
     /// The point at `fraction` of the arc length (clamped to the curve beyond 0…1, where

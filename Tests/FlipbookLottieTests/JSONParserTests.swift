@@ -129,4 +129,17 @@ import Testing
         #expect(!LottieLoader.looksLikeLottie(Array(#"{"canvas":{"size":[1,1]},"layers":[],"v":1}"#.utf8)))
         #expect(!LottieLoader.looksLikeLottie(Array("canvas:\n  size: [1, 1]\n".utf8)))
     }
+
+    /// `assets` and `layers` first and the short keys after 64 KiB of layers (as lottie-ios's
+    /// TypeFace samples are written): still a Lottie file.
+    @Test func shortKeysAfterALongStartStillTell() throws {
+        let layer = #"{"ty":3,"ind":1,"ip":0,"op":1,"st":0,"ks":{},"nm":"padding"}"#
+        let layers = Array(repeating: layer, count: 2000).joined(separator: ",")
+        let text = #"{"assets":[],"layers":["# + layers + #"],"v":"5.7","fr":30,"ip":0,"op":1,"w":10,"h":10}"#
+        #expect(text.utf8.count > 1 << 16)
+        let path = NSTemporaryDirectory() + "flipbook-late-keys-\(UUID().uuidString).json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(LottieLoader.isLottie(path: path))
+    }
 }

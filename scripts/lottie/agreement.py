@@ -14,15 +14,16 @@ from references import ROOT, PROGRESS, default_corpus, label, write_json
 OUT = os.path.join(ROOT, "output")
 
 
-def ensure_flipbook(path, default):
+def ensure_flipbook(path, default, who="lottie-agreement"):
+    """The flipbook executable at `path`; the release build is made when `path` is the default."""
     if os.path.exists(path):
         return path
     if path != default:
-        sys.exit(f"lottie-agreement: {path} does not exist")
-    print("lottie-agreement: building flipbook (swift build -c release --product flipbook)", file=sys.stderr)
+        sys.exit(f"{who}: {path} does not exist")
+    print(f"{who}: building flipbook (swift build -c release --product flipbook)", file=sys.stderr)
     r = subprocess.run(["swift", "build", "-c", "release", "--product", "flipbook"], cwd=ROOT)
     if r.returncode != 0 or not os.path.exists(path):
-        sys.exit("lottie-agreement: swift build failed; pass --flipbook PATH")
+        sys.exit(f"{who}: swift build failed; pass --flipbook PATH")
     return path
 
 
@@ -43,6 +44,11 @@ def run_still(flipbook, corpus, snap, out_dir, timeout):
         os.remove(out)
     cmd = [flipbook, "still", os.path.join(corpus, snap["file"]), "--at", f"{label(snap['progress'])}%",
            "--size", snap["size"], "--output", out]
+    return (stem, out) + run_timed(cmd, timeout)
+
+
+def run_timed(cmd, timeout):
+    """(exit status or None when it did not finish, stderr stripped, seconds taken)."""
     t = time.monotonic()
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
@@ -51,7 +57,7 @@ def run_still(flipbook, corpus, snap, out_dir, timeout):
         code, err = None, f"timed out after {timeout} s"
     except OSError as e:
         code, err = None, str(e)
-    return stem, out, code, err, time.monotonic() - t
+    return code, err, time.monotonic() - t
 
 
 def measure(snap, refs, stem, out, code, err, seconds):

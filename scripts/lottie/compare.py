@@ -63,6 +63,15 @@ def fraction(a, b):
     return counted.sum() / (a.shape[0] * a.shape[1])
 
 
+def over_white_fraction(a, b):
+    """Share of pixels whose YIQ distance, both images composited over white, exceeds
+    pixelmatch's at threshold 0.1, with no anti-aliasing exemption: the rule of
+    ../shared/lottie/core-animation/README.md (and of `flipbook diff`'s default metric)."""
+    if a.shape != b.shape:
+        raise ValueError(f"image sizes differ: {a.shape} vs {b.shape}")
+    return float((_yiq_delta(a, b) > MAX_DELTA).sum()) / (a.shape[0] * a.shape[1])
+
+
 def agrees(frac):
     return frac <= MAX_MISMATCH
 

@@ -215,6 +215,7 @@ def main():
     write_json(os.path.join(FIX, "manifest.json"), manifest)
     write_readme(manifest)
     malformed.write(os.path.join(ROOT, "Tests", "FlipbookLottieTests", "Malformed"))
+    malformed.write_playable(os.path.join(ROOT, "Tests", "FlipbookLottieTests", "Playable"))
     n = sum(len(v["goldens"]) for v in manifest["fixtures"].values())
     print(f"{len(manifest['fixtures'])} fixtures, {n} progress entries")
 

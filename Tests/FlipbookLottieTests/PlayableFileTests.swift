@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import FlipbookCodecs
+import FlipbookTesting
+
+/// Files that break a rule of the format but that players open (issue 24 §1): each renders
+/// with one warning line (exit 0), and `--strict` makes the warning exit 2. Every fixture
+/// in Playable/ draws a red 10×10 square at the top left beside its flaw; ThorVG
+/// (thorvg-python 1.1.3) and rlottie (rlottie-python 1.3.8) were run on each and draw
+/// that square, (230, 26, 26) at (5, 5), and, but for one case noted below, nothing at
+/// the centre.
+@Suite struct PlayableFileTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var file: String
+        /// What the players do with the flaw, which Flipbook then does too.
+        var players: String
+        var warning: String
+        var description: String { file }
+    }
+
+    static let cases: [Case] = [
+        Case(file: "missing_parent.json", players: "ThorVG and rlottie draw layer A as if it had no parent",
+             warning: "parent `42` names no layer in this composition (drawn unparented)"),
+        Case(file: "missing_precomp_asset.json",
+             players: "ThorVG and rlottie skip precomposition P, whose asset `nope` is missing, and draw the rest",
+             warning: "precomposition `nope` names no asset (skipped)"),
+        // ThorVG 1.1.3 instead draws the type-99 layer's shapes (a blue square at the centre).
+        Case(file: "unknown_layer_type.json", players: "rlottie skips the layer of type 99",
+             warning: "unknown layer type 99 (skipped)"),
+        Case(file: "unknown_shape_type.json", players: "ThorVG and rlottie skip the shape item `zq` and fill the rect",
+             warning: "shape item `zq`"),
+        Case(file: "unknown_effect_type.json", players: "ThorVG and rlottie draw the layer without effect type 99",
+             warning: "effect `Future effect`"),
+    ]
+
+    static let folder = GoldenCheck.folder("Playable")
+
+    @Test(arguments: cases)
+    func rendersWithOneWarning(_ c: Case) throws {
+        let out = LottieCommandTests.temporary("playable.png")
+        let r = try LottieCommandTests.run(["still", Self.folder + "/" + c.file, "--at", "0%", "--size", "100x100",
+                                            "-o", out])
+        #expect(r.status == 0, "\(c.file) (\(c.players)): \(r.stderr)")
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && r.stderr.contains(c.warning), "\(c.file): \(r.stderr)")
+        let image = try PNGCodec.read(path: out)
+        let square = image.pixel(x: 5, y: 5), centre = image.pixel(x: 50, y: 50)
+        #expect(square.r == 230 && square.g == 26 && square.b == 26 && square.a == 255, "\(c.file): \(square)")
+        #expect(centre.a == 0, "\(c.file): \(centre)")
+    }
+
+    @Test(arguments: cases)
+    func strictRefuses(_ c: Case) throws {
+        let r = try LottieCommandTests.run(["validate", "--strict", Self.folder + "/" + c.file])
+        #expect(r.status == 2 && r.stderr.contains("--strict") && r.stderr.contains(c.warning), "\(c.file): \(r.stderr)")
+    }
+}
