@@ -22,8 +22,8 @@ import FlipbookScene
     }
 
     /// Keyframes with repeated times and holds, probed at, between and outside them; then
-    /// 1,000,000 keyframes evaluated 2,000 times, which the scan from the first keyframe
-    /// made 2·10⁹ steps.
+    /// 1,000,000 keyframes evaluated 20,000 times, which the scan from the first keyframe
+    /// made 2·10¹⁰ steps.
     @Test func keyframeLookupBySearch() {
         let times: [Double] = [0, 0.5, 0.5, 1, 1, 1, 2, 3.25]
         let list = times.enumerated().map { i, t in Keyframe(time: t, value: [Double(i * i)], hold: i == 5) }
@@ -36,8 +36,9 @@ import FlipbookScene
         let clock = ContinuousClock()
         let start = clock.now
         var sum = 0.0
-        for i in 0..<2_000 { sum += many.scalar(at: Double(i) * 0.4999) }
-        #expect(clock.now - start < .seconds(5))
+        for i in 0..<20_000 { sum += many.scalar(at: Double(i) * 0.04999) }
+        // A hang guard (minutes for the scan), not a speed measurement: generous for a loaded CI machine.
+        #expect(clock.now - start < .seconds(30))
         #expect(sum > 0)
     }
 
@@ -67,7 +68,7 @@ import FlipbookScene
         let clock = ContinuousClock()
         let start = clock.now
         for i in 0..<20_000 { _ = heavy.properties(of: "a", at: Double(i) / 20_000) }
-        #expect(clock.now - start < .seconds(5))
+        #expect(clock.now - start < .seconds(30), "a hang guard, not a speed measurement")
     }
 
     /// A repeat count past Int's range (1e300 halves) ends on the right side of its
@@ -115,7 +116,7 @@ import FlipbookScene
         let clock = ContinuousClock()
         let start = clock.now
         let (many, manyOffsets) = VectorGradientStops.resolve(raw, colorStops: n)
-        #expect(clock.now - start < .seconds(5))
+        #expect(clock.now - start < .seconds(30), "a hang guard, not a speed measurement")
         #expect(many.count == 2 * n && manyOffsets.count == 2 * n)
     }
 }
