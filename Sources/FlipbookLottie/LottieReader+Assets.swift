@@ -107,9 +107,9 @@ extension LottieReader {
         return out
     }
 
-    /// Whose shadows the importer follows; the lottie-web profile until `--lottie-compat`
-    /// selects another.
-    var shadowProfile: DropShadowMapping.Profile { .lottieWeb }
+    /// Whose shadows the importer follows: lottie-ios's CALayer shadows under
+    /// `--lottie-compat core-animation`, After Effects' (lottie-web's) otherwise.
+    var shadowProfile: DropShadowMapping.Profile { coreAnimation ? .coreAnimation : .lottieWeb }
 
     /// `sy`: layer styles. Drop shadow (type 1) becomes the same shadow as the effect, with
     /// size, distance, angle, opacity (0…100), colour and choke (spread); the other styles

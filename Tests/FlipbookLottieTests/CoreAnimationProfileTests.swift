@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Flipbook
-import FlipbookLottie
+@testable import FlipbookLottie
 import FlipbookScene
 import FlipbookTimeline
 
@@ -90,6 +90,24 @@ import FlipbookTimeline
         #expect(ca.compositing?.effects.count == 1)
         if case .dropShadow = ca.compositing?.effects.first {} else { Issue.record("\(ca.compositing?.effects)") }
         #expect(scene.warnings.contains { $0.contains("Blur") && $0.contains("only drop shadows") }, "\(scene.warnings)")
+    }
+
+    /// A drop shadow's softness 40 becomes lottie-web's blur (σ = softness / 4 = 10) by
+    /// default and lottie-ios's CALayer shadowRadius (softness / 5, DropShadowMapping) under
+    /// the core-animation profile.
+    @Test func dropShadowSoftnessFollowsTheProfile() throws {
+        let effect = #""ef": [{"ty": 25, "nm": "Shadow", "ef": [{"v": {"a": 0, "k": [0, 0, 0, 1]}}, "#
+            + #"{"v": {"a": 0, "k": 128}}, {"v": {"a": 0, "k": 135}}, {"v": {"a": 0, "k": 5}}, {"v": {"a": 0, "k": 40}}]}],"#
+        let json = Self.shapeLayer(Self.ellipse, extra: effect)
+        func blur(_ compat: LottieCompatibility) throws -> Double? {
+            let layer = try #require(Self.layers(try Self.load(json, compat)).first { $0.id == "Shape" })
+            guard case .dropShadow(_, _, _, _, let blur, _)? = layer.compositing?.effects.first else { return nil }
+            return blur.scalar(at: 0)
+        }
+        #expect(try blur(.lottieWeb) == DropShadowMapping.effectSigma(softness: 40, .lottieWeb))
+        #expect(try blur(.lottieWeb) == 10)
+        #expect(try blur(.coreAnimation) == DropShadowMapping.effectSigma(softness: 40, .coreAnimation))
+        #expect(try blur(.coreAnimation) != blur(.lottieWeb))
     }
 
     /// Glyph text with a range animator: lottie-web animates the letters, Core Animation
