@@ -120,7 +120,9 @@ extension LottieReader {
         glyphs["\(ch)|\(family)|\(style)"]
     }
 
+    /// A text colour in 0…1, at least r, g and b (zeros for what a short array lacks).
     static func unitColor(_ v: [Double]) -> [Double] {
-        v.contains { $0 > 1 } ? v.map { $0 / 255 } : v
+        let rgb = v + Array(repeating: 0, count: max(0, 3 - v.count))
+        return rgb.contains { $0 > 1 } ? rgb.map { $0 / 255 } : rgb
     }
 }

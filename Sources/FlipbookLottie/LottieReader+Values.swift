@@ -164,7 +164,9 @@ extension LottieReader {
         }
         return animated(node, "a color [r, g, b, a]", default: fallback) { v in
             let scaled = v.prefix(3).contains { $0 > 1 } ? v.map { $0 / 255 } : v
-            return Array(scaled.prefix(4))
+            // A colour written with fewer than three numbers gets zeros for the rest, so that
+            // every reader of it may index r, g and b (`[1]` trapped in text before).
+            return Array(scaled.prefix(4)) + Array(repeating: 0, count: max(0, 3 - scaled.count))
         }
     }
 

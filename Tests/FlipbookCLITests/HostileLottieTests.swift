@@ -72,6 +72,19 @@ import Testing
         #expect(outcome.stderr.split(separator: "\n").count == 1, "one line, not the scene reader's list: \(outcome.stderr)")
     }
 
+    /// Colours of fewer than three numbers (a fuzzing finding: `"fc": []` trapped on an
+    /// index out of range): the missing components are zero, and the file renders.
+    @Test func shortColoursRender() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = #"{"ty":5,"ind":1,"ip":0,"op":30,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"Hi","s":12,"f":"Sans","fc":[]}}]}}}"#
+        let shape = #"{"ty":4,"ind":2,"ip":0,"op":30,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1]},"o":{"a":0,"k":100}},{"ty":"st","c":{"a":0,"k":[]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}]}"#
+        try CLI.write(Self.document(layers: text + "," + shape), to: folder + "/a.json")
+        let outcome = try CLI.run(["still", "a.json", "--at", "0%", "-o", "a.png"], in: folder)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/a.png"))
+    }
+
     // MARK: Limits counted while reading
 
     /// A million solid layers, 70 MB of JSON, as a .tgs (2.7 MB) and a .lottie: refused
