@@ -3,8 +3,8 @@ import PackageDescription
 
 // The pipeline, one target per stage, dependencies pointing one way:
 // Geometry ← Scene ← Timeline ← Render → Raster ← Codecs ← Flipbook ← CLI, and
-// Render → Text (glyph outlines). Only FlipbookCodecs imports libpng, giflib and libjpeg-turbo
-// (CLibPNG, CGIFLib, CTurboJPEG); only FlipbookText imports FreeType, HarfBuzz, fontconfig, FriBidi and ICU.
+// Render → Text (glyph outlines). Only FlipbookCodecs imports libpng, giflib, libjpeg-turbo and libwebp
+// (CLibPNG, CGIFLib, CTurboJPEG, CWebP); only FlipbookText imports FreeType, HarfBuzz, fontconfig, FriBidi and ICU.
 let package = Package(
     name: "Flipbook",
     platforms: [.macOS(.v13)],
@@ -56,7 +56,11 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
         // libpng's full API behind a small C layer that turns its longjmp errors into results.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("png16")]),
-        .target(name: "FlipbookCodecs", dependencies: ["FlipbookRaster", "CLibPNG", "CPNGShim", "CGIFLib", "CTurboJPEG"]),
+        // libwebp's decoder: WebP images embedded in Lottie files (as lottie-ios decodes them).
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+                       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .target(name: "FlipbookCodecs", dependencies: ["FlipbookRaster", "CLibPNG", "CPNGShim", "CGIFLib", "CTurboJPEG",
+                                                       "CWebP"]),
         .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookLottie", "FlipbookTimeline", "FlipbookRender",
                                                  "FlipbookRaster", "FlipbookText", "FlipbookCodecs"]),
         .target(name: "FlipbookDiff", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),

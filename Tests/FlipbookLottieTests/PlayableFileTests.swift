@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FlipbookCodecs
+import FlipbookRaster
 import FlipbookTesting
 
 /// Files that break a rule of the format but that players open (issue 24 §1): each renders
@@ -53,5 +54,25 @@ import FlipbookTesting
     func strictRefuses(_ c: Case) throws {
         let r = try LottieCommandTests.run(["validate", "--strict", Self.folder + "/" + c.file])
         #expect(r.status == 2 && r.stderr.contains("--strict") && r.stderr.contains(c.warning), "\(c.file): \(r.stderr)")
+    }
+}
+
+/// An image embedded as `data:image/webp` (lottie-ios decodes WebP; lottie-web leaves it
+/// to the browser, which does too): drawn through libwebp. The image is the 4×3 lossless
+/// WebP of WebPCodecTests (written by Pillow from known pixels), placed at the origin of a
+/// 4×3 composition, so the still is exactly its pixels.
+@Suite struct EmbeddedWebPTests {
+    static let webp = "UklGRmQAAABXRUJQVlA4TFgAAAAvA4AAEF9gpm0bS2VQnIM9DHtHw0zAJIOP+qQykS+KAaCBOjAS6D9/mJFkpo2UvipWRkQhD18E8BgD0AtsATv2Ndn5n72ra4EggIQnjgg2GG+DVSP6H2Y9"
+    static let pixels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 0,
+                                  10, 20, 30, 128, 200, 100, 50, 255, 0, 0, 0, 255, 255, 255, 0, 64,
+                                  1, 2, 3, 4, 90, 90, 90, 255, 0, 128, 255, 200, 255, 0, 255, 255]
+
+    @Test func embeddedWebPImageDraws() throws {
+        let json = #"{"v":"5.7.4","fr":10,"ip":0,"op":10,"w":4,"h":3,"assets":[{"id":"img","w":4,"h":3,"u":"","p":"data:image/webp;base64,\#(Self.webp)","e":1}],"layers":[{"ty":2,"refId":"img","ind":1,"ip":0,"op":10,"st":0,"ks":{}}]}"#
+        let path = NSTemporaryDirectory() + "webp-\(UUID().uuidString).json"
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let image = try LottieSupport.still(path, progress: 0, width: 4, height: 3)
+        #expect(image.data == Pixmap(width: 4, height: 3, straightRGBA: Self.pixels).data)
     }
 }

@@ -1,0 +1,3 @@
+#include <stddef.h>
+#include <stdint.h>
+#include <webp/decode.h>
