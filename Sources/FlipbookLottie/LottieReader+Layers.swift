@@ -24,9 +24,10 @@ extension LottieReader {
     /// Whether the layers built so far (precompositions expanded into copies, parent and
     /// matte containers counted) are within --max-layers; past it the file is refused
     /// while it is read, before the tree grows further.
-    func withinLayerLimit(_ node: JSONNode) -> Bool {
-        guard builtLayers > limits.maxLayers else { return !overLimit }
-        var total = builtLayers
+    /// `adding` counts containers about to be built (a parent chain being walked).
+    func withinLayerLimit(_ node: JSONNode, adding extra: Int = 0) -> Bool {
+        guard builtLayers + extra > limits.maxLayers else { return !overLimit }
+        var total = builtLayers + extra
         return count(&total, 0, limit: limits.maxLayers, at: node,
                      what: "layers (precompositions expanded, parents and mattes counted)", flag: "--max-layers")
     }
@@ -107,12 +108,7 @@ extension LottieReader {
         while let p = next, let parent = byIndex[p] {
             // Each parent becomes a container: a long chain counts against --max-layers
             // as it is walked, so chains of thousands stay linear until refused.
-            guard builtLayers + chain.count < limits.maxLayers else {
-                var total = builtLayers + chain.count + 1
-                _ = count(&total, 0, limit: limits.maxLayers, at: e.node,
-                          what: "layers (precompositions expanded, parents and mattes counted)", flag: "--max-layers")
-                return nil
-            }
+            guard withinLayerLimit(e.node, adding: chain.count + 1) else { return nil }
             guard !seen.contains(p) else {
                 error(e.node["parent"], "the parent chain of layer `\(e.name)` loops")
                 return nil
