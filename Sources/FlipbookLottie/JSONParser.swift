@@ -82,9 +82,9 @@ struct JSONParser {
             let s = try parseString()
             try spend(s.utf8.count)
             _ = document.appendString(s)
-        case UInt8(ascii: "t"): try literal("true"); _ = document.append(.bool, payload: 1)
-        case UInt8(ascii: "f"): try literal("false"); _ = document.append(.bool, payload: 0)
-        case UInt8(ascii: "n"): try literal("null"); _ = document.append(.null, payload: 0)
+        case UInt8(ascii: "t"): try literal(Self.trueWord); _ = document.append(.bool, payload: 1)
+        case UInt8(ascii: "f"): try literal(Self.falseWord); _ = document.append(.bool, payload: 0)
+        case UInt8(ascii: "n"): try literal(Self.nullWord); _ = document.append(.null, payload: 0)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             _ = document.append(.number, payload: try parseNumber().bitPattern)
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
@@ -286,8 +286,10 @@ struct JSONParser {
         return v
     }
 
-    private mutating func literal(_ word: String) throws(JSONFailure) {
-        let letters = Array(word.utf8)
+    /// The literals' bytes, made once rather than at every `true` of a document.
+    private static let trueWord = Array("true".utf8), falseWord = Array("false".utf8), nullWord = Array("null".utf8)
+
+    private mutating func literal(_ letters: [UInt8]) throws(JSONFailure) {
         let n = letters.count
         let matches = position + n <= bytes.count && (0..<n).allSatisfy { bytes[position + $0] == letters[$0] }
         guard matches else { throw fail("unexpected \(describe(position)) where a value was expected") }
