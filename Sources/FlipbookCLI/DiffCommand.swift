@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Flipbook
 import FlipbookDiff
+import FlipbookScene
 
 /// `flipbook diff A B`: compares two PNG files, folders of PNG frames or GIFs.
 ///
@@ -33,6 +34,10 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print the time spent reading the inputs and comparing them to standard error.")
     var timings = false
 
+    @Option(help: ArgumentHelp("Most memory for the decoded frames of both inputs, in bytes; K, M and G suffixes "
+                                   + "(a GIF asking for more is refused before it is decoded).", valueName: "bytes"))
+    var maxMemory: ByteCount = ByteCount(ResourceLimits.default.maxMemory)
+
     @OptionGroup var comparison: ComparisonOptions
 
     func run() throws {
@@ -50,10 +55,11 @@ struct DiffCommand: ParsableCommand {
         }
         var a: FrameSequence, b: FrameSequence
         do {
-            a = try FrameSequence.load(expected)
-            b = try FrameSequence.load(actual)
+            // Half the budget each: both inputs are held while they are compared.
+            a = try FrameSequence.load(expected, maxMemory: maxMemory.bytes / 2)
+            b = try FrameSequence.load(actual, maxMemory: maxMemory.bytes / 2)
         } catch {
-            printError("error: \(error)")
+            printError("error: \(error)" + (error.exceedsMemoryLimit ? " (both inputs share --max-memory; raise it)" : ""))
             throw ExitCode(2)
         }
         // Time pairing: every GIF input is sampled at the rate (delays are then compared

@@ -3,14 +3,20 @@ import CGIFLib
 /// Memory a GIF asks for before it is decoded.
 ///
 /// giflib's `DGifSlurp` allocates width × height bytes for each image descriptor before
-/// reading its pixels, whatever the logical screen says, and the reader then keeps one
-/// canvas-sized pixmap per frame: a 300-byte file could ask for gigabytes (found by
-/// scripts/fuzz). ``check(_:canvasLimit:)`` walks the block structure (a few bytes per
-/// block, nothing decoded) and refuses such files first.
+/// reading its pixels, whatever the logical screen says, and keeps them all until the file
+/// is closed; the reader then keeps one canvas-sized RGBA pixmap per frame, plus a working
+/// canvas and the copy "restore to previous" needs. A 300-byte file could ask for
+/// gigabytes (found by scripts/fuzz). ``check(_:canvasLimit:maxBytes:)`` walks the block
+/// structure (a few bytes per block, nothing decoded) and adds those allocations up before
+/// any of them is made:
+///
+///     memory = Σ image width × height  +  4 × canvas × (frames + 2)
+///
+/// and refuses the file when the sum passes `maxBytes`, counting image by image so that a
+/// file of a million descriptors stops at the first one over.
 public enum GIFDecodeBudget {
-    /// Most pixels over all image descriptors, and over all decoded frames (canvas ×
-    /// frame count): 2^28, 256 MB of indices and 1 GiB of RGBA frames.
-    public static let maxTotalPixels = 1 << 28
+    /// The budget when the caller names none: 1 GiB.
+    public static let defaultMaxBytes = 1 << 30
 
     /// The logical screen and every image descriptor's size, in file order, as far as the
     /// block structure can be followed; nil when the bytes do not start like a GIF.
@@ -52,25 +58,41 @@ public enum GIFDecodeBudget {
         return (screen, images)
     }
 
-    /// Throws when decoding `bytes` would allocate more than the budget; `canvasLimit` is
-    /// the largest logical screen accepted.
-    public static func check(_ bytes: [UInt8], canvasLimit: Int) throws(GIFError) {
+    /// Throws when decoding `bytes` would allocate more than `maxBytes`; `canvasLimit` is
+    /// the largest logical screen or image accepted, in pixels.
+    public static func check(_ bytes: [UInt8], canvasLimit: Int, maxBytes: Int = defaultMaxBytes) throws(GIFError) {
         guard let (screen, images) = declaredSizes(bytes) else { return }
-        let canvas = screen.width * screen.height
         var total = 0
         for (index, image) in images.enumerated() {
-            let pixels = image.width * image.height
+            let pixels = image.width * image.height  // each at most 65535², no overflow
             total += pixels
-            guard pixels <= canvasLimit, total <= maxTotalPixels else {
+            guard pixels <= canvasLimit else {
                 throw GIFError(code: Int(D_GIF_ERR_DATA_TOO_BIG),
-                               message: "GIF image \(index) is \(image.width)×\(image.height) px; "
-                                   + "the images would take more than \(maxTotalPixels) pixels")
+                               message: "GIF image \(index) is \(image.width)×\(image.height) px, "
+                                   + "more than the \(canvasLimit) pixels accepted")
+            }
+            guard total <= maxBytes else {
+                throw GIFError(code: Int(D_GIF_ERR_DATA_TOO_BIG),
+                               message: "GIF image \(index) is \(image.width)×\(image.height) px; decoding the "
+                                   + "images would take more than \(describe(maxBytes)), the memory limit",
+                               exceedsMemoryLimit: true)
             }
         }
-        guard canvas * images.count <= maxTotalPixels else {
+        let canvas = screen.width * screen.height
+        let (frameBytes, overflow) = (4 * canvas).multipliedReportingOverflow(by: images.count + 2)
+        guard !overflow, total + frameBytes <= maxBytes else {
             throw GIFError(code: Int(D_GIF_ERR_DATA_TOO_BIG),
-                           message: "GIF has \(images.count) frames of \(screen.width)×\(screen.height) px, "
-                               + "more than \(maxTotalPixels) pixels decoded")
+                           message: "GIF has \(images.count) frames of \(screen.width)×\(screen.height) px; decoding "
+                               + "them would take more than \(describe(maxBytes)), the memory limit",
+                           exceedsMemoryLimit: true)
         }
+    }
+
+    /// `bytes` in the largest binary unit that divides it, as the CLI's size options read.
+    static func describe(_ bytes: Int) -> String {
+        for (suffix, unit) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes >= unit && bytes % unit == 0 {
+            return "\(bytes / unit) \(suffix)"
+        }
+        return "\(bytes) bytes"
     }
 }

@@ -27,16 +27,18 @@ public enum GIFReader {
     /// Largest canvas accepted (pixels), against absurd dimensions in corrupt headers.
     public static let maxCanvasPixels = 1 << 26
 
-    public static func read(path: String) throws -> GIFDecoded {
+    public static func read(path: String, maxBytes: Int = GIFDecodeBudget.defaultMaxBytes) throws -> GIFDecoded {
         let bytes: [UInt8]
         do { bytes = try FileIO.readAll(path: path) } catch { throw GIFError(message: "\(error)") }
-        do { return try decode(bytes) } catch let error as GIFError {
-            throw GIFError(code: error.code, message: "\(path): \(error.message)")
+        do { return try decode(bytes, maxBytes: maxBytes) } catch let error as GIFError {
+            throw GIFError(code: error.code, message: "\(path): \(error.message)", exceedsMemoryLimit: error.exceedsMemoryLimit)
         }
     }
 
-    public static func decode(_ bytes: [UInt8]) throws -> GIFDecoded {
-        try GIFDecodeBudget.check(bytes, canvasLimit: maxCanvasPixels)
+    /// Decodes `bytes`, refusing first a file whose frames would take more than `maxBytes`
+    /// (see ``GIFDecodeBudget``).
+    public static func decode(_ bytes: [UInt8], maxBytes: Int = GIFDecodeBudget.defaultMaxBytes) throws -> GIFDecoded {
+        try GIFDecodeBudget.check(bytes, canvasLimit: maxCanvasPixels, maxBytes: maxBytes)
         let source = ByteSource(bytes)
         let box = Unmanaged.passRetained(source)
         defer { box.release() }

@@ -6,7 +6,12 @@ import FlipbookRaster
 /// nor GIF, a corrupt image, a folder without PNG files.
 public struct FrameSourceError: Error, CustomStringConvertible, Sendable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// True when the input was refused because decoding it would pass the memory limit.
+    public var exceedsMemoryLimit: Bool
+    public init(_ message: String, exceedsMemoryLimit: Bool = false) {
+        self.message = message
+        self.exceedsMemoryLimit = exceedsMemoryLimit
+    }
     public var description: String { message }
 }
 
@@ -55,8 +60,10 @@ public struct FrameSequence: Sendable {
         NamedFrame(image: frames[i], name: names[i], delay: delays?[i])
     }
 
-    /// Reads a PNG file, a folder of PNG files or a GIF file.
-    public static func load(_ path: String) throws(FrameSourceError) -> FrameSequence {
+    /// Reads a PNG file, a folder of PNG files or a GIF file. A GIF whose decoded frames
+    /// would take more than `maxMemory` bytes is refused before it is decoded.
+    public static func load(_ path: String,
+                            maxMemory: Int = GIFDecodeBudget.defaultMaxBytes) throws(FrameSourceError) -> FrameSequence {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw FrameSourceError("\(path): no such file or folder")
@@ -72,9 +79,11 @@ public struct FrameSequence: Sendable {
         }
         if bytes.starts(with: Array("GIF8".utf8)) {
             do {
-                let gif = try GIFReader.decode(bytes)
+                let gif = try GIFReader.decode(bytes, maxBytes: maxMemory)
                 return FrameSequence(source: path, frames: gif.frames, names: gif.frames.indices.map { "#\($0)" },
                                      delays: gif.delays)
+            } catch let error as GIFError {
+                throw FrameSourceError("\(path): \(error)", exceedsMemoryLimit: error.exceedsMemoryLimit)
             } catch { throw FrameSourceError("\(path): \(error)") }
         }
         throw FrameSourceError("\(path): neither a PNG nor a GIF file")

@@ -73,12 +73,41 @@ import Testing
     func aGIFThatAsksForGigabytesIsRefusedFirst(_ name: String) throws {
         let bytes = try Self.bytes(name)
         let sizes = try #require(GIFDecodeBudget.declaredSizes(bytes))
-        #expect(sizes.images.contains { $0.width * $0.height > GIFDecodeBudget.maxTotalPixels / 2 })
+        #expect(sizes.images.contains { $0.width * $0.height > GIFDecodeBudget.defaultMaxBytes / 2 })
         do {
             _ = try GIFReader.decode(bytes)
             Issue.record("decoded")
         } catch let error as GIFError {
-            #expect(error.message.contains("the images would take more than 268435456 pixels"))
+            // One image alone is larger than the largest canvas accepted: malformed, and
+            // not a question of the memory limit.
+            #expect(error.message.contains("is 34047×43407 px, more than the 67108864 pixels accepted"))
+            #expect(!error.exceedsMemoryLimit)
+        }
+    }
+
+    /// The budget is the sum the decoder will allocate: one byte per pixel of every image
+    /// descriptor (giflib's raster bits, all kept until the file closes) plus four bytes
+    /// per canvas pixel for every frame and two working canvases.
+    @Test func theBudgetIsTheSumOfWhatDecodingAllocates() throws {
+        // Logical screen 100×50, then 3 images of 10×10: 300 + 4 × 5000 × 5 = 100300 bytes.
+        var gif: [UInt8] = Array("GIF89a".utf8) + [100, 0, 50, 0, 0x00, 0, 0]
+        for _ in 0..<3 { gif += [0x2C, 0, 0, 0, 0, 10, 0, 10, 0, 0, 2, 0] }
+        gif.append(0x3B)
+        #expect(throws: Never.self) { try GIFDecodeBudget.check(gif, canvasLimit: 1 << 26, maxBytes: 100_300) }
+        do {
+            try GIFDecodeBudget.check(gif, canvasLimit: 1 << 26, maxBytes: 100_299)
+            Issue.record("accepted one byte over")
+        } catch {
+            #expect(error.exceedsMemoryLimit)
+            #expect(error.message == "GIF has 3 frames of 100×50 px; decoding them would take more than 100299 bytes, the memory limit")
+        }
+        // An image larger than the largest accepted is malformed, not over the memory budget.
+        do {
+            try GIFDecodeBudget.check(gif, canvasLimit: 99, maxBytes: .max)
+            Issue.record("accepted an image over the canvas limit")
+        } catch {
+            #expect(!error.exceedsMemoryLimit)
+            #expect(error.message == "GIF image 0 is 10×10 px, more than the 99 pixels accepted")
         }
     }
 
