@@ -9,6 +9,11 @@ public enum StillTime: Sendable, Equatable {
     case seconds(Double)
     case frame(Double)
 
+    /// Seconds into `canvas`'s clock, 100 % as the canvas's player pauses at the end.
+    public func seconds(in canvas: Canvas) -> Double {
+        seconds(duration: canvas.duration, fps: canvas.fps, endInstant: canvas.pausedEndIsEndInstant)
+    }
+
     /// Parses `50%`, `1.5s`, `12f` (and a bare number as a frame).
     public init?(parsing text: String) {
         var t = Substring(text.trimmingWhitespace())
@@ -26,10 +31,12 @@ public enum StillTime: Sendable, Equatable {
 
     /// Seconds since the scene's start. 100 % is the end as a paused player shows it:
     /// the last instant before the end, so that layers ending with the animation are
-    /// still visible and every animation has reached its final value.
-    public func seconds(duration: Double, fps: Double) -> Double {
+    /// still visible and every animation has reached its final value; or, with
+    /// `endInstant` (``Canvas/pausedEndIsEndInstant``), the end itself.
+    public func seconds(duration: Double, fps: Double, endInstant: Bool = false) -> Double {
         switch self {
         case .progress(let p):
+            if p >= 100 && endInstant { return duration }
             return p >= 100 ? max(0, duration - 1e-6 / fps) : duration * p / 100
         case .seconds(let s): return s
         case .frame(let f): return f / fps

@@ -70,7 +70,7 @@ struct StillCommand: ParsableCommand {
             throw ExitCode(64)
         }
         let when = StillTime(parsing: at)!
-        let seconds = when.seconds(duration: loaded.canvas.duration, fps: loaded.canvas.fps)
+        let seconds = when.seconds(in: loaded.canvas)
         let image: Pixmap
         do {
             image = try StillFrame.render(loaded, at: seconds, scale: scale, size: pixelSize, limits: limits.limits())

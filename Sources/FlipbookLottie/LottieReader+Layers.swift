@@ -150,9 +150,15 @@ extension LottieReader {
         guard e.outPoint > e.inPoint else { return nil }
         var layer = Layer(id: uniqueID(e.name))
         let speed = node["sr"].number.flatMap { $0 > 0 ? $0 : nil } ?? 1
+        // Core Animation keeps a layer visible in the last frame visible through the end
+        // instant itself (lottie-ios, CoreAnimation/Animations/VisibilityAnimation.swift:
+        // an out point at the animation's end becomes progress 1), which a player paused at
+        // the end shows (``Canvas/pausedEndIsEndInstant``). In a precomposition the end
+        // is mapped into its frames (``endFrame``), as lottie-ios maps the out point.
+        let end = coreAnimation && e.outPoint >= endFrame - 1e-9 ? Double.infinity : e.outPoint / frameRate
         var compositing = LayerCompositing(
             transform: keyframedTransform(node["ks"], autoOrient: node["ao"].bool ?? false),
-            activeRange: e.inPoint / frameRate ..< e.outPoint / frameRate)
+            activeRange: e.inPoint / frameRate ..< end)
         compositing.masks = masks(node["masksProperties"])
         // A style's shadow first: the timeline keeps the last shadow, and lottie-ios
         // prefers the drop-shadow effect when a layer has both.
@@ -209,9 +215,11 @@ extension LottieReader {
         var clock = Layer(id: uniqueID("\(e.name) time"))
         clock.compositing = LayerCompositing(timing: remap == nil
             ? LayerTiming(beginTime: e.startTime / frameRate, speed: 1 / speed) : LayerTiming(remap: remap))
-        let saved = currentLayer
+        let saved = (currentLayer, endFrame)
+        // Parent frame F shows precomposition frame (F − st) / sr.
+        endFrame = remap == nil ? (endFrame - e.startTime) / speed : .infinity
         clock.sublayers = composition(asset["layers"], stack: stack + [ref])
-        currentLayer = saved
+        (currentLayer, endFrame) = saved
         let w = node["w"].number ?? asset["w"].number ?? 0, h = node["h"].number ?? asset["h"].number ?? 0
         guard w > 0, h > 0 else { return [clock] }
         var clip = Layer(id: uniqueID("\(e.name) clip"), sublayers: [clock])

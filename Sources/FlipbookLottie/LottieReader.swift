@@ -39,6 +39,9 @@ final class LottieReader {
     /// (layer, feature) pairs rendered without, in first-seen order.
     var unsupported: [String] = []
     var frameRate = 30.0
+    /// The animation's end (the root's `op`) in the frames of the composition being read;
+    /// infinity inside a time-remapped precomposition, whose frames need not reach it.
+    var endFrame = Double.infinity
     var currentLayer = ""
     var assetNodes: [String: JSONNode] = [:]
     var fileAssets: [String: String] = [:]
@@ -136,6 +139,7 @@ final class LottieReader {
             return scene
         }
         frameRate = fr
+        endFrame = op
         if root["ddd"].bool == true { currentLayer = "(composition)"; warn("3D composition") }
         for asset in root["assets"].elements ?? [] {
             if let id = asset["id"].string { assetNodes[id] = asset }
@@ -153,6 +157,7 @@ final class LottieReader {
         scene.layers = [top]
         scene.canvas = Canvas(size: Size(w, h), scale: 1, snap: .none, background: .clear, fps: fr,
                               duration: (op - ip) / fr)
+        scene.canvas.pausedEndIsEndInstant = coreAnimation
         scene.assets = fileAssets
         scene.embeddedAssets = embeddedAssets
         scene.warnings = unsupported

@@ -61,6 +61,10 @@ public struct Canvas: Sendable {
     public var duration: Double
     /// GIF loop count; 0 loops forever.
     public var loop: Int
+    /// Whether a player paused at the end shows the end instant itself. Core Animation
+    /// does (lottie-ios's Core Animation engine seeks to the out point and keeps the layers
+    /// that end there visible); otherwise "100 %" is the last instant before the end.
+    public var pausedEndIsEndInstant = false
 
     public init(size: Size, scale: Double = 1, snap: SnapMode = .round, background: Color = .white,
                 fps: Double = 30, duration: Double = 1, loop: Int = 0) {

@@ -129,6 +129,52 @@ import FlipbookTimeline
         #expect(caWarnings.contains { $0.contains("text animators") }, "\(caWarnings)")
     }
 
+    /// A red dot held at x = 10 until the out point (frame 10 of 10), where a hold key
+    /// moves it to x = 90. Paused at 100 %, lottie-web's reading shows the last instant
+    /// before the end (the dot at 10); Core Animation seeks to the end itself and keeps a
+    /// layer ending there visible (VisibilityAnimation.swift), so the dot is at 90.
+    @Test func pausedAtTheEndShowsTheEndInstant() throws {
+        let json = """
+            {"v": "5.7.4", "fr": 10, "ip": 0, "op": 10, "w": 100, "h": 100, "layers": [
+              {"ty": 4, "nm": "Dot", "ind": 1, "ip": 0, "op": 10, "st": 0,
+               "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [10, 50], "h": 1}, {"t": 10, "s": [90, 50], "h": 1}]}},
+               "shapes": [\(Self.ellipse), {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}}]}]}
+            """
+        for (compat, x) in [(LottieCompatibility.lottieWeb, 10), (.coreAnimation, 90)] {
+            let scene = try Self.load(json, compat)
+            #expect(scene.canvas.pausedEndIsEndInstant == (compat == .coreAnimation))
+            let image = try StillFrame.render(scene, at: StillTime.progress(100).seconds(in: scene.canvas))
+            for (probe, red) in [(x, true), (100 - x, false)] {
+                let i = (50 * image.width + probe) * 4
+                #expect((image.data[i], image.data[i + 3]) == (red ? (255, 255) : (0, 0)), "\(compat) at x = \(probe)")
+            }
+        }
+    }
+
+    /// Inside a precomposition started at frame 4 (`st`), precomposition frame 6 is the
+    /// animation's end (frame 10): under Core Animation a layer ending there stays on at
+    /// 100 % (at the end instant, precomposition frame 6, its range would be over), one
+    /// ending at frame 5 does not. lottie-web's reading, at the instant before the end,
+    /// shows the same.
+    @Test func theEndIsMappedIntoPrecompositions() throws {
+        func dot(_ name: String, y: Int, op: Int) -> String {
+            #"{"ty": 4, "nm": "\#(name)", "ip": 0, "op": \#(op), "st": 0, "ks": {"p": {"a": 0, "k": [50, \#(y)]}}, "#
+                + #""shapes": [\#(Self.ellipse), {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}}]}"#
+        }
+        let json = """
+            {"v": "5.7.4", "fr": 10, "ip": 0, "op": 10, "w": 100, "h": 100,
+             "assets": [{"id": "inner", "layers": [\(dot("Ends at the end", y: 20, op: 6)), \(dot("Ends before", y: 80, op: 5))]}],
+             "layers": [{"ty": 0, "nm": "Pre", "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 10, "st": 4,
+                         "ks": {}}]}
+            """
+        for compat in [LottieCompatibility.lottieWeb, .coreAnimation] {
+            let scene = try Self.load(json, compat)
+            let image = try StillFrame.render(scene, at: StillTime.progress(100).seconds(in: scene.canvas))
+            #expect(image.data[(20 * 100 + 50) * 4 + 3] == 255, "\(compat): the layer ending at the end")
+            #expect(image.data[(80 * 100 + 50) * 4 + 3] == 0, "\(compat): the layer ending before")
+        }
+    }
+
     @Test func theCommandLineTakesTheProfile() throws {
         let out = LottieCommandTests.temporary("ca.png")
         let r = try LottieCommandTests.run(["still", LottieSupport.fixtures + "/ellipse.json", "--at", "50%", "--lottie-compat",

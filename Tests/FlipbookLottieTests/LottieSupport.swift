@@ -28,7 +28,7 @@ enum LottieSupport {
     /// `flipbook still --at P% --size WxH` does.
     static func still(_ file: String, progress: Double, width: Int, height: Int) throws -> Pixmap {
         let scene = try SceneFile.load(path: file)
-        let seconds = StillTime.progress(progress).seconds(duration: scene.canvas.duration, fps: scene.canvas.fps)
+        let seconds = StillTime.progress(progress).seconds(in: scene.canvas)
         return try StillFrame.render(scene, at: seconds, size: (width, height))
     }
 
