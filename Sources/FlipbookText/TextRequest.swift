@@ -47,7 +47,7 @@ public struct TextRequest: Sendable, Hashable {
     /// layers, instead of CATextLayer's rules:
     /// - lines are `max(lineHeight, ascent + descent + leading)` apart: lottie-ios sets the
     ///   paragraph's line spacing to `lineHeight` minus the font's height, and a line
-    ///   spacing is never negative (NSParagraphStyle.lineSpacing);
+    ///   spacing "is always nonnegative" (Apple's NSParagraphStyle.lineSpacing documentation);
     /// - optional ligatures are off (lottie-ios sets the ligature attribute to 0);
     /// - `wrapped` with a finite width (a paragraph text box): the first baseline sits the
     ///   font's cap height below the box's top (lottie-ios extends the frame upwards by
