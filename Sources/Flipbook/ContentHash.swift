@@ -136,6 +136,7 @@ public enum ContentHash {
                     switch text.font {
                     case .file(let path): fontFiles.insert(path)
                     case .family(let name): fontFamilies.insert(name)
+                    case .coreTextName(let name): fontFamilies.insert("core-text:" + name)
                     }
                 }
             }

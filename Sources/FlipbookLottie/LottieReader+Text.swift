@@ -12,6 +12,8 @@ import FlipbookScene
 /// - Without them, the string is laid out by the text engine (FreeType and HarfBuzz) in
 ///   the named font through fontconfig (its family `fFamily` and style), with fallback
 ///   fonts; the first baseline sits at y = 0 as in After Effects.
+/// - With `--lottie-compat core-animation`, text the glyph shapes do not cover is laid out
+///   as lottie-ios's Core Text layer does it (LottieReader+CoreText.swift).
 extension LottieReader {
     /// The text animators `t.a` that are drawn: none for lottie-ios's Core Animation
     /// engine, which draws a text layer's first document without its animators
@@ -55,9 +57,12 @@ extension LottieReader {
         let stroke = doc["sc"].numbers.map(Self.unitColor)
         let strokeWidth = doc["sw"].number ?? 0
         let shift = doc["ls"].number ?? 0
+        let usable = lines.allSatisfy { line in line.allSatisfy { glyph($0, family, style) != nil || $0 == " " } }
+        if coreAnimation && !(usable && !glyphs.isEmpty) {
+            return coreTextLayer(e, doc: doc, string: string, size: size, tracking: tracking, fill: fill, stroke: stroke)
+        }
         if let box = doc["sz"].numbers, box.count >= 2 { warn("paragraph text box (drawn as point text)") }
 
-        let usable = lines.allSatisfy { line in line.allSatisfy { glyph($0, family, style) != nil || $0 == " " } }
         if usable && !glyphs.isEmpty && (!animatorNodes.isEmpty || textPath != nil) {
             var layer = Layer(id: uniqueID("\(e.name) glyphs"))
             layer.properties.anchorPoint = .zero

@@ -9,6 +9,7 @@ extension TextRequest {
         switch text.font {
         case .family(let name): font = .family(name)
         case .file(let path): font = .file(path)
+        case .coreTextName(let name): font = .coreTextName(name)
         }
         let alignment: Alignment
         switch text.alignment {
@@ -27,6 +28,6 @@ extension TextRequest {
         self.init(string: text.string, font: font, fontSize: p.fontSize, boxSize: p.bounds.size,
                   alignment: alignment, wrapped: text.wrapped, truncation: truncation,
                   direction: text.direction == .ltr ? .leftToRight : text.direction == .rtl ? .rightToLeft : .natural,
-                  tracking: text.tracking, lineHeight: text.lineHeight)
+                  tracking: text.tracking, lineHeight: text.lineHeight, coreTextFrame: text.coreTextFrame)
     }
 }

@@ -83,6 +83,11 @@ public struct TextContent: Sendable, Hashable {
     /// The paragraph direction: `auto` takes each paragraph's first strong character
     /// (UAX #9), `ltr`/`rtl` force it.
     public var direction: TextDirection = .auto
+    /// Lays the text out as a Core Text frame does for lottie-ios's text layers
+    /// (``TextRequest/coreTextFrame`` in FlipbookText): lines at least the font's height
+    /// apart, no optional ligatures, and with a wrapped box the first baseline a cap height
+    /// below the top and only the lines whose baseline lies inside the box.
+    public var coreTextFrame = false
 
     public init(string: String, font: FontReference = .family("Helvetica"), alignment: TextAlignment = .left,
                 wrapped: Bool = false, truncation: TextTruncation = .none, baselineOrigin: Bool = false,
@@ -104,6 +109,10 @@ public enum FontReference: Sendable, Hashable {
     case family(String)
     /// A font file (absolute path).
     case file(String)
+    /// A font named as Core Text's `CTFontCreateWithName` takes it (a PostScript name such
+    /// as "Helvetica-Bold", a full name or a family): the installed font of that name, else
+    /// Helvetica, drawn with a metric-compatible substitute.
+    case coreTextName(String)
 }
 
 public enum TextAlignment: String, Sendable, CaseIterable { case left, center, right, natural, justified }

@@ -7,6 +7,8 @@ import CHarfBuzz
 /// Rules:
 /// - Metrics are the face's hhea-style values from FreeType, in font units:
 ///   `ascender` (> 0), `descender` (< 0) and `lineGap` = height − (ascender − descender).
+/// - `capHeight` is the OS/2 table's sCapHeight (version 2 and later), else the top of the
+///   "H" outline, else the ascender: what Core Text's CTFontGetCapHeight reports.
 /// - The HarfBuzz font is built from the file's blob with the OpenType functions and
 ///   scale = unitsPerEm, so shaping positions come back in font units (hmtx advances,
 ///   GPOS/kern kerning). A configured hb_font is immutable and safe to shape with from
@@ -20,6 +22,7 @@ final class FontFace: @unchecked Sendable {
     let ascender: Double
     let descender: Double
     let lineGap: Double
+    let capHeight: Double
     let outlines: GlyphOutlines
     let hbFont: OpaquePointer
 
@@ -48,8 +51,20 @@ final class FontFace: @unchecked Sendable {
         ascender = Double(face.pointee.ascender)
         descender = Double(face.pointee.descender)
         lineGap = max(0, Double(face.pointee.height) - (ascender - descender))
-        outlines = GlyphOutlines(face: face)
+        let glyphOutlines = GlyphOutlines(face: face)
+        outlines = glyphOutlines
         hbFont = font
+        capHeight = Self.capHeight(face, outlines: glyphOutlines) ?? Double(face.pointee.ascender)
+    }
+
+    private static func capHeight(_ face: FT_Face, outlines: GlyphOutlines) -> Double? {
+        if let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
+            let os2 = table.assumingMemoryBound(to: TT_OS2.self).pointee
+            if os2.version >= 2, os2.sCapHeight > 0 { return Double(os2.sCapHeight) }
+        }
+        let h = FT_Get_Char_Index(face, 0x48)
+        guard h != 0, let top = outlines.outline(UInt32(h)).controlBounds.map({ $0.y + $0.height }) else { return nil }
+        return top
     }
 
     /// Whether the font maps `scalar` to a glyph (cmap), i.e. FT_Get_Char_Index ≠ 0.

@@ -24,7 +24,39 @@ final class FontLibrary: @unchecked Sendable {
         let face: FontFace
         fileprivate let key: String
         fileprivate let pattern: OpaquePointer?
+        /// The vertical metrics Core Text would report for the font asked for (font units
+        /// of `face`): the face's own, or Helvetica's when `face` stands in for it.
+        var metrics: VerticalMetrics = .zero
     }
+
+    /// Ascent, descent (positive below the baseline), leading and cap height, in font units.
+    struct VerticalMetrics: Equatable {
+        var ascent: Double
+        var descent: Double
+        var leading: Double
+        var capHeight: Double
+        static let zero = VerticalMetrics(ascent: 0, descent: 0, leading: 0, capHeight: 0)
+
+        init(ascent: Double, descent: Double, leading: Double, capHeight: Double) {
+            self.ascent = ascent
+            self.descent = descent
+            self.leading = leading
+            self.capHeight = capHeight
+        }
+
+        /// What CTFontGetAscent/Descent/Leading/CapHeight report for `face`: its hhea values.
+        init(_ face: FontFace) {
+            self.init(ascent: face.ascender, descent: -face.descender, leading: face.lineGap, capHeight: face.capHeight)
+        }
+    }
+
+    /// Helvetica's own vertical metrics as Core Text reports them (hhea ascender 1577,
+    /// descender −471, no line gap, per 2048 units: 15.40 and 4.60 at 20 pt), which a
+    /// substitute's layout takes so that lines sit where they sit on Apple systems.
+    static let helveticaAscent = 1577.0 / 2048, helveticaDescent = 471.0 / 2048
+    /// Free faces with Helvetica's advance widths, in order of preference (fonts-urw-base35,
+    /// fonts-texgyre).
+    static let helveticaSubstitutes = ["Nimbus Sans", "TeX Gyre Heros"]
 
     private struct FallbackKey: Hashable {
         let primary: String
@@ -51,10 +83,12 @@ final class FontLibrary: @unchecked Sendable {
             switch font {
             case .file(let path):
                 result = Self.face(file: path, index: 0, &s).map {
-                    Primary(face: $0, key: "file:" + path, pattern: Self.defaultPattern(&s))
+                    Primary(face: $0, key: "file:" + path, pattern: Self.defaultPattern(&s), metrics: VerticalMetrics($0))
                 }
             case .family(let name):
                 result = Self.match(family: name, &s)
+            case .coreTextName(let name):
+                result = Self.coreText(name, &s)
             }
             s.primaries[font] = result
             return result
@@ -126,7 +160,78 @@ final class FontLibrary: @unchecked Sendable {
             FcPatternDestroy(pattern)
             return .failure(.noMatchingFont(family: family))
         }
-        return face(file: file, index: index, &s).map { Primary(face: $0, key: "family:" + trimmed, pattern: pattern) }
+        return face(file: file, index: index, &s).map {
+            Primary(face: $0, key: "family:" + trimmed, pattern: pattern, metrics: VerticalMetrics($0))
+        }
+    }
+
+    /// `CTFontCreateWithName`'s lookup: an installed font whose PostScript name, full name
+    /// or family is `name`; otherwise Helvetica (Core Text's fallback for a name it does
+    /// not know), here its substitute with Helvetica's vertical metrics.
+    private static func coreText(_ name: String, _ s: inout State) -> Result<Primary, TextError> {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.contains("\0") else { return .failure(.invalidFontPattern(name)) }
+        let key = "core-text:" + trimmed
+        let helvetica = trimmed.lowercased() == "helvetica" || trimmed.lowercased().hasPrefix("helvetica-")
+        if !trimmed.isEmpty, !helvetica {
+            for object in [FC_POSTSCRIPT_NAME, FC_FULLNAME, FC_FAMILY] {
+                guard let (file, index) = installed(object, trimmed, &s),
+                      case .success(let face) = face(file: file, index: index, &s) else { continue }
+                return .success(Primary(face: face, key: key, pattern: familyPattern(face.familyName, &s),
+                                        metrics: VerticalMetrics(face)))
+            }
+        }
+        // Helvetica's own faces keep their weight and slant ("Helvetica-BoldOblique").
+        let style = helvetica ? trimmed.dropFirst("helvetica".count).lowercased() : ""
+        let styled = (style.contains("bold") ? ":weight=bold" : "") + (style.contains("oblique") ? ":slant=italic" : "")
+        for family in helveticaSubstitutes {
+            guard case .success(let primary) = match(family: family + styled, &s),
+                  primary.face.familyName.caseInsensitiveCompare(family) == .orderedSame else { continue }
+            return .success(helveticaStandIn(primary, key: key))
+        }
+        return match(family: "Helvetica" + styled, &s).map { helveticaStandIn($0, key: key) }
+    }
+
+    private static func helveticaStandIn(_ primary: Primary, key: String) -> Primary {
+        let em = primary.face.unitsPerEm
+        return Primary(face: primary.face, key: key, pattern: primary.pattern,
+                       metrics: VerticalMetrics(ascent: helveticaAscent * em, descent: helveticaDescent * em,
+                                                leading: 0, capHeight: primary.face.capHeight))
+    }
+
+    /// The first installed font (by file path, for a stable answer) whose `object`
+    /// (postscriptname, fullname or family) is `value`, compared as fontconfig compares
+    /// names (ignoring case), without substitution.
+    private static func installed(_ object: String, _ value: String, _ s: inout State) -> (String, Int)? {
+        guard let config = loadConfig(&s), let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = value.withCString { FcPatternAddString(pattern, object, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        guard let objects = FcObjectSetCreate() else { return nil }
+        defer { FcObjectSetDestroy(objects) }
+        FcObjectSetAdd(objects, FC_FILE)
+        FcObjectSetAdd(objects, FC_INDEX)
+        FcObjectSetAdd(objects, FC_STYLE)
+        guard let set = FcFontList(config, pattern, objects) else { return nil }
+        defer { FcFontSetDestroy(set) }
+        var found: [(file: String, index: Int, regular: Bool)] = []
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i], let (file, index) = fileAndIndex(font) else { continue }
+            var style: UnsafeMutablePointer<FcChar8>?
+            let name = FcPatternGetString(font, FC_STYLE, 0, &style) == FcResultMatch && style != nil
+                ? String(cString: UnsafeRawPointer(style!).assumingMemoryBound(to: CChar.self)) : ""
+            found.append((file, index, ["regular", "book", "roman", "normal"].contains(name.lowercased())))
+        }
+        // A family name gives its regular face, as CTFontCreateWithName("Avenir Next") does.
+        let best = found.sorted { ($0.regular ? 0 : 1, $0.file, $0.index) < ($1.regular ? 0 : 1, $1.file, $1.index) }.first
+        return best.map { ($0.file, $0.index) }
+    }
+
+    private static func familyPattern(_ family: String, _ s: inout State) -> OpaquePointer? {
+        guard let config = loadConfig(&s), let pattern = FcPatternCreate() else { return nil }
+        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        return pattern
     }
 
     private static func query(_ scalar: Unicode.Scalar, pattern: OpaquePointer?, _ s: inout State) -> FontFace? {

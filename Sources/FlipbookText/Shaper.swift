@@ -37,18 +37,21 @@ enum Shaper {
 
     /// Fills every cluster's advance (points, tracking included) from shaping the whole
     /// paragraph as one line.
-    static func measure(_ paragraph: inout Paragraph, fontSize: Double, tracking: Double) {
+    static func measure(_ paragraph: inout Paragraph, fontSize: Double, tracking: Double, ligatures: Bool = true) {
         for i in paragraph.clusters.indices { paragraph.clusters[i].advance = 0 }
         var drawn = Set<Int>()
-        for glyph in shape(paragraph, paragraph.clusters.indices, fontSize: fontSize, tracking: 0).glyphs {
+        for glyph in shape(paragraph, paragraph.clusters.indices, fontSize: fontSize, tracking: 0,
+                           ligatures: ligatures).glyphs {
             paragraph.clusters[glyph.cluster].advance += glyph.advance
             drawn.insert(glyph.cluster)
         }
         for i in drawn { paragraph.clusters[i].advance += tracking }
     }
 
-    /// The glyphs of clusters `range`, left to right.
-    static func shape(_ paragraph: Paragraph, _ range: Range<Int>, fontSize: Double, tracking: Double) -> Line {
+    /// The glyphs of clusters `range`, left to right; `ligatures` false turns the optional
+    /// ligatures off even without tracking (Core Text's ligature attribute 0).
+    static func shape(_ paragraph: Paragraph, _ range: Range<Int>, fontSize: Double, tracking: Double,
+                      ligatures: Bool = true) -> Line {
         guard !range.isEmpty else { return Line() }
         let clusters = paragraph.clusters
         let scalarRange = clusters[range.lowerBound].scalars.lowerBound..<clusters[range.upperBound - 1].scalars.upperBound
@@ -74,7 +77,7 @@ enum Shaper {
             let scalars = first.scalars.lowerBound..<clusters[run.range.upperBound - 1].scalars.upperBound
             var previous: Int?
             shapeRun(paragraph.scalars, scalars, font: font, rtl: run.level % 2 == 1, script: first.script,
-                     ligatures: tracking == 0) {
+                     ligatures: ligatures && tracking == 0) {
                 id, scalar, adv, dx, dy in
                 let cluster = paragraph.clusterOfScalar[scalar]
                 if let previous, previous != cluster { line.width += tracking }

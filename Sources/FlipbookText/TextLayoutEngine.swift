@@ -23,6 +23,10 @@ import FlipbookGeometry
 ///   paragraph, else left). Left and right mean left and right in either direction,
 ///   as with an explicit NSTextAlignment. With an unbounded width all
 ///   lines start at x = 0.
+/// - `coreTextFrame` requests follow Core Text's frame rules instead (line pitch, first
+///   baseline, lines dropped below a paragraph box, no optional ligatures: see
+///   ``TextRequest/coreTextFrame``), with the metrics Core Text would report
+///   (``FontLibrary/Primary/metrics``).
 /// - Each glyph's unhinted outline (font units, y up) is mapped by scale (s, −s) to the
 ///   pen position, so text is a path like any other.
 struct TextLayoutEngine {
@@ -42,11 +46,22 @@ struct TextLayoutEngine {
         let size = request.fontSize
         let scale = size / face.unitsPerEm
         let tracking = request.tracking.isFinite ? request.tracking : 0
-        let lineHeight = if let h = request.lineHeight, h.isFinite, h > 0 { h } else {
-            (face.ascender - face.descender + face.lineGap) * scale
+        let frame = request.coreTextFrame
+        let metrics = primary.metrics
+        let given = request.lineHeight.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let lineHeight = if frame {
+            max(given ?? 0, (metrics.ascent + metrics.descent + metrics.leading) * scale)
+        } else {
+            given ?? (face.ascender - face.descender + face.lineGap) * scale
         }
+        // A Core Text frame in a paragraph box: first baseline a cap height down, and only
+        // the lines whose baseline lies in the box (see TextRequest.coreTextFrame).
+        let box = frame && request.wrapped && width.isFinite
+        let firstBaseline = (box ? metrics.capHeight : frame ? metrics.ascent : face.ascender) * scale
+        let ligatures = !frame
         let paragraphs = request.string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .map { analyzed($0, direction: request.direction, primary: primary, size: size, tracking: tracking) }
+            .map { analyzed($0, direction: request.direction, primary: primary, size: size, tracking: tracking,
+                            ligatures: ligatures) }
 
         var plan: [PlannedLine] = []
         for (p, paragraph) in paragraphs.enumerated() {
@@ -57,6 +72,10 @@ struct TextLayoutEngine {
                 plan.append(PlannedLine(paragraph: p, range: range, endsParagraph: k == ranges.count - 1))
             }
         }
+        if box {
+            let fitting = Int(((height - firstBaseline) / lineHeight + 1e-9).rounded(.down)) + 1
+            if plan.count > max(0, fitting) { plan.removeLast(plan.count - max(0, fitting)) }
+        }
         if request.truncation != .none, width.isFinite {
             truncate(&plan, paragraphs, request: request, width: width, height: height, lineHeight: lineHeight,
                      primary: primary, tracking: tracking)
@@ -66,7 +85,7 @@ struct TextLayoutEngine {
         var unique: [Character] = []
         for c in missing where !unique.contains(c) { unique.append(c) }
         var layout = TextLayout(missingCharacters: missing.count, lineHeight: lineHeight, missing: unique,
-                                firstBaseline: face.ascender * scale)
+                                firstBaseline: firstBaseline)
         for (index, planned) in plan.enumerated() {
             var paragraph = paragraphs[planned.paragraph]
             var range = planned.range
@@ -74,11 +93,11 @@ struct TextLayoutEngine {
             let rtl = paragraph.bidi.isRightToLeft
             if let truncated = planned.truncated {
                 paragraph = analyzed(Substring(truncated), direction: rtl ? .rightToLeft : .leftToRight,
-                                     primary: primary, size: size, tracking: tracking)
+                                     primary: primary, size: size, tracking: tracking, ligatures: ligatures)
                 range = LineBreaks.trimmed(paragraph.clusters.indices, paragraph.clusters)
                 text = truncated
             }
-            var shaped = Shaper.shape(paragraph, range, fontSize: size, tracking: tracking)
+            var shaped = Shaper.shape(paragraph, range, fontSize: size, tracking: tracking, ligatures: ligatures)
             let justified = request.alignment == .justified && !planned.endsParagraph
             if justified, width.isFinite {
                 justify(&shaped, paragraph, to: width)
@@ -90,7 +109,7 @@ struct TextLayoutEngine {
             case .center: (width - shaped.width) / 2
             case .right: width - shaped.width
             }
-            let baseline = face.ascender * scale + Double(index) * lineHeight
+            let baseline = firstBaseline + Double(index) * lineHeight
             layout.lines.append(TextLayout.Line(text: text, baseline: baseline, x: x, width: shaped.width,
                                                 isRightToLeft: rtl))
             place(shaped, paragraph, line: index, x: x, baseline: baseline, fontSize: size, into: &layout)
@@ -99,9 +118,9 @@ struct TextLayoutEngine {
     }
 
     private func analyzed(_ text: Substring, direction: TextRequest.Direction, primary: FontLibrary.Primary,
-                          size: Double, tracking: Double) -> Paragraph {
+                          size: Double, tracking: Double, ligatures: Bool = true) -> Paragraph {
         var paragraph = Paragraph(text, direction: direction, primary: primary, library: library)
-        Shaper.measure(&paragraph, fontSize: size, tracking: tracking)
+        Shaper.measure(&paragraph, fontSize: size, tracking: tracking, ligatures: ligatures)
         return paragraph
     }
 

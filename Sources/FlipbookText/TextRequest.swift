@@ -8,6 +8,12 @@ public struct TextRequest: Sendable, Hashable {
         case family(String)
         /// A font file's absolute path.
         case file(String)
+        /// A name as Core Text's `CTFontCreateWithName` takes it: the installed font whose
+        /// PostScript name, full name or family it is; otherwise Helvetica, as Core Text
+        /// falls back, drawn with a metric-compatible substitute (Nimbus Sans, else TeX
+        /// Gyre Heros) at Helvetica's vertical metrics. A name of Helvetica's own family
+        /// ("Helvetica-Bold") takes the substitute's matching style.
+        case coreTextName(String)
     }
 
     public enum Alignment: Sendable, Hashable { case left, center, right, justified }
@@ -37,10 +43,22 @@ public struct TextRequest: Sendable, Hashable {
     /// Baseline-to-baseline distance, points; nil (or non-finite, or ≤ 0) uses the
     /// primary font's `ascender − descender + lineGap`.
     public var lineHeight: Double?
+    /// Lays the text out as a Core Text frame (CTFramesetter) does for lottie-ios's text
+    /// layers, instead of CATextLayer's rules:
+    /// - lines are `max(lineHeight, ascent + descent + leading)` apart: lottie-ios sets the
+    ///   paragraph's line spacing to `lineHeight` minus the font's height, and a line
+    ///   spacing "is always nonnegative" (Apple's NSParagraphStyle.lineSpacing documentation);
+    /// - optional ligatures are off (lottie-ios sets the ligature attribute to 0);
+    /// - `wrapped` with a finite width (a paragraph text box): the first baseline sits the
+    ///   font's cap height below the box's top (lottie-ios extends the frame upwards by
+    ///   ascent − cap height) and a line is drawn only when its baseline lies inside the
+    ///   box (the frame is the box plus that extension plus one descent, and a frame
+    ///   holds only the lines that fit).
+    public var coreTextFrame: Bool
 
     public init(string: String, font: Font, fontSize: Double, boxSize: Size, alignment: Alignment = .left,
                 wrapped: Bool = false, truncation: Truncation = .none, direction: Direction = .natural,
-                tracking: Double = 0, lineHeight: Double? = nil) {
+                tracking: Double = 0, lineHeight: Double? = nil, coreTextFrame: Bool = false) {
         self.string = string
         self.font = font
         self.fontSize = fontSize
@@ -51,6 +69,7 @@ public struct TextRequest: Sendable, Hashable {
         self.direction = direction
         self.tracking = tracking
         self.lineHeight = lineHeight
+        self.coreTextFrame = coreTextFrame
     }
 }
 
