@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The pipeline, one target per stage, dependencies pointing one way:
-// Geometry ← Scene ← Timeline ← Render → Raster ← Codecs ← Flipbook ← CLI, and
+// Geometry ← Scene ← Timeline ← Render → Raster ← Codecs ← Flipbook ← Batch ← CLI, and
 // Render → Text (glyph outlines). Only FlipbookCodecs imports libpng, giflib, libjpeg-turbo and libwebp
 // (CLibPNG, CGIFLib, CTurboJPEG, CWebP); only FlipbookText imports FreeType, HarfBuzz, fontconfig, FriBidi and ICU.
 let package = Package(
@@ -63,6 +63,10 @@ let package = Package(
                                                        "CWebP"]),
         .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookLottie", "FlipbookTimeline", "FlipbookRender",
                                                  "FlipbookRaster", "FlipbookText", "FlipbookCodecs"]),
+        // Batch and CI orchestration on top of the rendering library: scheduling, content hashes,
+        // shards and their assembly, contact sheets, reports (`flipbook render` of many scenes).
+        .target(name: "FlipbookBatch", dependencies: ["Flipbook", "FlipbookScene", "FlipbookCodecs", "FlipbookRaster",
+                                                      "FlipbookGeometry", "FlipbookText"]),
         .target(name: "FlipbookDiff", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),
         // Golden checks without a test framework (`flipbook check` uses them), and the one-line
         // calls on top: FlipbookTesting imports Testing, FlipbookXCTest imports XCTest.
@@ -77,7 +81,7 @@ let package = Package(
                                                         .product(name: "ServiceLifecycle",
                                                                  package: "swift-service-lifecycle")]),
         .executableTarget(name: "FlipbookCLI", dependencies: [
-            "Flipbook", "FlipbookDiff", "FlipbookGoldens", "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster",
+            "Flipbook", "FlipbookBatch", "FlipbookDiff", "FlipbookGoldens", "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster",
             "FlipbookPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -99,7 +103,7 @@ let package = Package(
         .testTarget(name: "FlipbookDiffTests", dependencies: ["FlipbookDiff", "FlipbookRaster", "FlipbookCodecs"],
                     exclude: ["Pixelmatch"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookDiff", "FlipbookCodecs"]),
-        .testTarget(name: "FlipbookBatchTests", dependencies: ["Flipbook"]),
+        .testTarget(name: "FlipbookBatchTests", dependencies: ["Flipbook", "FlipbookBatch"]),
         .testTarget(name: "FlipbookLottieTests", dependencies: ["Flipbook", "FlipbookLottie", "FlipbookTimeline",
                                                                "FlipbookTesting", "FlipbookDiff", "FlipbookCodecs"],
                     exclude: ["Fixtures", "Malformed", "Playable", "Corpus"]),

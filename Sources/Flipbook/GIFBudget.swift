@@ -21,9 +21,9 @@ import FlipbookRaster
 /// the one kept is copied into place atomically. A budget that no attempt meets throws
 /// ``GIFBudgetError`` with the smallest size reached, and writes nothing.
 enum GIFBudget {
-    static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to path: String, jobs: Int,
-                       options: GIFEncodingOptions, budget: Int, comment: String?) throws -> Int {
-        let (width, height) = renderer.pixelSize
+    static func export<Source: FrameSource>(_ source: Source, frames: ClosedRange<Int>, to path: String, jobs: Int,
+                                            options: GIFEncodingOptions, budget: Int, comment: String?) throws -> Int {
+        let (width, height) = source.pixelSize
         let store = try FrameStore(frameBytes: width * height * 4, width: width, height: height)
         let scratch = path + ".flipbook-attempt.gif"
         defer { unlink(scratch) }
@@ -35,20 +35,20 @@ enum GIFBudget {
         func attempt(_ o: GIFEncodingOptions) throws -> Int {
             var plain = o
             plain.maxSize = nil
-            let source: SceneRenderer
+            let frameSource: InterceptedFrames<Source>
             if attempts == 0 {
-                source = renderer.withFrames { i in
-                    let p = renderer.renderFrame(i)
+                frameSource = source.intercepted { i, render in
+                    let p = render()
                     store.put(i - frames.lowerBound, p)
                     return p
                 }
             } else {
                 try store.check()
-                source = renderer.withFrames { i in store.get(i - frames.lowerBound) }
+                frameSource = source.intercepted { i, _ in store.get(i - frames.lowerBound) }
             }
             attempts += 1
-            let size = try GIFExporter.export(source, frames: frames, to: scratch, jobs: jobs, options: plain,
-                                              comment: comment)
+            let size = try GIFExporter(options: plain, comment: comment).export(frameSource, frames: frames, to: scratch,
+                                                                                jobs: jobs)
             if attempts == 1 { try store.check() }
             smallest = min(smallest, size)
             if size <= budget && size > (best?.size ?? -1) {

@@ -4,7 +4,7 @@ import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookRaster
 
-/// Renders a scene's frames into an animated GIF.
+/// Encodes a source's frames (a scene's, rendered) into an animated GIF.
 ///
 /// Each worker renders a frame and prepares it at once — differenced against the frame
 /// before it, quantized and LZW-compressed (frame k waits for frame k − 1's pixels, which
@@ -15,32 +15,39 @@ import FlipbookRaster
 /// the next frame has been differenced against them, so each worker draws its next frame
 /// into the pixels of its previous one (see ``FrameChain/awaitTurn(_:)``): memory holds
 /// about one frame per worker, whatever the frame count.
-public enum GIFExporter {
-    /// Writes `frames` of `renderer` to `path` (atomically) and returns the file's size.
-    /// `comment` goes into a comment extension before the first image (batch renders put
-    /// the content hash there: ``ContentHash/gifComment(_:)``).
+public struct GIFExporter: FrameExporter {
+    /// Dither, quality, matte, lossy LZW, and `--max-size` (``GIFBudget``).
+    public var options: GIFEncodingOptions
+    /// Goes into a comment extension before the first image (batch renders put the content
+    /// hash there: FlipbookBatch's `ContentHash.gifComment(_:)`).
+    public var comment: String?
+
+    public init(options: GIFEncodingOptions = GIFEncodingOptions(), comment: String? = nil) {
+        self.options = options
+        self.comment = comment
+    }
+
+    /// Writes `frames` of `source` to `path` (atomically) and returns the file's size.
     @discardableResult
-    public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to path: String,
-                              jobs: Int, options: GIFEncodingOptions = GIFEncodingOptions(),
-                              comment: String? = nil) throws -> Int {
+    public func export(_ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int) throws -> Int {
         if let budget = options.maxSize {
-            return try GIFBudget.export(renderer, frames: frames, to: path, jobs: jobs, options: options, budget: budget,
+            return try GIFBudget.export(source, frames: frames, to: path, jobs: jobs, options: options, budget: budget,
                                         comment: comment)
         }
-        let timings = renderer.timings ?? StageTimings()
-        let background = renderer.scene.canvas.background
+        let timings = source.timings ?? StageTimings()
+        let background = source.background
         let writer = try timings.measure(.write) {
-            let (width, height) = renderer.pixelSize
-            return try GIFWriter(path: path, width: width, height: height, loopCount: renderer.scene.canvas.loop,
+            let (width, height) = source.pixelSize
+            return try GIFWriter(path: path, width: width, height: height, loopCount: source.loopCount,
                                  background: background.alpha >= 1 ? background : nil, options: options, comment: comment)
         }
-        let plan = GIFTiming.plan(frameCount: frames.count, fps: renderer.fps)
+        let plan = GIFTiming.plan(frameCount: frames.count, fps: source.fps)
         // As OrderedParallelMap counts them: one worker runs serially, without waiting.
         let chain = FrameChain(writer: writer, workers: max(1, min(jobs, plan.count)))
         do {
             try OrderedParallelMap.run(count: plan.count, jobs: jobs, window: max(1, jobs), interleaved: true, produce: { k in
                 chain.awaitTurn(k)
-                let pixmap = renderer.renderFrame(frames.lowerBound + plan[k].frameIndex)
+                let pixmap = source.frame(frames.lowerBound + plan[k].frameIndex)
                 return chain.prepare(k, pixmap, timings: timings)
             }, consume: { k, prepared in
                 let frame = try prepared.get()

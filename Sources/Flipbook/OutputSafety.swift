@@ -174,21 +174,6 @@ public struct OutputConflict: Error, CustomStringConvertible, Sendable {
 }
 
 extension OutputSafety {
-    /// What `flipbook assemble` reads (every file of the `<name>.frames/` folders) and
-    /// writes (each manifest's GIF and contact sheet) in `folder`.
-    package static func assembly(in folder: String) -> (inputs: [File], outputs: [File]) {
-        var inputs: [File] = [], outputs: [File] = []
-        for frames in FrameAssembler.frameFolders(in: folder) {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: frames)) ?? []
-            inputs += names.sorted().map { File(frames + "/" + $0, role: "a shard's frames") }
-            guard let manifest = try? FrameManifest.read(from: frames) else { continue }
-            let target = SceneTarget(scenePath: manifest.scene, output: folder + "/" + manifest.gif)
-            outputs.append(File(target.output, role: "the GIF of \(manifest.scene)"))
-            if manifest.contactSheet { outputs.append(File(target.sheetPath, role: "the contact sheet of \(manifest.scene)")) }
-        }
-        return (inputs, outputs)
-    }
-
     /// The files `HTMLReport` writes into its folder: index.html, thumb-N.png and
     /// frame-N-expected/actual/diff.png.
     package static func htmlReportFiles(_ name: String) -> Bool {

@@ -9,40 +9,48 @@ import Darwin
 
 /// Writes frames as `frame-0000.png`, `frame-0001.png`, … (numbered by frame index) into a
 /// folder, rendering and compressing on `jobs` threads and writing in order.
-public enum PNGSequenceExporter {
+public struct PNGSequenceExporter: FrameExporter {
+    /// How each frame is compressed.
+    public var compression: PNGCompression
+    /// The `tEXt` chunk every frame carries, when given (batch renders put the content
+    /// hash there: FlipbookBatch's `ContentHash.pngText(_:)`).
+    public var text: PNGText?
+
+    public init(compression: PNGCompression = .default, text: PNGText? = nil) {
+        self.compression = compression
+        self.text = text
+    }
+
     /// The file name of frame `frameIndex`.
     public static func fileName(ofFrame frameIndex: Int) -> String {
         let digits = String(frameIndex)
         return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
     }
 
-    /// Renders `frames` of `renderer` into `folder` (created when missing), compressed as
-    /// `compression` says, each frame with the `tEXt` chunk `text` when given (batch
-    /// renders put the content hash there: ``ContentHash/pngText(_:)``). Returns the
-    /// number of bytes written.
+    /// Writes `frames` of `source` into `folder` (created when missing). Returns the number
+    /// of bytes written.
     ///
     /// Each frame is written whole to a hidden temporary file in the folder; only once every
     /// frame has been rendered and written are they renamed into place, so a failed or
     /// interrupted export (``RenderCancelled``) deletes its temporary files and leaves
     /// the frames already in the folder untouched.
     @discardableResult
-    public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to folder: String,
-                              jobs: Int, compression: PNGCompression = .default, text: PNGText? = nil) throws -> Int {
+    public func export(_ source: some FrameSource, frames: ClosedRange<Int>, to folder: String, jobs: Int) throws -> Int {
         try FileSystem.makeDirectories(folder)
         let first = frames.lowerBound
         var total = 0
         var staged: [(temporary: String, final: String)] = []
         let tag = "\(getpid())-\(UInt32.random(in: 0 ... .max))"
-        let timings = renderer.timings ?? StageTimings()
+        let timings = source.timings ?? StageTimings()
         do {
             try OrderedParallelMap.run(count: frames.count, jobs: jobs, produce: { offset -> Result<[UInt8], PNGError> in
-                let frame = renderer.renderFrame(first + offset)
+                let frame = source.frame(first + offset)
                 return Result { () throws(PNGError) -> [UInt8] in
                     try timings.measure(.encode) { () throws(PNGError) -> [UInt8] in try PNGCodec.encode(frame, compression: compression, text: text) }
                 }
             }, consume: { offset, encoded in
                 let bytes = try encoded.get()
-                let name = fileName(ofFrame: first + offset)
+                let name = Self.fileName(ofFrame: first + offset)
                 let temporary = folder + "/." + name + ".partial-" + tag
                 // Registered before it exists, so that an interrupted process deletes it.
                 TemporaryFiles.register(temporary)

@@ -18,9 +18,6 @@ public struct SceneRenderer: Sendable {
     /// as the font's .notdef box, as Pango and Core Text show tofu); nil when every
     /// character has a glyph.
     public let textWarning: String?
-    /// Replaces rendering when set (see `SceneRenderer.withFrames`): batch rendering
-    /// throttles and observes frames through it, `flipbook assemble` reads them from PNGs.
-    var frameSource: (@Sendable (Int) -> Pixmap)?
     /// When set, receives the CPU time of building and evaluating the timeline, of
     /// loading assets and of rasterizing (`--timings`, the report's `"timings"`).
     public var timings: StageTimings?
@@ -40,8 +37,28 @@ public struct SceneRenderer: Sendable {
     /// refused before anything large is allocated.
     public init(scene: Scene, scale: Double? = nil, fps: Double? = nil,
                 limits: ResourceLimits = .default, timings: StageTimings? = nil) throws {
-        let started = StageTimings.threadCPUNanoseconds()
         try limits.check(scene, scale: scale, fps: fps)
+        try self.init(checked: scene, scale: scale, fitting: nil, fps: fps, limits: limits, timings: timings)
+    }
+
+    /// A renderer whose frames are exactly `size` pixels, as `still --size` and
+    /// `render --size` make them: the canvas scaled uniformly (``fitScale(_:into:)``) to fit
+    /// inside, centred at whole-pixel offsets, the rest filled with the scene's background
+    /// (transparent when it has none).
+    public init(scene: Scene, fitting size: (width: Int, height: Int), fps: Double? = nil,
+                limits: ResourceLimits = .default, timings: StageTimings? = nil) throws {
+        try limits.check(scene, scale: Self.fitScale(scene.canvas.size, into: size), fps: fps)
+        try self.init(checked: scene, scale: nil, fitting: size, fps: fps, limits: limits, timings: timings)
+    }
+
+    /// A renderer for a scene already checked against `limits` (``ScenePreparation``
+    /// checks them once, with the `--size` they are fitted to): only the images are
+    /// checked here, by their headers. With `size`, frames are exactly that many pixels
+    /// and `scale` is ignored.
+    package init(checked scene: Scene, scale: Double?, fitting size: (width: Int, height: Int)?, fps: Double?,
+                 limits: ResourceLimits, timings: StageTimings?) throws {
+        let started = StageTimings.threadCPUNanoseconds()
+        let scale = size.map { Self.fitScale(scene.canvas.size, into: $0) } ?? scale
         var images: [String: Pixmap] = [:]
         var imageBytes = 0.0
         var missing: [Character] = []
@@ -91,18 +108,7 @@ public struct SceneRenderer: Sendable {
         self.timings = timings
         self.renderer = FrameRenderer(scale: scale ?? scene.canvas.scale, images: images)
         self.fps = fps ?? scene.canvas.fps
-    }
-
-    /// A renderer whose frames are exactly `size` pixels, as `still --size` and
-    /// `render --size` make them: the canvas scaled uniformly (``fitScale(_:into:)``) to fit
-    /// inside, centred at whole-pixel offsets, the rest filled with the scene's background
-    /// (transparent when it has none).
-    public init(scene: Scene, fitting size: (width: Int, height: Int), fps: Double? = nil,
-                limits: ResourceLimits = .default, timings: StageTimings? = nil) throws {
-        try self.init(scene: scene, scale: Self.fitScale(scene.canvas.size, into: size), fps: fps, limits: limits,
-                      timings: timings)
-        let fitted = renderer.pixelSize(of: scene.canvas.size)
-        if fitted != size { frameBox = size }
+        if let size, renderer.pixelSize(of: scene.canvas.size) != size { frameBox = size }
     }
 
     /// The largest uniform scale at which a canvas of `canvas` points fits in `size` pixels.
@@ -146,7 +152,6 @@ public struct SceneRenderer: Sendable {
 
     /// Renders frame `frameIndex`.
     public func renderFrame(_ frameIndex: Int) -> Pixmap {
-        if let frameSource { return frameSource(frameIndex) }
         guard let timings else { return render(timeline.frame(at: seconds(ofFrame: frameIndex))) }
         let tree = timings.measure(.timeline) { timeline.frame(at: seconds(ofFrame: frameIndex)) }
         let pixmap = timings.measure(.render) { render(tree) }
@@ -168,6 +173,13 @@ public struct SceneRenderer: Sendable {
     public func renderFrame(at seconds: Double) -> Pixmap {
         boxed(renderer.render(timeline.frame(at: seconds)))
     }
+}
+
+extension SceneRenderer: FrameSource {
+    public var loopCount: Int { scene.canvas.loop }
+    public var background: Color { scene.canvas.background }
+    /// Renders frame `index` (``renderFrame(_:)``).
+    public func frame(_ index: Int) -> Pixmap { renderFrame(index) }
 }
 
 /// A scene that loaded but cannot be drawn.

@@ -54,9 +54,23 @@ public enum StillFrame {
                               limits: ResourceLimits = .default) throws -> Pixmap {
         let renderer = try size.map { try SceneRenderer(scene: scene, fitting: $0, limits: limits) }
             ?? SceneRenderer(scene: scene, scale: scale, limits: limits)
+        return try render(renderer, at: seconds)
+    }
+
+    /// Renders `renderer`'s frame at `seconds` (``ScenePreparation`` builds the renderer).
+    public static func render(_ renderer: SceneRenderer, at seconds: Double) throws -> Pixmap {
         let frame = renderer.renderFrame(at: seconds)
         // The stages stop early on a stop request (Ctrl-C), leaving the frame half drawn.
         try RenderCancellation.shared.check()
         return frame
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let c = s.first, c.isWhitespace { s.removeFirst() }
+        while let c = s.last, c.isWhitespace { s.removeLast() }
+        return String(s)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Flipbook
+import FlipbookBatch
 
 /// `flipbook assemble FOLDER`: the GIFs from the PNG frames that `render --shard` wrote.
 struct AssembleCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Flipbook
+import FlipbookBatch
 import FlipbookCodecs
 
 /// The body of `flipbook render`: finds the scenes, picks their outputs, renders them
@@ -113,6 +114,5 @@ struct BatchRun {
 }
 
 func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
-    let d = start.duration(to: clock.now)
-    return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    seconds(start.duration(to: clock.now))
 }

@@ -44,7 +44,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var comparison: ComparisonOptions
 
-    @OptionGroup var compatibility: LottieCompatibilityOption
+    @OptionGroup var limits: LimitOptions
 
     func run() throws {
         let options = try comparison.resolved()
@@ -59,15 +59,10 @@ struct CheckCommand: ParsableCommand {
             }
             requested = range
         }
-        let loaded = try loadScene(scene, options: SceneLoader.Options(lottieCompatibility: compatibility.lottieCompat))
-        try Self.refuseOverwriting(OutputSafety.inputs(of: loaded, scenePath: scene), folders: record
+        let renderer = try limits.renderer(scene, scale: scaleValue, fps: fpsValue)
+        try Self.refuseOverwriting(OutputSafety.inputs(of: renderer.scene, scenePath: scene), folders: record
             ? [.init(golden, role: "--golden, recorded", writes: OutputSafety.frameFiles(0...Int.max))]
             : comparison.html.map { [.init($0, role: "--html", writes: OutputSafety.htmlReportFiles)] } ?? [])
-        let renderer: SceneRenderer
-        do { renderer = try SceneRenderer(scene: loaded, scale: scaleValue, fps: fpsValue) } catch {
-            printError("\(scene): \(error)")
-            throw ExitStatus.badScene
-        }
         var range: ClosedRange<Int>?
         if let requested {
             guard let clamped = requested.clamped(toFrameCount: renderer.frameCount) else {

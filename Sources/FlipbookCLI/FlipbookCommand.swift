@@ -41,17 +41,6 @@ enum ExitStatus {
     static let failure = ExitCode(1)
 }
 
-/// Loads a scene, printing every diagnostic to standard error and exiting with 2 when
-/// it has errors.
-func loadScene(_ path: String, options: SceneLoader.Options = SceneLoader.Options()) throws -> Scene {
-    do {
-        return try SceneFile.load(path: path, options: options)
-    } catch {
-        printError("\(error)")
-        throw ExitStatus.badScene
-    }
-}
-
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }

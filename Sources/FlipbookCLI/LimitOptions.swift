@@ -66,42 +66,53 @@ struct LimitOptions: ParsableArguments {
                             lottieCompatibility: compatibility.lottieCompat)
     }
 
-    /// Loads a scene with these options and checks it against the limits at `scale` and
-    /// `fps` (the scene's unless given) on `jobs` threads, exiting 2 with every
-    /// diagnostic or broken limit.
-    func load(_ path: String, scale: Double? = nil, fps: Double? = nil, jobs: Int? = nil) throws -> Scene {
-        let scene: Scene
-        do {
-            scene = try SceneFile.load(path: path, options: loaderOptions)
-        } catch {
-            try Interruption.exitIfInterrupted(error, target: "every output")
-            printError("\(error)")
-            throw ExitStatus.badScene
-        }
-        if let warning = SceneFile.warningLine(path: path, scene) { printError(warning) }
-        let problems = limits(jobs: jobs).violations(of: scene, scale: scale, fps: fps)
-        guard problems.isEmpty else {
-            for problem in problems { printError("\(path): \(problem)") }
-            throw ExitStatus.badScene
-        }
-        return scene
+    /// How a scene is prepared with these options at `scale` or `size` and `fps` (the
+    /// scene's unless given) on `jobs` threads (nil: one frame at a time).
+    func preparation(scale: Double? = nil, size: (width: Int, height: Int)? = nil, fps: Double? = nil,
+                     jobs: Int? = nil) -> PreparationOptions {
+        PreparationOptions(loader: loaderOptions, limits: limits(jobs: jobs), scale: scale, size: size, fps: fps)
     }
-}
 
-extension LimitOptions {
-    /// Loads and prepares a scene as `validate` does, without printing: the renderer, or
-    /// the messages `validate` prints for it, one per element (loader diagnostics as
-    /// file:line:column: message, broken limits and renderer errors after the path).
-    /// `preview` shows these same messages in its error banner.
-    func prepare(_ path: String, scale: Double? = nil) -> Result<SceneRenderer, ScenePreparationError> {
-        let scene: Scene
-        do { scene = try SceneFile.load(path: path, options: loaderOptions) } catch {
-            return .failure(ScenePreparationError(messages: ["\(error)"]))
+    /// Loads a scene with these options and checks it against the limits at `scale` and
+    /// `fps` on `jobs` threads, printing its warnings; exits 2 with every diagnostic or
+    /// broken limit.
+    func load(_ path: String, scale: Double? = nil, fps: Double? = nil, jobs: Int? = nil) throws -> Scene {
+        do {
+            let loaded = try ScenePreparation.load(path: path, options: preparation(scale: scale, fps: fps, jobs: jobs))
+            for warning in loaded.warnings { printError(warning) }
+            return loaded.scene
+        } catch {
+            try Self.exit(with: error)
         }
-        let problems = limits().violations(of: scene, scale: scale)
-        guard problems.isEmpty else { return .failure(ScenePreparationError(messages: problems.map { "\(path): \($0)" })) }
-        do { return .success(try SceneRenderer(scene: scene, scale: scale, limits: limits())) } catch {
-            return .failure(ScenePreparationError(messages: ["\(path): \(error)"]))
+    }
+
+    /// Loads, checks and prepares a scene as ``load(_:scale:fps:jobs:)`` does, and builds
+    /// its renderer (frames of exactly `size` pixels when given); prints its warnings.
+    func renderer(_ path: String, scale: Double? = nil, size: (width: Int, height: Int)? = nil, fps: Double? = nil,
+                  jobs: Int? = nil) throws -> SceneRenderer {
+        do {
+            let prepared = try ScenePreparation.prepare(path: path, options: preparation(scale: scale, size: size, fps: fps,
+                                                                                          jobs: jobs))
+            for warning in prepared.warnings { printError(warning) }
+            return prepared.renderer
+        } catch {
+            try Self.exit(with: error)
+        }
+    }
+
+    /// Prints a scene's warnings and problems and exits 2 (130 when interrupted).
+    private static func exit(with error: ScenePreparationError) throws -> Never {
+        try Interruption.exitIfInterrupted(error, target: "every output")
+        for line in error.warnings + error.messages { printError(line) }
+        throw ExitStatus.badScene
+    }
+
+    /// Loads and prepares a scene as `validate` does, without printing: the renderer and
+    /// its warnings, or the messages `validate` prints for it (``ScenePreparationError``).
+    /// `preview` shows these same messages in its error banner.
+    func prepare(_ path: String, scale: Double? = nil) -> Result<PreparedScene, ScenePreparationError> {
+        Result { () throws(ScenePreparationError) in
+            try ScenePreparation.prepare(path: path, options: preparation(scale: scale))
         }
     }
 }
@@ -114,11 +125,6 @@ struct LottieCompatibilityOption: ParsableArguments {
 }
 
 extension LottieCompatibility: ExpressibleByArgument {}
-
-/// Why a scene could not be prepared: the lines `validate` prints.
-struct ScenePreparationError: Error {
-    var messages: [String]
-}
 
 /// A byte count with an optional K/M/G/T suffix (powers of 1024).
 struct ByteCount: ExpressibleByArgument, CustomStringConvertible {

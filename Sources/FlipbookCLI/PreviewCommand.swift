@@ -49,7 +49,7 @@ struct PreviewCommand: ParsableCommand {
         }
         let limits = self.limits, path = scene, open = self.open
         let server = PreviewServer(scenePath: path, host: host, port: port) { scale in
-            limits.prepare(path, scale: scale).mapError { PreviewProblem(messages: $0.messages) }
+            limits.prepare(path, scale: scale).map(\.renderer).mapError { PreviewProblem(messages: $0.messages) }
         }
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: (any Error)?

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Flipbook
+import FlipbookBatch
 import FlipbookScene
 import FlipbookCodecs
 import FlipbookGeometry

@@ -59,11 +59,8 @@ struct StillCommand: ParsableCommand {
     func run() throws {
         Interruption.install()
         let pixelSize = size.flatMap(Self.parseSize)
-        let loaded = try limits.load(scene, scale: scale)
-        if let (w, h) = pixelSize, let problem = limits.limits().imageViolation(width: w, height: h) {
-            printError("\(scene): --size \(w)x\(h): \(problem)")
-            throw ExitStatus.badScene
-        }
+        let renderer = try limits.renderer(scene, scale: scale, size: pixelSize.map { (width: $0.0, height: $0.1) })
+        let loaded = renderer.scene
         let inputs = OutputSafety.inputs(of: loaded, scenePath: scene)
         if let clash = OutputSafety.conflict(inputs: inputs, outputs: [.init(output, role: "--output")]) {
             printError("error: \(clash)")
@@ -72,9 +69,7 @@ struct StillCommand: ParsableCommand {
         let when = StillTime(parsing: at)!
         let seconds = when.seconds(in: loaded.canvas)
         let image: Pixmap
-        do {
-            image = try StillFrame.render(loaded, at: seconds, scale: scale, size: pixelSize, limits: limits.limits())
-        } catch {
+        do { image = try StillFrame.render(renderer, at: seconds) } catch {
             try Interruption.exitIfInterrupted(error, target: output)
             printError("\(scene): \(error)")
             throw ExitStatus.badScene

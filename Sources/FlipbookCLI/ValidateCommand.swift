@@ -15,10 +15,9 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         switch limits.prepare(scene) {
-        case .success(let renderer):
-            if let warning = SceneFile.warningLine(path: scene, renderer.scene) { printError(warning) }
-            if let warning = renderer.textWarning { printError("warning: \(scene): \(warning)") }
-            print("\(scene): valid (\(renderer.scene.canvas.frameCount) frames)")
+        case .success(let prepared):
+            for warning in prepared.warnings { printError(warning) }
+            print("\(scene): valid (\(prepared.renderer.scene.canvas.frameCount) frames)")
         case .failure(let error):
             for message in error.messages { printError(message) }
             throw ExitStatus.badScene

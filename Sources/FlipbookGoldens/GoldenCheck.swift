@@ -78,8 +78,8 @@ public struct GoldenCheck: Sendable {
     public func verify(scene path: String, scale: Double? = nil, fps: Double? = nil,
                        frames: ClosedRange<Int>? = nil,
                        load: SceneLoader.Options = SceneLoader.Options()) throws -> GoldenResult {
-        let renderer = try SceneRenderer(scene: SceneFile.load(path: path, options: load), scale: scale, fps: fps)
-        return try verify(renderer: renderer, frames: frames, label: path)
+        let prepared = try ScenePreparation.prepare(path: path, options: PreparationOptions(loader: load, scale: scale, fps: fps))
+        return try verify(renderer: prepared.renderer, frames: frames, label: path)
     }
 
     /// Renders frames of a prepared renderer (all, or `frames` clamped to the scene) and
@@ -100,7 +100,7 @@ public struct GoldenCheck: Sendable {
     /// (default name: ``defaultName(at:)``).
     public func verify(scene path: String, at seconds: Double, named name: String? = nil,
                        scale: Double? = nil, load: SceneLoader.Options = SceneLoader.Options()) throws -> GoldenResult {
-        let renderer = try SceneRenderer(scene: SceneFile.load(path: path, options: load), scale: scale)
+        let renderer = try ScenePreparation.prepare(path: path, options: PreparationOptions(loader: load, scale: scale)).renderer
         return try verify(frame: renderer.renderFrame(at: seconds), named: name ?? Self.defaultName(at: seconds),
                           label: path)
     }

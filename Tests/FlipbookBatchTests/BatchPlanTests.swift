@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Flipbook
+@testable import FlipbookBatch
 
 @Suite struct BatchPlanTests {
     @Test func sha256KnownVectors() {

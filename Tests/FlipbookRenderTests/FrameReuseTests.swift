@@ -115,8 +115,8 @@ import FlipbookScene
         let frames = 0...(off.frameCount - 1)
         func outputs(_ renderer: SceneRenderer, jobs: Int, _ tag: String) throws -> [Data] {
             let dir = folder + "/" + tag
-            try PNGSequenceExporter.export(renderer, frames: frames, to: dir, jobs: jobs)
-            try GIFExporter.export(renderer, frames: frames, to: dir + ".gif", jobs: jobs)
+            try PNGSequenceExporter().export(renderer, frames: frames, to: dir, jobs: jobs)
+            try GIFExporter().export(renderer, frames: frames, to: dir + ".gif", jobs: jobs)
             let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
             return try (names.map { dir + "/" + $0 } + [dir + ".gif"]).map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
         }

@@ -1,3 +1,4 @@
+import FlipbookBatch
 import Foundation
 
 #if canImport(Glibc)
@@ -17,11 +18,11 @@ import Darwin
 ///   `milestones` is on (batch runs; a single scene prints only its result line).
 /// - `quiet`: only errors.
 /// Result lines go to standard output, errors to standard error.
-public final class ProgressReporter: @unchecked Sendable {
-    public enum Style: Sendable { case live, plain, quiet }
+final class ProgressReporter: BatchProgress, @unchecked Sendable {
+    enum Style: Sendable { case live, plain, quiet }
 
-    public let style: Style
-    public let milestones: Bool
+    let style: Style
+    let milestones: Bool
     private let lock = NSLock()
     private let clock = ContinuousClock()
     private struct Task {
@@ -36,20 +37,20 @@ public final class ProgressReporter: @unchecked Sendable {
     private var drawnLines = 0
     private var lastDraw: ContinuousClock.Instant?
 
-    public init(style: Style, milestones: Bool) {
+    init(style: Style, milestones: Bool) {
         self.style = style
         self.milestones = milestones
     }
 
     /// The style for this process: live on a terminal, plain in logs, quiet with `--quiet`.
-    public static func defaultStyle(quiet: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
+    static func defaultStyle(quiet: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
         if quiet { return .quiet }
         let ci = environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
         if isatty(2) == 1, environment["TERM"] != "dumb", !ci { return .live }
         return .plain
     }
 
-    public func start(_ id: Int, name: String, total: Int) {
+    func start(_ id: Int, name: String, total: Int) {
         lock.lock()
         defer { lock.unlock() }
         tasks[id] = Task(name: name, total: max(1, total), started: clock.now)
@@ -61,7 +62,7 @@ public final class ProgressReporter: @unchecked Sendable {
         }
     }
 
-    public func advance(_ id: Int) {
+    func advance(_ id: Int) {
         lock.lock()
         defer { lock.unlock() }
         guard var task = tasks[id] else { return }
@@ -78,7 +79,7 @@ public final class ProgressReporter: @unchecked Sendable {
     }
 
     /// Ends a task; `line` (standard output) is its result, unless quiet.
-    public func finish(_ id: Int, line: String?) {
+    func finish(_ id: Int, line: String?) {
         lock.lock()
         defer { lock.unlock() }
         tasks[id] = nil
@@ -87,14 +88,17 @@ public final class ProgressReporter: @unchecked Sendable {
     }
 
     /// A line on standard output (not in quiet mode).
-    public func output(_ line: String) {
+    func output(_ line: String) {
         lock.lock()
         defer { lock.unlock() }
         if style != .quiet { permanent { writeOut(line) } }
     }
 
+    /// A warning on standard error, in every style.
+    func warning(_ line: String) { error(line) }
+
     /// A line on standard error, in every style.
-    public func error(_ message: String) {
+    func error(_ message: String) {
         lock.lock()
         defer { lock.unlock() }
         permanent { writeErr(message) }
@@ -160,8 +164,4 @@ public final class ProgressReporter: @unchecked Sendable {
         if s < 60 { return String(format: "%.1f s", s) }
         return "\(Int(s) / 60) min \(Int(s) % 60) s"
     }
-}
-
-func seconds(_ d: Duration) -> Double {
-    Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
 }

@@ -3,7 +3,7 @@ import FlipbookScene
 
 /// SHA-256 (FIPS 180-4), small and dependency-free: the fingerprint of everything that
 /// decides a scene's output bytes.
-public struct SHA256 {
+package struct SHA256 {
     private var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
     private var buffer: [UInt8] = []
@@ -20,9 +20,9 @@ public struct SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    public init() {}
+    package init() {}
 
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         length &+= UInt64(bytes.count)
         buffer.append(contentsOf: bytes)
         var offset = 0
@@ -33,16 +33,16 @@ public struct SHA256 {
         if offset > 0 { buffer.removeFirst(offset) }
     }
 
-    public mutating func update(_ text: String) { update(Array(text.utf8)) }
+    package mutating func update(_ text: String) { update(Array(text.utf8)) }
 
     /// Appends a length-prefixed field, so that field boundaries are part of the hash.
-    public mutating func field(_ name: String, _ bytes: [UInt8]) {
+    package mutating func field(_ name: String, _ bytes: [UInt8]) {
         update(name + ":" + String(bytes.count) + ":")
         update(bytes)
         update("\n")
     }
 
-    public mutating func finalize() -> String {
+    package mutating func finalize() -> String {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
         while (buffer.count + tail.count) % 64 != 56 { tail.append(0) }
@@ -89,7 +89,7 @@ public struct SHA256 {
         h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
     }
 
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         var s = SHA256()
         s.update(bytes)
         return s.finalize()
@@ -110,18 +110,18 @@ public struct SHA256 {
 /// before its first image (``gifComment(_:)``), a PNG's `tEXt` chunk (``pngText(_:)``) in
 /// the contact sheet and in every frame of a PNG folder. An output is up to date when it
 /// carries the hash the scene and options give now.
-public enum ContentHash {
+package enum ContentHash {
     /// Bump when a change to the renderer or encoders changes output bytes, so that
     /// every cached output is rendered again.
     // 7: wrapped-text line breaks (ICU buffer kept alive), image samples by position.
     // 8: fills inside a clip's open part are no longer split into the clip's runs, and a
     // gradient steps from its span's start, so a few gradient pixels under rounded clips
     // move by one level.
-    public static let rendererVersion = "flipbook-renderer-8"
+    package static let rendererVersion = "flipbook-renderer-8"
 
     /// The hash of `scene` (as loaded from `scenePath`) rendered with `options`.
     /// Options are given as sorted "key=value" strings.
-    public static func compute(scenePath: String, scene: Scene, options: [String]) throws -> String {
+    package static func compute(scenePath: String, scene: Scene, options: [String]) throws -> String {
         var hash = SHA256()
         hash.field("renderer", Array(rendererVersion.utf8))
         hash.field("scene", try FileIO.readAll(path: scenePath))
@@ -149,33 +149,24 @@ public enum ContentHash {
 
     /// The label of the hash inside outputs: the PNG `tEXt` keyword, and the start of the
     /// GIF comment.
-    public static let label = "flipbook-hash"
+    package static let label = "flipbook-hash"
 
     /// The GIF comment that carries `hash`: "flipbook-hash <64 hex digits>".
-    public static func gifComment(_ hash: String) -> String { label + " " + hash }
+    package static func gifComment(_ hash: String) -> String { label + " " + hash }
 
     /// The PNG `tEXt` chunk that carries `hash` (keyword "flipbook-hash").
-    public static func pngText(_ hash: String) -> PNGText { PNGText(keyword: label, text: hash) }
+    package static func pngText(_ hash: String) -> PNGText { PNGText(keyword: label, text: hash) }
 
     /// The hash inside the GIF at `path` (nil when missing, unreadable or without one),
     /// from the comments before its first image: the frames are not read.
-    public static func stored(inGIF path: String) -> String? {
+    package static func stored(inGIF path: String) -> String? {
         let prefix = label + " "
         return GIFComment.read(path: path).first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     }
 
     /// The hash inside the PNG at `path` (nil when missing, unreadable or without one),
     /// from its chunks before the image data.
-    public static func stored(inPNG path: String) -> String? {
+    package static func stored(inPNG path: String) -> String? {
         PNGText.read(path: path, keyword: label)
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s.removeFirst() }
-        while let c = s.last, c.isWhitespace { s.removeLast() }
-        return String(s)
     }
 }

@@ -1,3 +1,4 @@
+import Flipbook
 import Dispatch
 import FlipbookCodecs
 import FlipbookGeometry
@@ -6,38 +7,43 @@ import FlipbookScene
 import Foundation
 
 /// Output kinds of a batch render.
-public enum BatchFormat: String, Sendable, Codable {
+package enum BatchFormat: String, Sendable, Codable {
     case gif, png
 }
 
 /// Options shared by every scene of a batch render.
-public struct BatchOptions: Sendable {
-    public var format: BatchFormat = .gif
-    public var scale: Double?
+package struct BatchOptions: Sendable {
+    package var format: BatchFormat = .gif
+    package var scale: Double?
     /// `--size WxH`: every scene fitted inside W×H pixels, centred, frames exactly W×H
     /// (instead of `scale`; see ``SceneRenderer/init(scene:fitting:fps:limits:timings:)``).
-    public var size: (width: Int, height: Int)?
-    public var fps: Double?
-    public var frames: FrameRange?
+    package var size: (width: Int, height: Int)?
+    package var fps: Double?
+    package var frames: FrameRange?
     /// The original `--frames` text, for messages.
-    public var framesText: String?
-    public var jobs: Int = ProcessorCount.online
-    public var force = false
-    public var contactSheet = false
-    public var shard: Shard?
+    package var framesText: String?
+    package var jobs: Int = ProcessorCount.online
+    package var force = false
+    package var contactSheet = false
+    package var shard: Shard?
     /// How GIFs are encoded (dither, quality, matte, lossy).
-    public var gif = GIFEncodingOptions()
+    package var gif = GIFEncodingOptions()
     /// How PNG frames are compressed (`--png-compression`).
-    public var pngCompression = PNGCompression.default
+    package var pngCompression = PNGCompression.default
     /// Checked for every scene before anything large is allocated (an invalid scene).
-    public var limits = ResourceLimits.default
+    package var limits = ResourceLimits.default
     /// How scenes are loaded (assets outside the scene's folder).
-    public var loader = SceneLoader.Options()
+    package var loader = SceneLoader.Options()
     /// The JSON report the caller writes afterwards: refused, as every output, when it is
     /// an input or another output (``OutputConflict``).
-    public var report: String?
+    package var report: String?
 
-    public init() {}
+    package init() {}
+
+    /// How each scene is loaded, checked and given its renderer.
+    var preparation: PreparationOptions {
+        PreparationOptions(loader: loader, limits: limits, scale: scale, size: size, fps: fps)
+    }
 
     /// The options that decide output bytes, as hashed ("key=value"). Not `contactSheet`:
     /// the sheet is a separate output, checked by the hash inside it.
@@ -52,17 +58,17 @@ public struct BatchOptions: Sendable {
 }
 
 /// One scene and where its output goes (a GIF file, or a folder of PNG frames).
-public struct SceneTarget: Sendable {
-    public var scenePath: String
-    public var output: String
+package struct SceneTarget: Sendable {
+    package var scenePath: String
+    package var output: String
 
-    public init(scenePath: String, output: String) {
+    package init(scenePath: String, output: String) {
         self.scenePath = scenePath
         self.output = output
     }
 
     /// The scene's name as ``Scene/name`` gives it: the file name without extension.
-    public static func name(ofPath path: String) -> String {
+    package static func name(ofPath path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         if let dot = file.lastIndex(of: "."), dot != file.startIndex { return String(file[..<dot]) }
         return file
@@ -71,12 +77,12 @@ public struct SceneTarget: Sendable {
     /// The output path with `.gif` removed: the base for the sheet and the frames folder.
     var base: String { output.lowercased().hasSuffix(".gif") ? String(output.dropLast(4)) : output }
     /// `output/<name>-sheet.png`.
-    public var sheetPath: String { base + "-sheet.png" }
+    package var sheetPath: String { base + "-sheet.png" }
     /// Where versions before the hash moved inside the outputs kept it: deleted once the
     /// output is written again (the only thing Flipbook does with it).
     var oldHashPath: String { output + ".flipbook-hash" }
     /// With `--shard` and GIF output: the folder of PNG frames the shards share.
-    public var framesFolder: String { base + ".frames" }
+    package var framesFolder: String { base + ".frames" }
 }
 
 /// Renders many scenes with every core, each scene's outputs written atomically.
@@ -96,7 +102,7 @@ public struct SceneTarget: Sendable {
 /// Bytes never depend on the scheduling: every frame renders alone from its time, the
 /// GIF encoder always diffs frame i against frame i − 1, and outputs are renamed into
 /// place when complete.
-public enum BatchRenderer {
+package enum BatchRenderer {
     struct Prepared: Sendable {
         var index: Int
         var target: SceneTarget
@@ -110,8 +116,8 @@ public enum BatchRenderer {
 
     /// Renders `targets` and returns one outcome per target, in order. Throws, having
     /// written nothing, when an output is the same file as an input or another output.
-    public static func run(_ targets: [SceneTarget], options: BatchOptions,
-                           progress: ProgressReporter) throws(OutputConflict) -> [SceneOutcome] {
+    package static func run(_ targets: [SceneTarget], options: BatchOptions,
+                           progress: some BatchProgress) throws(OutputConflict) -> [SceneOutcome] {
         var outcomes: [SceneOutcome] = []
         var prepared: [Prepared] = []
         var owners: [String: String] = [:]
@@ -127,7 +133,7 @@ public enum BatchRenderer {
                 continue
             }
             owners[target.output] = target.scenePath
-            switch prepare(i, target, name: name, options: options) {
+            switch prepare(i, target, name: name, options: options, progress: progress) {
             case .success(let p):
                 prepared.append(p)
                 outcome.hash = p.hash
@@ -232,39 +238,19 @@ public enum BatchRenderer {
         var message: String
     }
 
-    static func prepare(_ index: Int, _ target: SceneTarget, name: String, options: BatchOptions) -> Result<Prepared, Problem> {
+    static func prepare(_ index: Int, _ target: SceneTarget, name: String, options: BatchOptions,
+                        progress: some BatchProgress) -> Result<Prepared, Problem> {
         let timings = StageTimings()
-        let scene: Scene
-        do { scene = try timings.measure(.load) { try SceneFile.load(path: target.scenePath, options: options.loader) } } catch {
-            return .failure(Problem(invalid: true, reason: "\(error)", message: "\(error)"))
-        }
-        if let warning = SceneFile.warningLine(path: target.scenePath, scene) {
-            FileHandle.standardError.write(Data((warning + "\n").utf8))
-        }
-        let scale = options.size.map { SceneRenderer.fitScale(scene.canvas.size, into: $0) } ?? options.scale
-        var broken = timings.measure(.load) { options.limits.violations(of: scene, scale: scale, fps: options.fps) }
-        if let size = options.size, let problem = options.limits.imageViolation(width: size.width, height: size.height) {
-            broken.append("--size \(size.width)x\(size.height): \(problem)")
-        }
-        guard broken.isEmpty else {
-            return .failure(Problem(invalid: true, reason: broken.joined(separator: "; "),
-                                    message: broken.map { "\(target.scenePath): \($0)" }.joined(separator: "\n")))
-        }
-        let renderer: SceneRenderer
+        let prepared: PreparedScene
         do {
-            if let size = options.size {
-                renderer = try SceneRenderer(scene: scene, fitting: size, fps: options.fps, limits: options.limits,
-                                             timings: timings)
-            } else {
-                renderer = try SceneRenderer(scene: scene, scale: options.scale, fps: options.fps, limits: options.limits,
-                                             timings: timings)
-            }
+            prepared = try ScenePreparation.prepare(path: target.scenePath, options: options.preparation, timings: timings)
         } catch {
-            return .failure(Problem(invalid: true, reason: "\(error)", message: "\(target.scenePath): \(error)"))
+            for warning in error.warnings { progress.warning(warning) }
+            return .failure(Problem(invalid: true, reason: error.reason, message: error.description))
         }
-        if let warning = renderer.textWarning {
-            FileHandle.standardError.write(Data("warning: \(target.scenePath): \(warning)\n".utf8))
-        }
+        for warning in prepared.warnings { progress.warning(warning) }
+        let renderer = prepared.renderer
+        let scene = renderer.scene
         let requested = options.frames ?? FrameRange(first: 0, last: Int.max)
         guard let range = requested.clamped(toFrameCount: renderer.frameCount) else {
             let reason = "--frames \(options.framesText ?? ""): the scene has frames 0-\(renderer.frameCount - 1)"
@@ -308,7 +294,7 @@ public enum BatchRenderer {
     }
 
     static func execute(_ unit: WorkUnit, _ p: Prepared, id: Int, options: BatchOptions, jobs: Int,
-                        permits: DispatchSemaphore, progress: ProgressReporter) -> UnitResult {
+                        permits: DispatchSemaphore, progress: some BatchProgress) -> UnitResult {
         var result = UnitResult()
         let clock = ContinuousClock()
         let started = clock.now
@@ -342,57 +328,37 @@ public enum BatchRenderer {
         } else {
             rendered = Array(unit.frames)
         }
-        let sheetFrames = options.contactSheet && !sharded ? Set(ContactSheet.frameIndices(from: rendered)) : []
         let (width, height) = p.renderer.pixelSize
-        let factor = ContactSheet.factor(width: width, height: height)
-        let thumbnails = LockedBox([(frame: Int, image: Pixmap)]())
-        let base = p.renderer
-        let source = base.withFrames { i in
-            permits.wait()
-            let pixmap = base.renderFrame(i)
-            permits.signal()
-            if sheetFrames.contains(i) {
-                let thumb = ContactSheet.thumbnail(pixmap, factor: factor)
-                thumbnails.withLock { $0.append((i, thumb)) }
-            }
-            progress.advance(id)
-            return pixmap
-        }
-
-        progress.start(id, name: label, total: rendered.count)
+        let output = OutputProgress(id: id, name: label, rendered: rendered, contactSheet: options.contactSheet && !sharded,
+                                    width: width, height: height, progress: progress)
+        let source = output.observing(p.renderer, permits: permits)
         do {
+            // The one exporter of this output (a new format is one more case here).
+            let exporter: any FrameExporter
+            let destination: String
             switch (options.format, sharded) {
             case (.gif, false):
                 try FileSystem.makeDirectories(FileSystem.folder(of: target.output))
-                result.bytes = try GIFExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
-                                                     options: options.gif, comment: ContentHash.gifComment(p.hash))
+                exporter = GIFExporter(options: options.gif, comment: ContentHash.gifComment(p.hash))
+                destination = target.output
             case (.png, _):
-                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
-                                                              compression: options.pngCompression,
-                                                              text: ContentHash.pngText(p.hash))
+                exporter = PNGSequenceExporter(compression: options.pngCompression, text: ContentHash.pngText(p.hash))
+                destination = target.output
             case (.gif, true):
-                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.framesFolder, jobs: jobs,
-                                                              text: ContentHash.pngText(p.hash))
-                try FrameManifest(p, options: options).write(to: target.framesFolder)
+                exporter = PNGSequenceExporter(text: ContentHash.pngText(p.hash))
+                destination = target.framesFolder
             }
-            if !sheetFrames.isEmpty {
-                let sheet = ContactSheet.compose(title: "\(p.name) — \(rendered.count) frames, \(width)×\(height) px, \(ContactSheet.formatNumber(p.renderer.fps)) fps",
-                                                 thumbnails: thumbnails.withLock { $0 }, fps: p.renderer.fps)
-                let bytes = try p.timings.measure(.encode) { () throws(PNGError) in
-                    try PNGCodec.encode(sheet, compression: .default, text: ContentHash.pngText(p.hash))
-                }
-                try p.timings.measure(.write) { () throws(FileIOError) in
-                    try FileSystem.makeDirectories(FileSystem.folder(of: target.sheetPath))
-                    try FileIO.writeAtomically(bytes, to: target.sheetPath)
-                }
-                result.bytes += bytes.count
+            result.bytes = try exporter.export(source, frames: unit.frames, to: destination, jobs: jobs)
+            if options.format == .gif && sharded { try FrameManifest(p, options: options).write(to: target.framesFolder) }
+            if output.hasSheet {
+                result.bytes += try output.writeSheet(name: p.name, fps: p.renderer.fps, hash: p.hash, to: target.sheetPath,
+                                                      timings: p.timings)
             }
             unlink(oldHashFile)
         } catch {
             let place = sharded && options.format == .gif ? target.framesFolder : target.output
             result.failure = "\(place): \(error)"
-            progress.finish(id, line: nil)
-            progress.error(result.failure!)
+            output.fail(result.failure!)
             return result
         }
         // The scene's frames (a GIF above 50 fps encodes fewer: see GIFTiming).
@@ -400,7 +366,7 @@ public enum BatchRenderer {
         result.seconds = seconds(started.duration(to: clock.now))
         let rate = Double(result.frames) / max(result.seconds, 1e-9)
         let place = sharded ? (options.format == .gif ? target.framesFolder : target.output) + " \(unit.first)-\(unit.last)" : target.output
-        progress.finish(id, line: "\(place): \(result.frames) frames, \(width)×\(height) px, \(result.bytes) bytes in "
+        output.finish("\(place): \(result.frames) frames, \(width)×\(height) px, \(result.bytes) bytes in "
             + "\(String(format: "%.2f", result.seconds)) s (\(String(format: "%.1f", rate)) frames/s)")
         return result
     }
@@ -414,26 +380,5 @@ extension BatchOptions {
         copy.shard = nil
         copy.format = .gif
         return copy
-    }
-}
-
-extension SceneRenderer {
-    /// This renderer with its frames produced by `source` instead.
-    public func withFrames(_ source: @escaping @Sendable (Int) -> Pixmap) -> SceneRenderer {
-        var copy = self
-        copy.frameSource = source
-        return copy
-    }
-}
-
-/// A value behind a lock.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

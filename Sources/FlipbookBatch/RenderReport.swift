@@ -1,10 +1,11 @@
+import Flipbook
 import FlipbookCodecs
 import Foundation
 
 /// What happened to one scene in a batch render (one line of the summary, one entry of
 /// `--report`).
-public struct SceneOutcome: Codable, Sendable {
-    public enum Status: String, Codable, Sendable {
+package struct SceneOutcome: Codable, Sendable {
+    package enum Status: String, Codable, Sendable {
         /// Rendered completely on this machine.
         case rendered
         /// Outputs were up to date (same content hash); nothing rendered.
@@ -17,24 +18,24 @@ public struct SceneOutcome: Codable, Sendable {
         case invalid
     }
 
-    public var scene: String
-    public var name: String
-    public var status: Status
+    package var scene: String
+    package var name: String
+    package var status: Status
     /// Why it failed or is invalid.
-    public var reason: String?
+    package var reason: String?
     /// Frames rendered (or assembled) by this run.
-    public var frames: Int = 0
-    public var seconds: Double = 0
+    package var frames: Int = 0
+    package var seconds: Double = 0
     /// Bytes of the outputs written by this run.
-    public var bytes: Int = 0
-    public var outputs: [String] = []
-    public var hash: String?
+    package var bytes: Int = 0
+    package var outputs: [String] = []
+    package var hash: String?
     /// With `--shard`: the frame ranges this machine rendered, "A-B".
-    public var frameRanges: [String]?
+    package var frameRanges: [String]?
     /// CPU time per stage over the scene (absent when the scene could not be loaded).
-    public var timings: SceneTimings?
+    package var timings: SceneTimings?
 
-    public init(scene: String, name: String, status: Status, reason: String? = nil) {
+    package init(scene: String, name: String, status: Status, reason: String? = nil) {
         self.scene = scene
         self.name = name
         self.status = status
@@ -43,16 +44,16 @@ public struct SceneOutcome: Codable, Sendable {
 }
 
 /// The `--report FILE.json` document.
-public struct RenderReport: Codable, Sendable {
-    public var tool = "flipbook"
-    public var rendererVersion = ContentHash.rendererVersion
-    public var jobs: Int
-    public var shard: String?
-    public var wallSeconds: Double
-    public var exitCode: Int32
-    public var scenes: [SceneOutcome]
+package struct RenderReport: Codable, Sendable {
+    package var tool = "flipbook"
+    package var rendererVersion = ContentHash.rendererVersion
+    package var jobs: Int
+    package var shard: String?
+    package var wallSeconds: Double
+    package var exitCode: Int32
+    package var scenes: [SceneOutcome]
 
-    public init(jobs: Int, shard: Shard?, wallSeconds: Double, scenes: [SceneOutcome]) {
+    package init(jobs: Int, shard: Shard?, wallSeconds: Double, scenes: [SceneOutcome]) {
         self.jobs = jobs
         self.shard = shard?.description
         self.wallSeconds = wallSeconds
@@ -61,13 +62,13 @@ public struct RenderReport: Codable, Sendable {
     }
 
     /// 2 when a scene is invalid, else 1 when one failed, else 0.
-    public static func exitCode(for scenes: [SceneOutcome]) -> Int32 {
+    package static func exitCode(for scenes: [SceneOutcome]) -> Int32 {
         if scenes.contains(where: { $0.status == .invalid }) { return 2 }
         if scenes.contains(where: { $0.status == .failed }) { return 1 }
         return 0
     }
 
-    public func write(to path: String) throws {
+    package func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(self)
@@ -77,7 +78,7 @@ public struct RenderReport: Codable, Sendable {
     }
 
     /// The end-of-run table: one line per scene, then the reasons of failures.
-    public static func summary(_ scenes: [SceneOutcome], wallSeconds: Double) -> [String] {
+    package static func summary(_ scenes: [SceneOutcome], wallSeconds: Double) -> [String] {
         let nameWidth = max(5, scenes.map(\.name.count).max() ?? 5)
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
         func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }

@@ -1,3 +1,4 @@
+import Flipbook
 import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookRaster
@@ -9,32 +10,32 @@ import Foundation
 /// Every shard writes the same manifest (atomically), so any of them may win.
 /// Numbers that reach the encoder (fps, background) are stored as Swift's round-trip
 /// decimal strings, so they come back bit for bit.
-public struct FrameManifest: Codable, Sendable {
-    public var version = 1
-    public var scene: String
-    public var name: String
+package struct FrameManifest: Codable, Sendable {
+    package var version = 1
+    package var scene: String
+    package var name: String
     /// The file name of the GIF, written beside the frames folder.
-    public var gif: String
-    public var hash: String
-    public var width: Int
-    public var height: Int
-    public var fps: String
-    public var loop: Int
+    package var gif: String
+    package var hash: String
+    package var width: Int
+    package var height: Int
+    package var fps: String
+    package var loop: Int
     /// "r g b a", or nil for a canvas that is not opaque.
-    public var background: String?
-    public var first: Int
-    public var last: Int
-    public var contactSheet: Bool
+    package var background: String?
+    package var first: Int
+    package var last: Int
+    package var contactSheet: Bool
     /// GIF encoding options: dither name, quality, the matte as "r g b" (nil: none), lossy.
-    public var dither: String
-    public var quality: Int
-    public var matte: String?
+    package var dither: String
+    package var quality: Int
+    package var matte: String?
     /// Lossy LZW tolerance (absent in manifests written before it existed: 0).
-    public var lossy: Int?
+    package var lossy: Int?
     /// `--max-size` in bytes (absent: no budget).
-    public var maxSize: Int?
+    package var maxSize: Int?
 
-    public static let fileName = "manifest.json"
+    package static let fileName = "manifest.json"
 
     init(_ p: BatchRenderer.Prepared, options: BatchOptions) {
         let canvas = p.renderer.scene.canvas
@@ -86,15 +87,15 @@ public struct FrameManifest: Codable, Sendable {
 /// stores the frames losslessly). Then the contact sheet (if the shards were asked for
 /// one). Both carry the content hash inside (as a one-machine render writes them), so a
 /// later unsharded render sees the GIF as current.
-public enum FrameAssembler {
-    public static func frameFolders(in folder: String) -> [String] {
+package enum FrameAssembler {
+    package static func frameFolders(in folder: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         return names.filter { $0.hasSuffix(".frames") }.sorted().map { folder + "/" + $0 }
             .filter { FileSystem.size(of: $0 + "/" + FrameManifest.fileName) != nil }
     }
 
-    public static func assemble(folder: String, jobs: Int, removeFrames: Bool, force: Bool = false,
-                                progress: ProgressReporter) -> [SceneOutcome] {
+    package static func assemble(folder: String, jobs: Int, removeFrames: Bool, force: Bool = false,
+                                progress: some BatchProgress) -> [SceneOutcome] {
         var outcomes: [SceneOutcome] = []
         for (id, frames) in frameFolders(in: folder).enumerated() {
             outcomes.append(assembleOne(frames, into: folder, id: id, jobs: jobs, removeFrames: removeFrames, force: force,
@@ -104,7 +105,7 @@ public enum FrameAssembler {
     }
 
     static func assembleOne(_ frames: String, into folder: String, id: Int, jobs: Int, removeFrames: Bool, force: Bool,
-                            progress: ProgressReporter) -> SceneOutcome {
+                            progress: some BatchProgress) -> SceneOutcome {
         let clock = ContinuousClock()
         let started = clock.now
         var outcome = SceneOutcome(scene: frames, name: frames, status: .rendered)
@@ -139,56 +140,22 @@ public enum FrameAssembler {
             progress.error(outcome.reason!)
             return outcome
         }
-        let bg = (manifest.background ?? "").split(separator: " ").compactMap { Double($0) }
-        let background = bg.count == 4 ? Color(red: bg[0], green: bg[1], blue: bg[2], alpha: bg[3]) : Color.clear
-        let count = manifest.last + 1
-        let canvas = Canvas(size: Size(width: Double(manifest.width), height: Double(manifest.height)), scale: 1,
-                            background: background, fps: fps, duration: Double(count) / fps, loop: manifest.loop)
-        let base: SceneRenderer
-        do { base = try SceneRenderer(scene: Scene(canvas: canvas), scale: 1, fps: fps) } catch {
-            outcome.status = .failed
-            outcome.reason = "\(error)"
-            return outcome
-        }
+        let frameFiles = ShardFrames(folder: frames, manifest, fps: fps)
         let plan = GIFTiming.plan(frameCount: manifest.last - manifest.first + 1, fps: fps).map { manifest.first + $0.frameIndex }
-        let sheetFrames = manifest.contactSheet ? Set(ContactSheet.frameIndices(from: plan)) : []
-        let factor = ContactSheet.factor(width: manifest.width, height: manifest.height)
-        let thumbnails = LockedBox([(frame: Int, image: Pixmap)]())
-        let readError = LockedBox<String?>(nil)
         let width = manifest.width, height = manifest.height
-        let source = base.withFrames { i in
-            let path = frames + "/" + PNGSequenceExporter.fileName(ofFrame: i)
-            var pixmap: Pixmap
-            do { pixmap = try PNGCodec.read(path: path) } catch {
-                readError.withLock { $0 = $0 ?? "\(path): \(error)" }
-                pixmap = Pixmap(width: width, height: height)
-            }
-            if pixmap.width != width || pixmap.height != height {
-                readError.withLock { $0 = $0 ?? "\(path): \(pixmap.width)×\(pixmap.height), expected \(width)×\(height)" }
-                pixmap = Pixmap(width: width, height: height)
-            }
-            if sheetFrames.contains(i) {
-                let thumb = ContactSheet.thumbnail(pixmap, factor: factor)
-                thumbnails.withLock { $0.append((i, thumb)) }
-            }
-            progress.advance(id)
-            return pixmap
-        }
-        progress.start(id, name: manifest.name, total: plan.count)
+        let output = OutputProgress(id: id, name: manifest.name, rendered: plan, contactSheet: manifest.contactSheet,
+                                    width: width, height: height, progress: progress)
         do {
-            outcome.bytes = try GIFExporter.export(source, frames: manifest.first...manifest.last, to: gifPath, jobs: jobs,
-                                                   options: manifest.gifOptions,
-                                                   comment: ContentHash.gifComment(manifest.hash))
-            if let problem = readError.withLock({ $0 }) {
+            let exporter = GIFExporter(options: manifest.gifOptions, comment: ContentHash.gifComment(manifest.hash))
+            outcome.bytes = try exporter.export(output.observing(frameFiles), frames: manifest.first...manifest.last,
+                                                to: gifPath, jobs: jobs)
+            if let problem = frameFiles.firstError {
                 unlink(gifPath)
                 throw GIFError(message: problem)
             }
-            if manifest.contactSheet {
-                let sheet = ContactSheet.compose(title: "\(manifest.name) — \(plan.count) frames, \(width)×\(height) px, \(ContactSheet.formatNumber(fps)) fps",
-                                                 thumbnails: thumbnails.withLock { $0 }, fps: fps)
-                let bytes = try PNGCodec.encode(sheet, compression: .default, text: ContentHash.pngText(manifest.hash))
-                try FileIO.writeAtomically(bytes, to: target.sheetPath)
-                outcome.bytes += bytes.count
+            if output.hasSheet {
+                outcome.bytes += try output.writeSheet(name: manifest.name, fps: fps, hash: manifest.hash,
+                                                       to: target.sheetPath, timings: StageTimings())
                 outcome.outputs.append(target.sheetPath)
             }
             unlink(target.oldHashPath)
@@ -196,14 +163,54 @@ public enum FrameAssembler {
         } catch {
             outcome.status = .failed
             outcome.reason = "\(gifPath): \(error)"
-            progress.finish(id, line: nil)
-            progress.error(outcome.reason!)
+            output.fail(outcome.reason!)
             return outcome
         }
         outcome.frames = plan.count
         outcome.seconds = seconds(started.duration(to: clock.now))
-        progress.finish(id, line: "\(gifPath): \(plan.count) frames assembled, \(width)×\(height) px, \(outcome.bytes) bytes in "
+        output.finish("\(gifPath): \(plan.count) frames assembled, \(width)×\(height) px, \(outcome.bytes) bytes in "
             + String(format: "%.2f s", outcome.seconds))
         return outcome
+    }
+}
+
+/// The PNG frames the shards wrote into a `<name>.frames/` folder, read back as the
+/// frames of the GIF (PNG is lossless: they are the pixels the shards rendered). A frame
+/// that cannot be read, or is not the manifest's size, reads as transparent and is kept
+/// in ``firstError``, which fails the assembly.
+struct ShardFrames: FrameSource {
+    let folder: String
+    let pixelSize: (width: Int, height: Int)
+    let fps: Double
+    let loopCount: Int
+    let background: Color
+    var timings: StageTimings? { nil }
+    private let readError = LockedBox<String?>(nil)
+
+    init(folder: String, _ manifest: FrameManifest, fps: Double) {
+        self.folder = folder
+        pixelSize = (manifest.width, manifest.height)
+        self.fps = fps
+        loopCount = manifest.loop
+        let bg = (manifest.background ?? "").split(separator: " ").compactMap { Double($0) }
+        background = bg.count == 4 ? Color(red: bg[0], green: bg[1], blue: bg[2], alpha: bg[3]) : Color.clear
+    }
+
+    /// The first frame that could not be read, as a message.
+    var firstError: String? { readError.withLock { $0 } }
+
+    func frame(_ index: Int) -> Pixmap {
+        let (width, height) = pixelSize
+        let path = folder + "/" + PNGSequenceExporter.fileName(ofFrame: index)
+        var pixmap: Pixmap
+        do { pixmap = try PNGCodec.read(path: path) } catch {
+            readError.withLock { $0 = $0 ?? "\(path): \(error)" }
+            return Pixmap(width: width, height: height)
+        }
+        if pixmap.width != width || pixmap.height != height {
+            readError.withLock { $0 = $0 ?? "\(path): \(pixmap.width)×\(pixmap.height), expected \(width)×\(height)" }
+            pixmap = Pixmap(width: width, height: height)
+        }
+        return pixmap
     }
 }

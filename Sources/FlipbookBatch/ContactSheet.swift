@@ -12,16 +12,16 @@ import FlipbookText
 ///   side to at most ``thumbnailSide`` px, so they are exact averages (deterministic).
 /// - Labels are laid out by ``TextEngine`` (DejaVu Sans, fontconfig fallback) and filled
 ///   by the project's rasterizer; a missing font leaves the labels out, never fails.
-public enum ContactSheet {
-    public static let defaultCount = 12
-    public static let thumbnailSide = 200
+package enum ContactSheet {
+    package static let defaultCount = 12
+    package static let thumbnailSide = 200
     static let columns = 4
     static let padding = 8
     static let labelHeight = 18
     static let titleHeight = 26
 
     /// `count` indices evenly spaced over `rendered` (sorted frame indices).
-    public static func frameIndices(from rendered: [Int], count: Int = defaultCount) -> [Int] {
+    package static func frameIndices(from rendered: [Int], count: Int = defaultCount) -> [Int] {
         guard !rendered.isEmpty else { return [] }
         guard rendered.count > count, count > 1 else { return rendered }
         var out: [Int] = []
@@ -34,12 +34,12 @@ public enum ContactSheet {
     }
 
     /// The box-filter factor for a frame of this size.
-    public static func factor(width: Int, height: Int) -> Int {
+    package static func factor(width: Int, height: Int) -> Int {
         max(1, (max(width, height) + thumbnailSide - 1) / thumbnailSide)
     }
 
     /// Averages `factor` × `factor` blocks (premultiplied, rounded).
-    public static func thumbnail(_ frame: Pixmap, factor f: Int) -> Pixmap {
+    package static func thumbnail(_ frame: Pixmap, factor f: Int) -> Pixmap {
         let w = max(1, frame.width / f), h = max(1, frame.height / f)
         guard f > 1 else { return frame }
         var out = [UInt8](repeating: 0, count: w * h * 4)
@@ -66,7 +66,7 @@ public enum ContactSheet {
     }
 
     /// Lays the thumbnails (frame index → thumbnail, all the same size) out in a grid.
-    public static func compose(title: String, thumbnails: [(frame: Int, image: Pixmap)], fps: Double) -> Pixmap {
+    package static func compose(title: String, thumbnails: [(frame: Int, image: Pixmap)], fps: Double) -> Pixmap {
         let items = thumbnails.sorted { $0.frame < $1.frame }
         guard let first = items.first?.image else { return Pixmap(width: 1, height: 1) }
         let cols = min(columns, items.count)

@@ -1,15 +1,15 @@
 /// `--shard i/n`: this machine's part of the work (1-based index, as CI matrices count).
-public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
-    public var index: Int
-    public var count: Int
+package struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
+    package var index: Int
+    package var count: Int
 
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }
 
     /// Parses "i/n" with 1 ≤ i ≤ n.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else { return nil }
         self.init(index: i, count: n)
@@ -21,7 +21,7 @@ public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
     /// - a Kubernetes Indexed Job: `JOB_COMPLETION_INDEX` (0-based) with the total in
     ///   `FLIPBOOK_SHARD_TOTAL` (the Job's `completions`; Kubernetes does not export it).
     /// GitHub Actions has no such variables: pass `--shard ${{ matrix.shard }}/N`.
-    public static func fromEnvironment(_ env: [String: String]) -> Result<Shard?, ShardError> {
+    package static func fromEnvironment(_ env: [String: String]) -> Result<Shard?, ShardError> {
         if let text = env["FLIPBOOK_SHARD"], !text.isEmpty {
             guard let shard = Shard(parsing: text) else { return .failure(ShardError("FLIPBOOK_SHARD=\(text): expected i/n with 1 ≤ i ≤ n")) }
             return .success(shard)
@@ -42,22 +42,22 @@ public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
         return .success(nil)
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }
 
-public struct ShardError: Error, CustomStringConvertible {
-    public var description: String
+package struct ShardError: Error, CustomStringConvertible {
+    package var description: String
     init(_ message: String) { description = message }
 }
 
 /// A piece of work: frames `frames` of scene number `scene` (an index into the sorted
 /// scene list).
-public struct WorkUnit: Sendable, Equatable, Codable {
-    public var scene: Int
-    public var first: Int
-    public var last: Int
-    public var frames: ClosedRange<Int> { first...last }
-    public var frameCount: Int { last - first + 1 }
+package struct WorkUnit: Sendable, Equatable, Codable {
+    package var scene: Int
+    package var first: Int
+    package var last: Int
+    package var frames: ClosedRange<Int> { first...last }
+    package var frameCount: Int { last - first + 1 }
 }
 
 /// Splits scenes into work units and deals them to shards.
@@ -71,20 +71,20 @@ public struct WorkUnit: Sendable, Equatable, Codable {
 /// - Units are dealt longest-processing-time first: sorted by cost (frames × pixels,
 ///   ties by scene then first frame), each goes to the shard with the least cost so far
 ///   (ties: the lowest shard).
-public enum RenderPlan {
-    public static let splitFrames = 60
+package enum RenderPlan {
+    package static let splitFrames = 60
 
-    public struct SceneSize: Sendable {
-        public var frames: ClosedRange<Int>
-        public var pixels: Int
-        public init(frames: ClosedRange<Int>, pixels: Int) {
+    package struct SceneSize: Sendable {
+        package var frames: ClosedRange<Int>
+        package var pixels: Int
+        package init(frames: ClosedRange<Int>, pixels: Int) {
             self.frames = frames
             self.pixels = pixels
         }
     }
 
     /// Every unit of every scene, each with the (0-based) shard it belongs to.
-    public static func assign(_ scenes: [SceneSize], shards: Int) -> [(unit: WorkUnit, shard: Int)] {
+    package static func assign(_ scenes: [SceneSize], shards: Int) -> [(unit: WorkUnit, shard: Int)] {
         var units: [WorkUnit] = []
         for (i, s) in scenes.enumerated() {
             let count = s.frames.count

@@ -1,3 +1,4 @@
+import Flipbook
 import FlipbookCodecs
 
 #if canImport(Glibc)
@@ -19,27 +20,27 @@ import Darwin
 ///   problem, like a missing file.
 /// - The result is sorted (byte order of the paths) and without duplicates, so that every
 ///   machine sees the same list in the same order (sharding depends on it).
-public enum SceneDiscovery {
-    public static let sceneExtensions: Set<String> = ["yaml", "yml", "json", "lottie", "tgs"]
+package enum SceneDiscovery {
+    package static let sceneExtensions: Set<String> = ["yaml", "yml", "json", "lottie", "tgs"]
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Scene files, sorted, unique.
-        public var scenes: [String]
+        package var scenes: [String]
         /// Arguments that named nothing (missing files, empty globs).
-        public var missing: [String]
+        package var missing: [String]
     }
 
     /// Whether `argument` is a glob pattern rather than a path.
-    public static func isPattern(_ argument: String) -> Bool {
+    package static func isPattern(_ argument: String) -> Bool {
         argument.contains { $0 == "*" || $0 == "?" || $0 == "[" }
     }
 
-    public static func isFolder(_ path: String) -> Bool {
+    package static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    public static func discover(_ arguments: [String]) -> Result {
+    package static func discover(_ arguments: [String]) -> Result {
         var found: [String] = []
         var missing: [String] = []
         for argument in arguments {

@@ -1,3 +1,6 @@
+import Flipbook
+import Foundation
+
 extension BatchRenderer {
     /// The first output of the batch (or `options.report`) that is the same file as an
     /// input of any scene or as another output, as a message; checked once every scene is
@@ -36,5 +39,22 @@ extension BatchRenderer {
         }
         if let report = options.report { outputs.append(OutputSafety.File(report, role: "--report")) }
         return OutputSafety.conflict(inputs: inputs, outputs: outputs, folders: folders)
+    }
+}
+
+extension OutputSafety {
+    /// What `flipbook assemble` reads (every file of the `<name>.frames/` folders) and
+    /// writes (each manifest's GIF and contact sheet) in `folder`.
+    package static func assembly(in folder: String) -> (inputs: [File], outputs: [File]) {
+        var inputs: [File] = [], outputs: [File] = []
+        for frames in FrameAssembler.frameFolders(in: folder) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: frames)) ?? []
+            inputs += names.sorted().map { File(frames + "/" + $0, role: "a shard's frames") }
+            guard let manifest = try? FrameManifest.read(from: frames) else { continue }
+            let target = SceneTarget(scenePath: manifest.scene, output: folder + "/" + manifest.gif)
+            outputs.append(File(target.output, role: "the GIF of \(manifest.scene)"))
+            if manifest.contactSheet { outputs.append(File(target.sheetPath, role: "the contact sheet of \(manifest.scene)")) }
+        }
+        return (inputs, outputs)
     }
 }
