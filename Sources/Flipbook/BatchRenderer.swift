@@ -170,8 +170,8 @@ public enum BatchRenderer {
         let runners = jobs == 1 ? 1 : max(1, min(units.count, max(2, jobs / 4)))
         let inner = jobs == 1 ? 1 : min(jobs, max(2, (2 * jobs + runners - 1) / runners))
         let permits = DispatchSemaphore(value: jobs)
-        let results = LockedBox([Int: UnitResult]())
-        let next = LockedBox(0)
+        let results = Locked([Int: UnitResult]())
+        let next = Locked(0)
         let work = units
 
         let runner: @Sendable () -> Void = {
@@ -345,7 +345,7 @@ public enum BatchRenderer {
         let sheetFrames = options.contactSheet && !sharded ? Set(ContactSheet.frameIndices(from: rendered)) : []
         let (width, height) = p.renderer.pixelSize
         let factor = ContactSheet.factor(width: width, height: height)
-        let thumbnails = LockedBox([(frame: Int, image: Pixmap)]())
+        let thumbnails = Locked([(frame: Int, image: Pixmap)]())
         let base = p.renderer
         let source = base.withFrames { i in
             permits.wait()
@@ -423,17 +423,5 @@ extension SceneRenderer {
         var copy = self
         copy.frameSource = source
         return copy
-    }
-}
-
-/// A value behind a lock.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

@@ -153,8 +153,8 @@ public enum FrameAssembler {
         let plan = GIFTiming.plan(frameCount: manifest.last - manifest.first + 1, fps: fps).map { manifest.first + $0.frameIndex }
         let sheetFrames = manifest.contactSheet ? Set(ContactSheet.frameIndices(from: plan)) : []
         let factor = ContactSheet.factor(width: manifest.width, height: manifest.height)
-        let thumbnails = LockedBox([(frame: Int, image: Pixmap)]())
-        let readError = LockedBox<String?>(nil)
+        let thumbnails = Locked([(frame: Int, image: Pixmap)]())
+        let readError = Locked<String?>(nil)
         let width = manifest.width, height = manifest.height
         let source = base.withFrames { i in
             let path = frames + "/" + PNGSequenceExporter.fileName(ofFrame: i)
