@@ -130,7 +130,7 @@ public struct SceneRenderer: Sendable {
     }
 
     /// round(duration × fps), at least 1.
-    public var frameCount: Int { max(1, Canvas.clampedInt((scene.canvas.duration * fps).rounded())) }
+    public var frameCount: Int { Canvas.frameCount(duration: scene.canvas.duration, fps: fps) }
 
     /// A PNG error without the leading path, which the asset message already names.
     private static func reason(_ error: any Error, _ path: String) -> String {

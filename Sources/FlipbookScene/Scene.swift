@@ -76,15 +76,30 @@ public struct Canvas: Sendable {
     /// round(duration × fps), at least 1.
     /// Saturates (at 2^62) rather than trapping for absurd durations; ``ResourceLimits``
     /// refuses those before anything is rendered.
-    public var frameCount: Int { max(1, Canvas.clampedInt((duration * fps).rounded())) }
+    public var frameCount: Int { Self.frameCount(duration: duration, fps: fps) }
+
+    /// round(duration × fps), at least 1: the frame count of every render (the scene's rate
+    /// or another), the one place it is computed.
+    package static func frameCount(duration: Double, fps: Double) -> Int {
+        max(1, clampedInt(roundedFrameCount(duration: duration, fps: fps)))
+    }
+
+    /// round(duration × fps) as a Double, for checks that must not overflow on absurd values.
+    package static func roundedFrameCount(duration: Double, fps: Double) -> Double { (duration * fps).rounded() }
 
     /// The time frame `frameIndex` shows: frameIndex / fps.
     public func seconds(ofFrame frameIndex: Int) -> Double { Double(frameIndex) / fps }
 
     /// Output size in pixels at `scale` (the canvas scale unless overridden).
     public func pixelSize(scale: Double? = nil) -> (width: Int, height: Int) {
-        let s = scale ?? self.scale
-        return (Canvas.clampedInt((size.width * s).rounded()), Canvas.clampedInt((size.height * s).rounded()))
+        let (width, height) = Self.roundedPixelSize(of: size, scale: scale ?? self.scale)
+        return (Canvas.clampedInt(width), Canvas.clampedInt(height))
+    }
+
+    /// `size` × `scale` rounded to whole pixels, as Doubles (for checks that must not overflow):
+    /// the one place an output size is computed from points.
+    package static func roundedPixelSize(of size: Size, scale: Double) -> (width: Double, height: Double) {
+        ((size.width * scale).rounded(), (size.height * scale).rounded())
     }
 
     /// Int(v) for finite v within ±2^62, the nearest bound otherwise (0 for NaN), so that
