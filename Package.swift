@@ -77,7 +77,7 @@ let package = Package(
                                                         .product(name: "ServiceLifecycle",
                                                                  package: "swift-service-lifecycle")]),
         .executableTarget(name: "FlipbookCLI", dependencies: [
-            "Flipbook", "FlipbookDiff", "FlipbookGoldens", "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster",
+            "Flipbook", "FlipbookDiff", "FlipbookGoldens", "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookRender",
             "FlipbookPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
