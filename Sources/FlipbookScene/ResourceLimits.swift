@@ -94,7 +94,7 @@ public struct ResourceLimits: Sendable, Equatable {
         let layers = Self.expandedLayerCount(scene.layers)
         if layers > maxLayers {
             let count = layers == .max ? "more than \(Int.max)" : String(layers)
-            if scene.format == "lottie" {
+            if scene.format == .lottie {
                 problems.append("the animation has \(count) layers with precompositions, parents, mattes and repeater "
                     + "copies expanded, over the limit of \(maxLayers); raise --max-layers")
             } else {

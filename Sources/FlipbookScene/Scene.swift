@@ -18,10 +18,10 @@ public struct Scene: Sendable {
     /// images): asset name → encoded bytes. Layers name them like file assets.
     public var embeddedAssets: [String: [UInt8]] = [:]
     /// What the reader could not honour (unsupported features it rendered without), one
-    /// line each; `--strict` turns them into errors.
-    public var warnings: [String] = []
-    /// The source format, for `info`: "flipbook" or "lottie".
-    public var format: String = "flipbook"
+    /// each; `info` lists them, `--strict` turns them into errors, the preview page shows them.
+    public var warnings: [SceneWarning] = []
+    /// The source format, for `info` and the limits' messages.
+    public var format: SceneFormat = .flipbook
 
     public init(version: Int = 1, canvas: Canvas, assets: [String: String] = [:], layers: [Layer] = [],
                 animations: [Animation] = [], sourcePath: String? = nil) {
@@ -109,4 +109,35 @@ public struct Canvas: Sendable {
         let bound = Double(1 << 62)
         return Int(min(max(v, -bound), bound))
     }
+}
+
+/// The format a ``Scene`` was read from.
+public enum SceneFormat: String, Sendable, Hashable, CustomStringConvertible {
+    /// Flipbook's YAML or JSON scene format.
+    case flipbook
+    /// Lottie (Bodymovin JSON, dotLottie, Telegram's .tgs).
+    case lottie
+
+    /// "flipbook" or "lottie", as `info` prints it.
+    public var description: String { rawValue }
+}
+
+/// A feature a scene file uses that Flipbook renders without (lottie-ios's
+/// `CompatibilityIssue`): which layer, what feature, and the message printed for it.
+public struct SceneWarning: Sendable, Hashable, CustomStringConvertible {
+    /// The layer that uses the feature, nil for the file as a whole (a dotLottie manifest).
+    public var layer: String?
+    /// What is rendered without ("expressions", "3D composition", "blend mode 3", …), or for
+    /// the file as a whole what is wrong with it.
+    public var feature: String
+
+    public init(layer: String?, feature: String) {
+        self.layer = layer
+        self.feature = feature
+    }
+
+    /// As printed: "layer `name`: feature", or the feature alone for the whole file.
+    public var message: String { layer.map { "layer `\($0)`: \(feature)" } ?? feature }
+
+    public var description: String { message }
 }
