@@ -161,7 +161,7 @@ public struct GIFFrameEncoder: Sendable {
     /// holds it with the frame prepared against it. Frame 0 alone decides the palette, so
     /// the result does not depend on how later frames are scheduled.
     public func prepareFirst(_ frame: Pixmap) -> (encoder: GIFFrameEncoder, frame: GIFPreparedFrame) {
-        withPixels(frame, (0, 0, width, height), packed: nil) { prepareFirst(frame, $0) }
+        withPixels(frame, PixelBounds(x0: 0, y0: 0, x1: width, y1: height), packed: nil) { prepareFirst(frame, $0) }
     }
 
     private func prepareFirst(_ frame: Pixmap, _ pixels: PackedPixels) -> (encoder: GIFFrameEncoder, frame: GIFPreparedFrame) {
