@@ -126,7 +126,7 @@ import FlipbookTimeline
         #expect(web > 0 && webWarnings.isEmpty)
         let (ca, caWarnings) = try animators(.coreAnimation)
         #expect(ca == 0)
-        #expect(caWarnings.contains { $0.contains("text animators") }, "\(caWarnings)")
+        #expect(caWarnings.contains { $0.message.contains("text animators") }, "\(caWarnings)")
     }
 
     @Test func theCommandLineTakesTheProfile() throws {
