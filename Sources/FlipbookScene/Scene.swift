@@ -18,7 +18,7 @@ public struct Scene: Sendable {
     /// images): asset name → encoded bytes. Layers name them like file assets.
     public var embeddedAssets: [String: [UInt8]] = [:]
     /// What the reader could not honour (unsupported features it rendered without), one
-    /// each; `info` lists them, `--strict` turns them into errors, the preview page shows them.
+    /// each; `info` lists them, commands print them on one warning line, `--strict` turns them into errors.
     public var warnings: [SceneWarning] = []
     /// The source format, for `info` and the limits' messages.
     public var format: SceneFormat = .flipbook
