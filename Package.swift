@@ -81,7 +81,7 @@ let package = Package(
                                                         .product(name: "ServiceLifecycle",
                                                                  package: "swift-service-lifecycle")]),
         .executableTarget(name: "FlipbookCLI", dependencies: [
-            "Flipbook", "FlipbookBatch", "FlipbookDiff", "FlipbookGoldens", "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster",
+            "Flipbook", "FlipbookBatch", "FlipbookDiff", "FlipbookGoldens", "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookRender",
             "FlipbookPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

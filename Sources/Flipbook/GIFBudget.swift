@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import FlipbookCodecs
+import FlipbookGeometry
 import FlipbookRaster
 
 /// `--max-size`: the best GIF that fits a byte budget.
@@ -102,7 +103,7 @@ final class FrameStore: @unchecked Sendable {
     private let fd: Int32
     private let frameBytes: Int
     private let width: Int, height: Int
-    private let failure = LockedBox<String?>(nil)
+    private let failure = Locked<String?>(nil)
 
     init(frameBytes: Int, width: Int, height: Int) throws {
         guard let file = tmpfile() else {

@@ -140,8 +140,8 @@ public struct GIFExporter: FrameExporter {
         /// Frame k's difference from frame k − 1, which goes as this returns: nothing else
         /// needs it, and the quantizing and compressing that follow take most of a frame's
         /// time (held to the end, it was a third frame alive beside the two being prepared).
-        private func difference(_ k: Int, _ pixmap: Pixmap, _ encoder: GIFFrameEncoder) -> GIFFrameDifference {
-            let difference = encoder.difference(pixmap, previous: takePrevious(k))
+        private func difference(_ k: Int, _ pixmap: Pixmap, _ encoder: GIFFrameEncoder) -> GIFFrameChanges {
+            let difference = encoder.changes(pixmap, previous: takePrevious(k))
             // Frame k − 1 is gone now (the argument died with the call): let its thread draw into its pixels.
             release(k - 1)
             return difference

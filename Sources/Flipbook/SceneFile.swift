@@ -18,7 +18,7 @@ public enum SceneFile {
 
     /// The scene's warnings as one line: `layer `a`: expressions; layer `b`: 3D layer`.
     public static func warningText(_ scene: Scene) -> String {
-        scene.warnings.joined(separator: "; ")
+        scene.warnings.map(\.message).joined(separator: "; ")
     }
 
     /// The one warning line a command prints for a scene (nil without warnings).

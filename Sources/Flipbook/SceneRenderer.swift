@@ -23,8 +23,9 @@ public struct SceneRenderer: Sendable {
     public var timings: StageTimings?
     /// Reuse between frames: each worker thread keeps its last frame and repaints only what
     /// changed (``FrameReuse``), with the bytes of a full render. On unless
-    /// `FLIPBOOK_FRAME_REUSE=0`; nil renders every frame from scratch.
-    public var frameReuse: FrameReuse? = FrameReuse.enabledByEnvironment ? FrameReuse() : nil
+    /// ``FrameReuse/isEnabled`` is false (`flipbook` maps `FLIPBOOK_FRAME_REUSE=0` onto it);
+    /// nil renders every frame from scratch.
+    public var frameReuse: FrameReuse? = FrameReuse.isEnabled ? FrameReuse() : nil
     /// Set by ``init(scene:fitting:fps:limits:timings:)`` when the fitted canvas is smaller
     /// than the size asked for: every frame is then placed on a canvas of this size (see
     /// ``letterbox(_:into:background:)``), which ``pixelSize`` reports.
@@ -136,7 +137,7 @@ public struct SceneRenderer: Sendable {
     }
 
     /// round(duration × fps), at least 1.
-    public var frameCount: Int { max(1, Canvas.clampedInt((scene.canvas.duration * fps).rounded())) }
+    public var frameCount: Int { Canvas.frameCount(duration: scene.canvas.duration, fps: fps) }
 
     /// A PNG error without the leading path, which the asset message already names.
     private static func reason(_ error: any Error, _ path: String) -> String {

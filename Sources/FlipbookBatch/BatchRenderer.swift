@@ -176,8 +176,8 @@ package enum BatchRenderer {
         let runners = jobs == 1 ? 1 : max(1, min(units.count, max(2, jobs / 4)))
         let inner = jobs == 1 ? 1 : min(jobs, max(2, (2 * jobs + runners - 1) / runners))
         let permits = DispatchSemaphore(value: jobs)
-        let results = LockedBox([Int: UnitResult]())
-        let next = LockedBox(0)
+        let results = Locked([Int: UnitResult]())
+        let next = Locked(0)
         let work = units
 
         let runner: @Sendable () -> Void = {

@@ -185,7 +185,7 @@ struct ShardFrames: FrameSource {
     let loopCount: Int
     let background: Color
     var timings: StageTimings? { nil }
-    private let readError = LockedBox<String?>(nil)
+    private let readError = Locked<String?>(nil)
 
     init(folder: String, _ manifest: FrameManifest, fps: Double) {
         self.folder = folder

@@ -1,6 +1,7 @@
 import Dispatch
 import Flipbook
 import FlipbookCodecs
+import FlipbookGeometry
 import FlipbookRaster
 
 /// One output of a batch run while its frames go through an exporter: each frame counted
@@ -17,7 +18,7 @@ struct OutputProgress: Sendable {
     /// The frames the contact sheet shows (empty: no sheet).
     private let sheetFrames: Set<Int>
     private let factor: Int
-    private let thumbnails = LockedBox([(frame: Int, image: Pixmap)]())
+    private let thumbnails = Locked([(frame: Int, image: Pixmap)]())
 
     /// Starts output `id` named `name` in `progress`; `rendered` are the frame indices it
     /// will hold, `contactSheet` whether a sheet is written after.

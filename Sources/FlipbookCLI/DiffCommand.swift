@@ -3,6 +3,7 @@ import Foundation
 import Flipbook
 import FlipbookDiff
 import FlipbookScene
+import FlipbookRaster
 
 /// `flipbook diff A B`: compares two PNG files, folders of PNG frames or GIFs.
 ///
@@ -148,7 +149,7 @@ struct ComparisonOptions: ParsableArguments {
             options.maxDiffRatio = value
         }
         for text in ignore {
-            guard let rect = PixelRect(parsing: text) else {
+            guard let rect = PixelBounds(parsing: text) else {
                 throw usage("--ignore wants x,y,w,h (w, h > 0), got '\(text)'")
             }
             options.ignoreRegions.append(rect)

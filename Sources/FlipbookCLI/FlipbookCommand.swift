@@ -18,6 +18,7 @@ struct FlipbookCommand: ParsableCommand {
     static let comparisonCommands: Set<String> = ["diff", "check"]
 
     static func main() {
+        EnvironmentSwitches.apply()
         do {
             var command = try parseAsRoot()
             try command.run()

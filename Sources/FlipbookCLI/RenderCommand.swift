@@ -141,11 +141,9 @@ struct RenderCommand: ParsableCommand {
         let t = text.lowercased()
         if t == "white" { return Color(red: 1, green: 1, blue: 1) }
         if t == "black" { return Color(red: 0, green: 0, blue: 0) }
-        var hex = Substring(t)
-        if hex.hasPrefix("#") { hex = hex.dropFirst() }
-        if hex.count == 3 { hex = Substring(hex.map { "\($0)\($0)" }.joined()) }
-        guard hex.count == 6, let v = UInt32(hex, radix: 16) else { return nil }
-        return Color(red: Double(v >> 16) / 255, green: Double((v >> 8) & 0xFF) / 255, blue: Double(v & 0xFF) / 255)
+        let hex = t.hasPrefix("#") ? t.dropFirst() : Substring(t)
+        guard hex.count == 3 || hex.count == 6 else { return nil }
+        return Color(hexDigits: hex)
     }
 }
 

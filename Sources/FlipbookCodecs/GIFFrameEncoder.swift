@@ -34,7 +34,7 @@ public struct GIFPreparedFrame: Sendable {
     /// With ``needsClearedCanvas``: the bounding box of the pixels that vanish (visible in
     /// the previous frame, transparent in this one). Such a frame is a placeholder until
     /// the writer prepares it again with `redraw` (see ``GIFFrameEncoder/prepare(_:previous:redraw:)``).
-    public var vanishing: PixelRect?
+    public var vanishing: PixelBounds?
     /// The indices refer to the file's global color map (``GIFFrameEncoder/globalPalette``);
     /// the image is written without a local color map.
     public var usesGlobalPalette: Bool = false
@@ -44,9 +44,6 @@ public struct GIFPreparedFrame: Sendable {
         left == 0 && top == 0 && width == canvasWidth && height == canvasHeight
     }
 }
-
-/// A rectangle of canvas pixels, upper bounds exclusive.
-public typealias PixelRect = (x0: Int, y0: Int, x1: Int, y1: Int)
 
 /// The size/fidelity choices of a GIF.
 public struct GIFEncodingOptions: Sendable, Hashable {
@@ -164,7 +161,7 @@ public struct GIFFrameEncoder: Sendable {
     /// holds it with the frame prepared against it. Frame 0 alone decides the palette, so
     /// the result does not depend on how later frames are scheduled.
     public func prepareFirst(_ frame: Pixmap) -> (encoder: GIFFrameEncoder, frame: GIFPreparedFrame) {
-        withPixels(frame, (0, 0, width, height), packed: nil) { prepareFirst(frame, $0) }
+        withPixels(frame, PixelBounds(x0: 0, y0: 0, x1: width, y1: height), packed: nil) { prepareFirst(frame, $0) }
     }
 
     private func prepareFirst(_ frame: Pixmap, _ pixels: PackedPixels) -> (encoder: GIFFrameEncoder, frame: GIFPreparedFrame) {
@@ -208,14 +205,14 @@ public struct GIFFrameEncoder: Sendable {
     /// just before it (nil for the first frame). `redraw`: a region the canvas shows cleared
     /// (transparent) before this frame, whose pixels are all drawn; without `previous`, only
     /// that region is encoded (default: the whole canvas).
-    public func prepare(_ frame: Pixmap, previous: Pixmap?, redraw: PixelRect? = nil) -> GIFPreparedFrame {
-        prepare(frame, difference(frame, previous: previous, redraw: redraw))
+    public func prepare(_ frame: Pixmap, previous: Pixmap?, redraw: PixelBounds? = nil) -> GIFPreparedFrame {
+        prepare(frame, changes(frame, previous: previous, redraw: redraw))
     }
 
     /// The second half of ``prepare(_:previous:redraw:)``: quantizes and compresses what
-    /// ``difference(_:previous:redraw:)`` found for `frame`.
-    public func prepare(_ frame: Pixmap, _ difference: GIFFrameDifference) -> GIFPreparedFrame {
-        let changed: GIFFrameDifference.Changed
+    /// ``changes(_:previous:redraw:)`` found for `frame`.
+    package func prepare(_ frame: Pixmap, _ difference: GIFFrameChanges) -> GIFPreparedFrame {
+        let changed: GIFFrameChanges.Changed
         switch difference {
         case .done(let prepared): return prepared
         case .changed(let c): changed = c
@@ -223,7 +220,7 @@ public struct GIFFrameEncoder: Sendable {
         return withPixels(frame, changed.rect, packed: changed.pixels) { encode(frame, changed, $0) }
     }
 
-    private func encode(_ frame: Pixmap, _ changed: GIFFrameDifference.Changed, _ pixels: PackedPixels) -> GIFPreparedFrame {
+    private func encode(_ frame: Pixmap, _ changed: GIFFrameChanges.Changed, _ pixels: PackedPixels) -> GIFPreparedFrame {
         let (rect, unchanged, unchangedCount) = (changed.rect, changed.unchanged, changed.unchangedCount)
         let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
         func quantize(_ p: PackedPixels, hidden: [Bool]?) -> ColorQuantizer.Result {

@@ -169,7 +169,8 @@ public final class GIFWriter {
             // box, then disposed to background (browsers clear that rectangle to
             // transparent); the new frame redraws the cleared region and its changes.
             let region = GIFFrameEncoder.union(prepared.vanishing,
-                                               (frame.left, frame.top, frame.left + frame.width, frame.top + frame.height))!
+                                               PixelBounds(x0: frame.left, y0: frame.top, x1: frame.left + frame.width,
+                                                           y1: frame.top + frame.height))!
             // Transparent canvases keep their sources (GIFPreparedFrame.source).
             frame = encoder.prepare(frame.source!, previous: nil, redraw: region)
             disposal = Int32(DISPOSE_BACKGROUND)

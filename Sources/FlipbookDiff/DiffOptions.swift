@@ -1,32 +1,17 @@
-/// A rectangle of whole pixels: columns x..<x+width, rows y..<y+height.
-public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+import FlipbookRaster
+// Diff results and options speak of pixel rectangles: users of FlipbookDiff (and of
+// FlipbookTesting, which re-exports it) get the one type without importing the rasterizer.
+@_exported import struct FlipbookRaster.PixelBounds
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
+extension PixelBounds {
     /// Parses "x,y,w,h" (integers, w and h positive, x and y not negative).
     public init?(parsing text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { Int($0.trimmingCharacters(in: " ")) }
         guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
-              x >= 0, y >= 0, w > 0, h > 0 else { return nil }
+              x >= 0, y >= 0, w > 0, h > 0, w <= Int.max - x, h <= Int.max - y else { return nil }
         self.init(x: x, y: y, width: w, height: h)
     }
-
-    public func contains(x px: Int, y py: Int) -> Bool {
-        px >= x && px < x + width && py >= y && py < y + height
-    }
-
-    /// "x,y wxh", as reports print a bounding box.
-    public var description: String { "\(x),\(y) \(width)×\(height)" }
 }
 
 extension Substring {
@@ -61,14 +46,14 @@ extension Substring {
 public struct DiffOptions: Sendable, Hashable, Codable {
     public var threshold: Double
     public var includeAntiAliased: Bool
-    public var ignoreRegions: [PixelRect]
+    public var ignoreRegions: [PixelBounds]
     public var maxDiffPixels: Int?
     public var maxDiffRatio: Double?
     public var metric: DiffMetric
     public var backdrop: Backdrop
     public var window: Int?
 
-    public init(threshold: Double = 0.1, includeAntiAliased: Bool = false, ignoreRegions: [PixelRect] = [],
+    public init(threshold: Double = 0.1, includeAntiAliased: Bool = false, ignoreRegions: [PixelBounds] = [],
                 maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, metric: DiffMetric = .yiq,
                 backdrop: Backdrop = .blackAndWhite, window: Int? = nil) {
         self.threshold = threshold

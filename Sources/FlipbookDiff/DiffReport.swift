@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookRaster
 
 /// The human and machine renderings of a ``SequenceDiff``, shared by `flipbook diff`,
 /// `flipbook check` and the test helper.
@@ -95,7 +96,7 @@ struct JSONReport: Encodable {
         var differingPixels: Int?
         var antiAliasedPixels: Int?
         var ratio: Double?
-        var bbox: PixelRect?
+        var bbox: PixelBounds?
         var psnr: Double?
         var windowDifferingPixels: Int?
         var delays: [Int]?

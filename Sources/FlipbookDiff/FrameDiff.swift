@@ -1,3 +1,5 @@
+import FlipbookRaster
+
 /// What distinguishes one pixel in a comparison, as the highlight image shows it.
 public enum PixelClass: UInt8, Sendable {
     /// Equal, or within the color threshold.
@@ -26,7 +28,7 @@ public struct FrameDiff: Sendable, Equatable {
     public var differingPixels: Int
     public var antiAliasedPixels: Int
     public var ratio: Double
-    public var bounds: PixelRect?
+    public var bounds: PixelBounds?
     public var psnr: Double
     /// Whether the options' tolerance accepts this frame.
     public var withinTolerance: Bool
@@ -37,7 +39,7 @@ public struct FrameDiff: Sendable, Equatable {
     public var windowDifferingPixels: Int?
 
     public init(width: Int, height: Int, differingPixels: Int, antiAliasedPixels: Int, ratio: Double,
-                bounds: PixelRect?, psnr: Double, withinTolerance: Bool, classes: [UInt8] = [],
+                bounds: PixelBounds?, psnr: Double, withinTolerance: Bool, classes: [UInt8] = [],
                 windowDifferingPixels: Int? = nil) {
         self.windowDifferingPixels = windowDifferingPixels
         self.width = width

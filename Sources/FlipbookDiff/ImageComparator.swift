@@ -91,7 +91,7 @@ public enum ImageComparator {
         }
         return FrameDiff(
             width: width, height: height, differingPixels: differing, antiAliasedPixels: antiAliased, ratio: ratio,
-            bounds: maxX < 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1),
+            bounds: maxX < 0 ? nil : PixelBounds(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1),
             psnr: mse == 0 ? .infinity : 10 * log10(255 * 255 / mse),
             withinTolerance: tolerated, classes: keepClasses ? classes : [], windowDifferingPixels: windowCount)
     }
@@ -114,7 +114,7 @@ public enum ImageComparator {
     struct Scan: Sendable {
         let width: Int, height: Int
         let metric: PixelMetric
-        let regions: [PixelRect]
+        let regions: [PixelBounds]
         let includeAntiAliased: Bool
 
         /// Compares `rows`, classifying into `classes` when it is not empty.
@@ -152,7 +152,7 @@ public enum ImageComparator {
     }
 
     /// Pixels of the frame covered by at least one region (their union, clipped).
-    static func ignoredArea(_ regions: [PixelRect], width: Int, height: Int) -> Int {
+    static func ignoredArea(_ regions: [PixelBounds], width: Int, height: Int) -> Int {
         guard !regions.isEmpty else { return 0 }
         var area = 0
         for y in 0..<height {

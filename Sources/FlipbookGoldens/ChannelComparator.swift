@@ -34,7 +34,7 @@ enum ChannelComparator {
             }
         }
         let mse = count == 0 ? 0 : squaredError / Double(4 * count)
-        let bounds = differing == 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        let bounds = differing == 0 ? nil : PixelBounds(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
         return FrameDiff(width: expected.width, height: expected.height, differingPixels: differing,
                          antiAliasedPixels: 0, ratio: count == 0 ? 0 : Double(differing) / Double(count),
                          bounds: bounds, psnr: mse == 0 ? .infinity : 10 * log10(255 * 255 / mse),

@@ -73,7 +73,7 @@ public enum LottieLoader {
             break
         }
         var scene = try parse(json, path: path, options: options, images: images)
-        scene.warnings = warnings + scene.warnings
+        scene.warnings = warnings.map { SceneWarning(layer: nil, feature: $0) } + scene.warnings
         return scene
     }
 

@@ -301,12 +301,11 @@ extension LottieReader {
     func hexColor(_ node: JSONNode) -> Color? {
         guard var text = node.string, !text.isEmpty else { return nil }
         if text.hasPrefix("#") { text.removeFirst() }
-        guard text.count == 6 || text.count == 8, let v = UInt64(text, radix: 16) else {
+        guard text.count == 6 || text.count == 8, var color = Color(hexDigits: text) else {
             error(node, "expected a color like #rrggbb, got \(node.kind)")
             return nil
         }
-        let rgb = text.count == 8 ? v >> 8 : v
-        return Color(red: Double((rgb >> 16) & 255) / 255, green: Double((rgb >> 8) & 255) / 255,
-                     blue: Double(rgb & 255) / 255)
+        color.alpha = 1  // of #rrggbbaa only the colour counts: the alpha byte is ignored
+        return color
     }
 }

@@ -37,7 +37,7 @@ final class LottieReader {
     var packagedImages: [String: [UInt8]] = [:]
     var diagnostics: [Diagnostic] = []
     /// (layer, feature) pairs rendered without, in first-seen order.
-    var unsupported: [String] = []
+    var unsupported: [SceneWarning] = []
     var frameRate = 30.0
     /// The animation's end (the root's `op`) in the frames of the composition being read;
     /// infinity inside a time-remapped precomposition, whose frames need not reach it.
@@ -98,7 +98,7 @@ final class LottieReader {
 
     /// Records a feature the current layer uses that is rendered without.
     func warn(_ feature: String) {
-        let entry = "layer `\(currentLayer)`: \(feature)"
+        let entry = SceneWarning(layer: currentLayer, feature: feature)
         if !unsupported.contains(entry) { unsupported.append(entry) }
     }
 
@@ -121,7 +121,7 @@ final class LottieReader {
 
     func readDocument(_ root: JSONNode) -> Scene {
         var scene = Scene(canvas: Canvas(size: .zero, scale: 1, snap: .none, background: .clear))
-        scene.format = "lottie"
+        scene.format = .lottie
         guard root.isObject else {
             error(root, "expected a Lottie document (a JSON object), got \(root.kind)")
             return scene

@@ -1,14 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The caches that carry computed geometry from one frame to the next on a thread
 /// (``CoverageCache``, ``OutlineCache``, ``GradientTables``, ``ImageCache``, the
 /// renderer's vector artwork): each hands back exactly what it would compute, so they
 /// change speed, never bytes.
-public enum GeometryCaches {
+package enum GeometryCaches {
     /// Drops the least recently used half of a cache's `entries` (one more than half, so at
     /// least one; never `kept`, the entry just stored) and returns what they cost: the
     /// eviction every bounded cache here uses once past its budget.
@@ -25,9 +19,8 @@ public enum GeometryCaches {
         return freed
     }
 
-    /// False when the environment sets FLIPBOOK_COVERAGE_CACHE=0 (to measure without them).
-    public static let isEnabled: Bool = {
-        guard let raw = getenv("FLIPBOOK_COVERAGE_CACHE") else { return true }
-        return String(cString: raw) != "0"
-    }()
+    /// Whether the caches are used (default true): an option for measuring without them,
+    /// like tiny-skia's `force_hq_pipeline`. Set it before rendering starts; the library reads
+    /// no environment (`flipbook` maps FLIPBOOK_COVERAGE_CACHE onto it).
+    nonisolated(unsafe) package static var isEnabled = true
 }

@@ -17,7 +17,7 @@ import FlipbookGeometry
 ///   the bytes shading the spans gives: output does not depend on what the cache holds.
 /// - Admission on third sight (a moving image costs a hash per fill, not a copy), at most
 ///   ``budgetBytes`` per thread, least recently used half dropped past it.
-/// - Off with the other ``GeometryCaches`` (FLIPBOOK_COVERAGE_CACHE=0, to measure without it).
+/// - Off with the other ``GeometryCaches`` (``GeometryCaches/isEnabled``, to measure without it).
 final class ImageCache {
     struct Key: Equatable {
         let image: Pixmap

@@ -12,7 +12,7 @@ import FlipbookGeometry
 ///   lengths give length; a length inside the curve maps to a parameter by linear
 ///   interpolation in that table, and the piece is cut out with de Casteljau splits.
 struct PathMeasure {
-    enum Kind { case line, quad, cubic }
+    typealias Kind = BezierKind
 
     struct Segment {
         var kind: Kind
@@ -95,7 +95,7 @@ struct PathMeasure {
             table.reserveCapacity(n + 1)
             var prev = p.0, sum = 0.0
             for i in 1...n {
-                let q = point(kind, p, Double(i) / Double(n))
+                let q = Bezier.point(kind, p, Double(i) / Double(n))
                 sum += (q - prev).length
                 table.append(sum)
                 prev = q
@@ -104,32 +104,9 @@ struct PathMeasure {
         }
     }
 
-    static func point(_ kind: Kind, _ p: (Point, Point, Point, Point), _ t: Double) -> Point {
-        let u = 1 - t
-        switch kind {
-        case .line: return p.0 * u + p.1 * t
-        case .quad: return p.0 * (u * u) + p.1 * (2 * u * t) + p.2 * (t * t)
-        case .cubic:
-            return p.0 * (u * u * u) + p.1 * (3 * u * u * t) + p.2 * (3 * u * t * t) + p.3 * (t * t * t)
-        }
-    }
-
     /// Unit tangent of a segment at parameter t (the chord direction where the
     /// derivative vanishes).
-    static func tangent(_ s: Segment, _ t: Double) -> Point {
-        let u = 1 - t
-        let p = s.p
-        var d: Point
-        switch s.kind {
-        case .line: d = p.1 - p.0
-        case .quad: d = (p.1 - p.0) * (2 * u) + (p.2 - p.1) * (2 * t)
-        case .cubic: d = (p.1 - p.0) * (3 * u * u) + (p.2 - p.1) * (6 * u * t) + (p.3 - p.2) * (3 * t * t)
-        }
-        if d.length < 1e-12 { d = (s.kind == .quad ? p.2 : p.3) - p.0 }
-        if s.kind == .line { d = p.1 - p.0 }
-        let len = d.length
-        return len > 0 ? d * (1 / len) : Point(1, 0)
-    }
+    static func tangent(_ s: Segment, _ t: Double) -> Point { Bezier.unitTangent(s.kind, s.p, t) }
 
     /// The parameter at arc length `d` (0…length) along a segment.
     static func parameter(_ s: Segment, at d: Double) -> Double {
@@ -150,32 +127,12 @@ struct PathMeasure {
     /// The element for the part of a segment between parameters t0 < t1.
     static func piece(_ s: Segment, _ t0: Double, _ t1: Double) -> PathElement {
         var p = s.p
-        if t1 < 1 { p = split(s.kind, p, t1).0 }
-        if t0 > 0 { p = split(s.kind, p, t1 > 0 ? t0 / t1 : 0).1 }
+        if t1 < 1 { p = Bezier.split(s.kind, p, t1).0 }
+        if t0 > 0 { p = Bezier.split(s.kind, p, t1 > 0 ? t0 / t1 : 0).1 }
         switch s.kind {
         case .line: return .line(p.1)
         case .quad: return .quad(p.1, p.2)
         case .cubic: return .cubic(p.1, p.2, p.3)
-        }
-    }
-
-    /// De Casteljau split at t: (left, right) control points.
-    static func split(_ kind: Kind, _ p: (Point, Point, Point, Point), _ t: Double)
-        -> ((Point, Point, Point, Point), (Point, Point, Point, Point)) {
-        func lerp(_ a: Point, _ b: Point) -> Point { a + (b - a) * t }
-        switch kind {
-        case .line:
-            let m = lerp(p.0, p.1)
-            return ((p.0, m, m, m), (m, p.1, p.1, p.1))
-        case .quad:
-            let (a, b) = (lerp(p.0, p.1), lerp(p.1, p.2))
-            let m = lerp(a, b)
-            return ((p.0, a, m, m), (m, b, p.2, p.2))
-        case .cubic:
-            let (a, b, c) = (lerp(p.0, p.1), lerp(p.1, p.2), lerp(p.2, p.3))
-            let (d, e) = (lerp(a, b), lerp(b, c))
-            let m = lerp(d, e)
-            return ((p.0, a, d, m), (m, e, c, p.3))
         }
     }
 
@@ -194,7 +151,7 @@ struct PathMeasure {
             let t0 = Self.parameter(s, at: d0 - a)
             let t1 = Self.parameter(s, at: d1 - a)
             if !started {
-                out.move(to: Self.point(s.kind, s.p, t0))
+                out.move(to: Bezier.point(s.kind, s.p, t0))
                 started = true
             }
             if t1 > t0 || s.length == 0 {
@@ -202,7 +159,7 @@ struct PathMeasure {
             } else if d1 == d0 {
                 // A zero-length piece (a dash of length 0): a dot. A nanometre step along
                 // the tangent lets square caps turn with the path, as CoreGraphics' do.
-                let p = Self.point(s.kind, s.p, t0)
+                let p = Bezier.point(s.kind, s.p, t0)
                 out.line(to: p + Self.tangent(s, t0) * 1e-9)
                 break
             }

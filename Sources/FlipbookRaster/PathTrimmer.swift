@@ -10,8 +10,8 @@ import FlipbookGeometry
 ///   path unchanged (closed subpaths stay closed, so they join at their start).
 /// - A subpath wholly inside the range is copied unchanged (closed stays closed); a cut
 ///   subpath becomes an open piece, with curves cut exactly at the right parameters.
-public enum PathTrimmer {
-    public static func trim(_ path: Path, from start: Double, to end: Double) -> Path {
+package enum PathTrimmer {
+    package static func trim(_ path: Path, from start: Double, to end: Double) -> Path {
         let s = start.isNaN ? 0 : min(max(start, 0), 1)
         let e = end.isNaN ? 0 : min(max(end, 0), 1)
         guard s < e else { return Path() }
@@ -36,7 +36,7 @@ public enum PathTrimmer {
     }
 
     /// The summed arc length of every subpath (closing lines included).
-    public static func length(of path: Path) -> Double {
+    package static func length(of path: Path) -> Double {
         PathMeasure(path).totalLength
     }
 }

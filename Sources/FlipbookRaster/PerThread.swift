@@ -6,11 +6,11 @@ import Darwin
 
 /// One object per thread, made on first use by `make` and released when the thread
 /// ends: the rasterizer's working memory and the renderer's caches, never shared.
-public final class PerThread<Value: AnyObject>: @unchecked Sendable {
+package final class PerThread<Value: AnyObject>: @unchecked Sendable {
     private let key: pthread_key_t
     private let make: () -> Value
 
-    public init(_ make: @escaping () -> Value) {
+    package init(_ make: @escaping () -> Value) {
         var key = pthread_key_t()
         pthread_key_create(&key) { raw in
             #if canImport(Darwin)
@@ -24,7 +24,7 @@ public final class PerThread<Value: AnyObject>: @unchecked Sendable {
     }
 
     /// The calling thread's object.
-    public var value: Value {
+    package var value: Value {
         if let raw = pthread_getspecific(key) {
             return unsafeDowncast(Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue(), to: Value.self)
         }

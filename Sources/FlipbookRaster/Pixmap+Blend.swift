@@ -6,14 +6,14 @@ import FlipbookGeometry
 ///   co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B(Cb, Cs),  αo = αs + αb − αs·αb
 /// in premultiplied terms, where B is the mode's blend function. Computed in floating
 /// point per pixel and rounded to the nearest level.
-public enum BlendFunction: Sendable, CaseIterable {
+package enum BlendFunction: Sendable, CaseIterable {
     case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
     case difference, exclusion, hue, saturation, color, luminosity
 }
 
 extension Pixmap {
     /// Composites `source` with its top-left at (x, y) through `mode`, scaled by `opacity`.
-    public mutating func draw(_ source: Pixmap, x: Int, y: Int, opacity: Double, blend mode: BlendFunction,
+    package mutating func draw(_ source: Pixmap, x: Int, y: Int, opacity: Double, blend mode: BlendFunction,
                               mask: Mask? = nil) {
         let op = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
         guard op > 0 else { return }

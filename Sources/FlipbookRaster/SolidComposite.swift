@@ -4,9 +4,9 @@ import FlipbookGeometry
 /// solid color covers a pixel completely: the same premultiplication, rounding and
 /// source-over, for one pixel. Lets a renderer composite a full-canvas solid layer over a
 /// uniform background once instead of once per pixel, with identical bytes.
-public enum SolidComposite {
+package enum SolidComposite {
     /// `color` at `opacity` over the premultiplied pixel `below`.
-    public static func over(_ color: Color, opacity: Double, onto below: UInt32) -> UInt32 {
+    package static func over(_ color: Color, opacity: Double, onto below: UInt32) -> UInt32 {
         let op = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
         guard op > 0, (op * 255).rounded() > 0 else { return below }
         let c = color.clamped
@@ -16,12 +16,12 @@ public enum SolidComposite {
     }
 
     /// The premultiplied pixel of a color (as ``Pixmap/init(width:height:filledWith:)``).
-    public static func premultiplied(_ color: Color) -> UInt32 { Gradient.premultiplied(color) }
+    package static func premultiplied(_ color: Color) -> UInt32 { Gradient.premultiplied(color) }
 }
 
 extension Pixmap {
     /// A pixmap of one premultiplied pixel value.
-    public init(width: Int, height: Int, filledWithPremultiplied value: UInt32) {
+    package init(width: Int, height: Int, filledWithPremultiplied value: UInt32) {
         precondition(width >= 0 && height >= 0, "negative pixmap size")
         let count = width * height
         self.init(width: width, height: height, premultipliedRGBA: [UInt8](unsafeUninitializedCapacity: count * 4) { bytes, n in

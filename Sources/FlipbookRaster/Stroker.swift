@@ -28,11 +28,11 @@ import Darwin
 /// axis-aligned square) and nothing with butt caps, as CoreGraphics does.
 /// Rules (CoreGraphics): a miter is drawn when miter length / width = 1 / sin(φ/2)
 /// ≤ miterLimit (φ the angle between the segments), otherwise a bevel.
-public enum Stroker {
+package enum Stroker {
     /// The outline of `path` stroked with `style`. `tolerance` is the flattening
     /// accuracy in path units: pass about 1/(128·scale) when the path is later scaled up
     /// by `scale` to keep the outline as accurate as the rasterizer.
-    public static func outline(of path: Path, style: StrokeStyle, tolerance: Double = 1.0 / 256) -> Path {
+    package static func outline(of path: Path, style: StrokeStyle, tolerance: Double = 1.0 / 256) -> Path {
         guard style.width > 0, style.width.isFinite else { return Path() }
         guard GeometryCaches.isEnabled else { return build(path, style: style, tolerance: tolerance) }
         return OutlineCache.current.outline(of: path, style: style, tolerance: tolerance) {

@@ -29,7 +29,8 @@ public struct FrameRenderer: Sendable {
 
     /// The output size in pixels for a canvas of `size` points.
     public func pixelSize(of size: Size) -> (width: Int, height: Int) {
-        (max(1, Int(saturating: (size.width * scale).rounded())), max(1, Int(saturating: (size.height * scale).rounded())))
+        let (width, height) = Canvas.roundedPixelSize(of: size, scale: scale)
+        return (max(1, Int(saturating: width)), max(1, Int(saturating: height)))
     }
 
     /// Renders one frame.

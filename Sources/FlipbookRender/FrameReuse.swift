@@ -49,12 +49,10 @@ public final class FrameReuse: @unchecked Sendable {
 
     public init() {}
 
-    /// Whether `FLIPBOOK_FRAME_REUSE` is unset or anything but `0`, `off`, `false` or `no`:
-    /// reuse between frames is on by default.
-    public static var enabledByEnvironment: Bool {
-        guard let raw = ProcessInfo.processInfo.environment["FLIPBOOK_FRAME_REUSE"] else { return true }
-        return !["0", "off", "false", "no"].contains(raw.lowercased())
-    }
+    /// Whether new renderers reuse frames (default true): an option for measuring without
+    /// it, like tiny-skia's `force_hq_pipeline`. Set it before rendering starts; the library
+    /// reads no environment (`flipbook` maps FLIPBOOK_FRAME_REUSE onto it).
+    nonisolated(unsafe) package static var isEnabled = true
 
     /// How many frames were drawn by repainting fewer rows than the frame has (including
     /// frames where nothing changed).

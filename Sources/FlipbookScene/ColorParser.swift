@@ -26,24 +26,8 @@ enum ColorParser {
     /// A name (case-insensitive) or `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`;
     /// nil when the string is neither.
     static func parse(_ text: String) -> Color? {
-        if text.hasPrefix("#") { return hex(String(text.dropFirst())) }
+        if text.hasPrefix("#") { return Color(hexDigits: text.dropFirst()) }
         if let color = named[text] { return color }
         return named.first { $0.key.lowercased() == text.lowercased() }?.value
-    }
-
-    private static func hex(_ digits: String) -> Color? {
-        let values = digits.map { $0.hexDigitValue }
-        guard !values.contains(nil) else { return nil }
-        let v = values.map { Double($0!) }
-        switch v.count {
-        case 3, 4:
-            // #rgb: each digit is doubled (f → ff), so a digit d means d·17/255 = d/15.
-            return Color(red: v[0] / 15, green: v[1] / 15, blue: v[2] / 15, alpha: v.count == 4 ? v[3] / 15 : 1)
-        case 6, 8:
-            func byte(_ i: Int) -> Double { (v[2 * i] * 16 + v[2 * i + 1]) / 255 }
-            return Color(red: byte(0), green: byte(1), blue: byte(2), alpha: v.count == 8 ? byte(3) : 1)
-        default:
-            return nil
-        }
     }
 }

@@ -76,7 +76,7 @@ public struct ResourceLimits: Sendable, Equatable {
     public func violations(of scene: Scene, scale: Double? = nil, fps: Double? = nil) -> [String] {
         var problems: [String] = []
         let s = scale ?? scene.canvas.scale
-        let w = (scene.canvas.size.width * s).rounded(), h = (scene.canvas.size.height * s).rounded()
+        let (w, h) = Canvas.roundedPixelSize(of: scene.canvas.size, scale: s)
         let pixels = w * h
         let sizeText = "\(Self.format(w))×\(Self.format(h)) px"
         if !(w <= Double(Self.maxSide) && h <= Double(Self.maxSide)) {
@@ -86,7 +86,7 @@ public struct ResourceLimits: Sendable, Equatable {
                 + "\(maxPixels) pixels; lower canvas.size or the scale, or raise --max-pixels")
         }
         let rate = fps ?? scene.canvas.fps
-        let frames = (scene.canvas.duration * rate).rounded()
+        let frames = Canvas.roundedFrameCount(duration: scene.canvas.duration, fps: rate)
         if !(frames <= Double(maxFrames)) {
             problems.append("the scene has \(Self.format(frames)) frames (\(Self.format(scene.canvas.duration)) s at "
                 + "\(Self.format(rate)) fps), over the limit of \(maxFrames); shorten canvas.duration or raise --max-frames")
@@ -94,7 +94,7 @@ public struct ResourceLimits: Sendable, Equatable {
         let layers = Self.expandedLayerCount(scene.layers)
         if layers > maxLayers {
             let count = layers == .max ? "more than \(Int.max)" : String(layers)
-            if scene.format == "lottie" {
+            if scene.format == .lottie {
                 problems.append("the animation has \(count) layers with precompositions, parents, mattes and repeater "
                     + "copies expanded, over the limit of \(maxLayers); raise --max-layers")
             } else {

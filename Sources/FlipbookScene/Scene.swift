@@ -18,10 +18,10 @@ public struct Scene: Sendable {
     /// images): asset name → encoded bytes. Layers name them like file assets.
     public var embeddedAssets: [String: [UInt8]] = [:]
     /// What the reader could not honour (unsupported features it rendered without), one
-    /// line each; `--strict` turns them into errors.
-    public var warnings: [String] = []
-    /// The source format, for `info`: "flipbook" or "lottie".
-    public var format: String = "flipbook"
+    /// each; `info` lists them, commands print them on one warning line, `--strict` turns them into errors.
+    public var warnings: [SceneWarning] = []
+    /// The source format, for `info` and the limits' messages.
+    public var format: SceneFormat = .flipbook
 
     public init(version: Int = 1, canvas: Canvas, assets: [String: String] = [:], layers: [Layer] = [],
                 animations: [Animation] = [], sourcePath: String? = nil) {
@@ -80,15 +80,30 @@ public struct Canvas: Sendable {
     /// round(duration × fps), at least 1.
     /// Saturates (at 2^62) rather than trapping for absurd durations; ``ResourceLimits``
     /// refuses those before anything is rendered.
-    public var frameCount: Int { max(1, Canvas.clampedInt((duration * fps).rounded())) }
+    public var frameCount: Int { Self.frameCount(duration: duration, fps: fps) }
+
+    /// round(duration × fps), at least 1: the frame count of every render (the scene's rate
+    /// or another), the one place it is computed.
+    package static func frameCount(duration: Double, fps: Double) -> Int {
+        max(1, clampedInt(roundedFrameCount(duration: duration, fps: fps)))
+    }
+
+    /// round(duration × fps) as a Double, for checks that must not overflow on absurd values.
+    package static func roundedFrameCount(duration: Double, fps: Double) -> Double { (duration * fps).rounded() }
 
     /// The time frame `frameIndex` shows: frameIndex / fps.
     public func seconds(ofFrame frameIndex: Int) -> Double { Double(frameIndex) / fps }
 
     /// Output size in pixels at `scale` (the canvas scale unless overridden).
     public func pixelSize(scale: Double? = nil) -> (width: Int, height: Int) {
-        let s = scale ?? self.scale
-        return (Canvas.clampedInt((size.width * s).rounded()), Canvas.clampedInt((size.height * s).rounded()))
+        let (width, height) = Self.roundedPixelSize(of: size, scale: scale ?? self.scale)
+        return (Canvas.clampedInt(width), Canvas.clampedInt(height))
+    }
+
+    /// `size` × `scale` rounded to whole pixels, as Doubles (for checks that must not overflow):
+    /// the one place an output size is computed from points.
+    package static func roundedPixelSize(of size: Size, scale: Double) -> (width: Double, height: Double) {
+        ((size.width * scale).rounded(), (size.height * scale).rounded())
     }
 
     /// Int(v) for finite v within ±2^62, the nearest bound otherwise (0 for NaN), so that
@@ -98,4 +113,35 @@ public struct Canvas: Sendable {
         let bound = Double(1 << 62)
         return Int(min(max(v, -bound), bound))
     }
+}
+
+/// The format a ``Scene`` was read from.
+public enum SceneFormat: String, Sendable, Hashable, CustomStringConvertible {
+    /// Flipbook's YAML or JSON scene format.
+    case flipbook
+    /// Lottie (Bodymovin JSON, dotLottie, Telegram's .tgs).
+    case lottie
+
+    /// "flipbook" or "lottie", as `info` prints it.
+    public var description: String { rawValue }
+}
+
+/// A feature a scene file uses that Flipbook renders without (lottie-ios's
+/// `CompatibilityIssue`): which layer, what feature, and the message printed for it.
+public struct SceneWarning: Sendable, Hashable, CustomStringConvertible {
+    /// The layer that uses the feature, nil for the file as a whole (a dotLottie manifest).
+    public var layer: String?
+    /// What is rendered without ("expressions", "3D composition", "blend mode 3", …), or for
+    /// the file as a whole what is wrong with it.
+    public var feature: String
+
+    public init(layer: String?, feature: String) {
+        self.layer = layer
+        self.feature = feature
+    }
+
+    /// As printed: "layer `name`: feature", or the feature alone for the whole file.
+    public var message: String { layer.map { "layer `\($0)`: \(feature)" } ?? feature }
+
+    public var description: String { message }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import CFontconfig
 import CFreeType
+import FlipbookGeometry
 
 /// Finds fonts: `.file` paths opened with FreeType, `.family` names matched with
 /// fontconfig, and per-character fallback fonts; every answer is cached.

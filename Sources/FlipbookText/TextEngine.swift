@@ -1,7 +1,7 @@
 import FlipbookGeometry
 
 /// The text engine's entry point: validates a ``TextRequest``, lays it out with
-/// ``TextLayoutEngine`` and caches the result.
+/// ``Typesetter`` and caches the result.
 ///
 /// Rules:
 /// - Thread-safe: called for every text layer of every frame from several render
@@ -33,7 +33,7 @@ public final class TextEngine: @unchecked Sendable {
         if let cached = cache.withLock({ $0[request] }) { return cached }
         let size = request.fontSize
         guard !request.string.isEmpty, size.isFinite, size > 0, size <= Self.maximumFontSize else { return TextLayout() }
-        let layout = try TextLayoutEngine(library: library).layout(
+        let layout = try Typesetter(library: library).layout(
             request, width: Self.sanitized(request.boxSize.width), height: Self.sanitized(request.boxSize.height))
         cache.withLock { entries in
             if entries.count >= cacheCapacity, entries[request] == nil {

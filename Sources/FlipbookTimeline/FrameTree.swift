@@ -32,7 +32,7 @@ public struct RenderLayer: Sendable {
     public var compositing: RenderCompositing?
     /// Leaf drawings of vector artwork, drawn beneath the sublayers: set by the renderer
     /// when it expands `vector` (empty in the timeline's trees).
-    public var drawings: [VectorDrawing] = []
+    package var drawings: [VectorDrawing] = []
     private var maskStorage: [RenderLayer]
 
     public init(id: String, properties: LayerProperties, content: LayerContent, snap: SnapMode,

@@ -9,58 +9,58 @@ import FlipbookScene
 /// 900-byte render layer built, copied and destroyed for each of them every frame cost
 /// more than drawing it. The renderer keeps full layers for groups that need one (a
 /// group of several drawings, which may be flattened offscreen).
-public struct VectorDrawing: Sendable, Equatable {
+package struct VectorDrawing: Sendable, Equatable {
     /// What is drawn and how, held by reference: the copies of a repeater share it, and a
     /// drawing is moved several times on its way to the rasterizer.
-    public let look: Look
+    package let look: Look
     /// From the drawing's space into its layer's bounds space.
-    public var transform: AffineTransform
-    public var opacity: Double
+    package var transform: AffineTransform
+    package var opacity: Double
 
     /// Fill rule, caps, joins and gradients; `geometry` is always `.path`.
-    public var shape: ShapeContent { look.shape }
-    public var style: ShapeStyle { look.style }
+    package var shape: ShapeContent { look.shape }
+    package var style: ShapeStyle { look.style }
 
-    public init(shape: ShapeContent, style: ShapeStyle, transform: AffineTransform, opacity: Double) {
+    package init(shape: ShapeContent, style: ShapeStyle, transform: AffineTransform, opacity: Double) {
         self.look = Look(shape: shape, style: style)
         self.transform = transform
         self.opacity = opacity
     }
 
     /// A drawing's path, paints and style values.
-    public final class Look: Sendable, Equatable {
-        public let shape: ShapeContent
-        public let style: ShapeStyle
+    package final class Look: Sendable, Equatable {
+        package let shape: ShapeContent
+        package let style: ShapeStyle
 
         init(shape: ShapeContent, style: ShapeStyle) {
             self.shape = shape
             self.style = style
         }
 
-        public static func == (a: Look, b: Look) -> Bool { a === b || (a.shape == b.shape && a.style == b.style) }
+        package static func == (a: Look, b: Look) -> Bool { a === b || (a.shape == b.shape && a.style == b.style) }
     }
 }
 
 /// The values of a shape layer's properties that its fill and stroke read.
-public struct ShapeStyle: Sendable, Equatable {
-    public var fillColor: Color
-    public var strokeColor: Color
-    public var lineWidth: Double
-    public var miterLimit: Double
-    public var lineDashPattern: [Double]
-    public var lineDashPhase: Double
-    public var strokeStart: Double
-    public var strokeEnd: Double
+package struct ShapeStyle: Sendable, Equatable {
+    package var fillColor: Color
+    package var strokeColor: Color
+    package var lineWidth: Double
+    package var miterLimit: Double
+    package var lineDashPattern: [Double]
+    package var lineDashPhase: Double
+    package var strokeStart: Double
+    package var strokeEnd: Double
 
     /// CAShapeLayer's defaults (``LayerProperties``'), but a clear fill, as generated
     /// drawings start.
-    public init() {
+    package init() {
         self.init(LayerProperties())
         fillColor = .clear
     }
 
     /// The style of a shape layer.
-    public init(_ p: LayerProperties) {
+    package init(_ p: LayerProperties) {
         fillColor = p.fillColor
         strokeColor = p.strokeColor
         lineWidth = p.lineWidth
@@ -72,7 +72,7 @@ public struct ShapeStyle: Sendable, Equatable {
     }
 
     /// Sets these values in a shape layer's properties (the inverse of ``init(_:)``).
-    public func apply(to p: inout LayerProperties) {
+    package func apply(to p: inout LayerProperties) {
         p.fillColor = fillColor
         p.strokeColor = strokeColor
         p.lineWidth = lineWidth
@@ -84,5 +84,5 @@ public struct ShapeStyle: Sendable, Equatable {
     }
 
     /// Whether a stroke is drawn at all.
-    public var strokes: Bool { !strokeColor.isInvisible && lineWidth > 0 && strokeEnd > strokeStart }
+    package var strokes: Bool { !strokeColor.isInvisible && lineWidth > 0 && strokeEnd > strokeStart }
 }

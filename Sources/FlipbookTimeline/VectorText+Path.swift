@@ -35,9 +35,7 @@ struct TextPathWalker {
         for (p0, p1, p2, p3) in segments {
             let samples = Self.isStraight(p0, p1, p2, p3) ? 2 : 150
             for k in 1..<samples {
-                let t = Double(k) / Double(samples - 1), u = 1 - t
-                let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-                let q = Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+                let q = Bezier.point(.cubic, (p0, p1, p2, p3), Double(k) / Double(samples - 1))
                 let last = points[points.count - 1]
                 lengths.append(lengths[lengths.count - 1] + ((q.x - last.x) * (q.x - last.x) + (q.y - last.y) * (q.y - last.y)).squareRoot())
                 points.append(q)

@@ -38,7 +38,7 @@ import Testing
         let encoder = GIFFrameEncoder(width: 37, height: 23, background: background,
                                       options: GIFEncodingOptions(matte: matte))
         for rows in [0..<23, 5..<6, 3..<19] {
-            let rect: PixelRect = (0, rows.lowerBound, 37, rows.upperBound)
+            let rect = PixelBounds(x0: 0, y0: rows.lowerBound, x1: 37, y1: rows.upperBound)
             let array = encoder.packedPixels(frame, rect)
             let inPlace = encoder.withPixels(frame, rect, packed: nil) { Array($0) }
             #expect(inPlace == array)
@@ -62,13 +62,13 @@ import Testing
         for quality in [100, 90, 40] {
             let encoder = GIFFrameEncoder(width: w, height: h, background: background,
                                           options: GIFEncodingOptions(quality: quality, matte: matte))
-            guard case .changed(let changed) = encoder.difference(frame, previous: previous) else {
+            guard case .changed(let changed) = encoder.changes(frame, previous: previous) else {
                 Issue.record("the frame changed")
                 continue
             }
             #expect(changed.pixels == nil, "whole rows are read in place")
             let packed = encoder.packedPixels(frame, changed.rect)
-            let viaArray = encoder.prepare(frame, .changed(GIFFrameDifference.Changed(
+            let viaArray = encoder.prepare(frame, .changed(GIFFrameChanges.Changed(
                 rect: changed.rect, pixels: packed, unchanged: changed.unchanged, unchangedCount: changed.unchangedCount)))
             let inPlace = encoder.prepare(frame, previous: previous)
             #expect(inPlace.image == viaArray.image)

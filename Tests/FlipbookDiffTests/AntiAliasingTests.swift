@@ -31,7 +31,7 @@ import FlipbookRaster
         let counted = ImageComparator.compare(a, b, options: DiffOptions(includeAntiAliased: true))
         #expect(counted.differingPixels == 20)
         #expect(counted.antiAliasedPixels == 0)
-        #expect(counted.bounds == PixelRect(x: 10, y: 5, width: 11, height: 10))
+        #expect(counted.bounds == PixelBounds(x: 10, y: 5, width: 11, height: 10))
     }
 
     @Test func shiftInBothAxesIsStillAntiAliasing() {
@@ -54,7 +54,7 @@ import FlipbookRaster
         let d = ImageComparator.compare(a, b)
         #expect(d.differingPixels == 9)
         #expect(d.antiAliasedPixels == 20)
-        #expect(d.bounds == PixelRect(x: 30, y: 2, width: 3, height: 3))
+        #expect(d.bounds == PixelBounds(x: 30, y: 2, width: 3, height: 3))
     }
 
     /// A hard-edged 1-px line appearing is not anti-aliasing: its pixels have no darker

@@ -13,7 +13,7 @@ import FlipbookRaster
         let d = ImageComparator.compare(a, b)
         #expect(d.differingPixels == 100)
         #expect(d.antiAliasedPixels == 0)
-        #expect(d.bounds == PixelRect(x: 10, y: 8, width: 10, height: 10))
+        #expect(d.bounds == PixelBounds(x: 10, y: 8, width: 10, height: 10))
         #expect(d.ratio == 100.0 / 1200.0)
         #expect(!d.withinTolerance)
     }
@@ -71,16 +71,16 @@ import FlipbookRaster
         let a = solid(40, 30, (255, 255, 255))
         var b = a
         paint(&b, x: 10, y: 8, w: 10, h: 10, (0, 0, 255))
-        let all = DiffOptions(ignoreRegions: [PixelRect(x: 5, y: 5, width: 20, height: 20)])
+        let all = DiffOptions(ignoreRegions: [PixelBounds(x: 5, y: 5, width: 20, height: 20)])
         #expect(ImageComparator.compare(a, b, options: all).differingPixels == 0)
         // Columns 10…14 ignored: the other half, 50 px, still counts.
-        let half = DiffOptions(ignoreRegions: [PixelRect(x: 0, y: 0, width: 15, height: 30)])
+        let half = DiffOptions(ignoreRegions: [PixelBounds(x: 0, y: 0, width: 15, height: 30)])
         let d = ImageComparator.compare(a, b, options: half)
         #expect(d.differingPixels == 50)
-        #expect(d.bounds == PixelRect(x: 15, y: 8, width: 5, height: 10))
+        #expect(d.bounds == PixelBounds(x: 15, y: 8, width: 5, height: 10))
         // Overlapping regions count once: 15×30 ∪ 10×30 shifted by 10 = 25×30.
-        #expect(ImageComparator.ignoredArea([PixelRect(x: 0, y: 0, width: 15, height: 30),
-                                             PixelRect(x: 10, y: 0, width: 15, height: 30)],
+        #expect(ImageComparator.ignoredArea([PixelBounds(x: 0, y: 0, width: 15, height: 30),
+                                             PixelBounds(x: 10, y: 0, width: 15, height: 30)],
                                             width: 40, height: 30) == 750)
     }
 
@@ -105,16 +105,16 @@ import FlipbookRaster
         paint(&b, x: 280, y: 250, w: 20, h: 10, (0, 0, 0))    // last rows
         let d = ImageComparator.compare(a, b, keepClasses: true)
         #expect(d.differingPixels == 100 + 200 + 200)
-        #expect(d.bounds == PixelRect(x: 5, y: 3, width: 295, height: 257))
+        #expect(d.bounds == PixelBounds(x: 5, y: 3, width: 295, height: 257))
         #expect(d.classes.filter { $0 == PixelClass.differing.rawValue }.count == 500)
     }
 
     @Test func ignoreRegionParsing() {
-        #expect(PixelRect(parsing: "1,2,3,4") == PixelRect(x: 1, y: 2, width: 3, height: 4))
-        #expect(PixelRect(parsing: "1, 2, 3, 4") == PixelRect(x: 1, y: 2, width: 3, height: 4))
-        #expect(PixelRect(parsing: "1,2,0,4") == nil)
-        #expect(PixelRect(parsing: "1,2,3") == nil)
-        #expect(PixelRect(parsing: "-1,2,3,4") == nil)
+        #expect(PixelBounds(parsing: "1,2,3,4") == PixelBounds(x: 1, y: 2, width: 3, height: 4))
+        #expect(PixelBounds(parsing: "1, 2, 3, 4") == PixelBounds(x: 1, y: 2, width: 3, height: 4))
+        #expect(PixelBounds(parsing: "1,2,0,4") == nil)
+        #expect(PixelBounds(parsing: "1,2,3") == nil)
+        #expect(PixelBounds(parsing: "-1,2,3,4") == nil)
     }
 }
 

@@ -89,7 +89,7 @@ import FlipbookTimeline
         let ca = try #require(Self.layers(scene).first { $0.id == "Shape" })
         #expect(ca.compositing?.effects.count == 1)
         if case .dropShadow = ca.compositing?.effects.first {} else { Issue.record("\(ca.compositing?.effects)") }
-        #expect(scene.warnings.contains { $0.contains("Blur") && $0.contains("only drop shadows") }, "\(scene.warnings)")
+        #expect(scene.warnings.contains { $0.message.contains("Blur") && $0.message.contains("only drop shadows") }, "\(scene.warnings)")
     }
 
     /// A drop shadow's softness 40 becomes lottie-web's blur (σ = softness / 4 = 10) by
@@ -114,7 +114,7 @@ import FlipbookTimeline
     /// draws the text document as it is.
     @Test func textAnimatorsAreLeftOut() throws {
         let file = LottieSupport.fixtures + "/text_animator_range.json"
-        func animators(_ compat: LottieCompatibility) throws -> (Int, [String]) {
+        func animators(_ compat: LottieCompatibility) throws -> (Int, [SceneWarning]) {
             let scene = try SceneFile.load(path: file, options: SceneLoader.Options(lottieCompatibility: compat))
             let count = Self.layers(scene).reduce(0) { total, layer in
                 guard case .vector(let v) = layer.content else { return total }
@@ -126,7 +126,7 @@ import FlipbookTimeline
         #expect(web > 0 && webWarnings.isEmpty)
         let (ca, caWarnings) = try animators(.coreAnimation)
         #expect(ca == 0)
-        #expect(caWarnings.contains { $0.contains("text animators") }, "\(caWarnings)")
+        #expect(caWarnings.contains { $0.message.contains("text animators") }, "\(caWarnings)")
     }
 
     /// A red dot held at x = 10 until the out point (frame 10 of 10), where a hold key

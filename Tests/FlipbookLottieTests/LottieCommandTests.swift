@@ -76,7 +76,7 @@ import FlipbookScene
     /// through the same reader, so their stills equal the JSON's.
     @Test func packagedFormatsOpen() throws {
         let packaged = try SceneFile.load(path: LottieSupport.fixtures + "/image_file.lottie")
-        #expect(packaged.format == "lottie" && !packaged.embeddedAssets.isEmpty)
+        #expect(packaged.format == .lottie && !packaged.embeddedAssets.isEmpty)
         let a = try StillFrame.render(packaged, at: 0.5, size: (100, 100))
         let b = try StillFrame.render(try SceneFile.load(path: LottieSupport.fixtures + "/image_file.json"), at: 0.5,
                                       size: (100, 100))

@@ -28,8 +28,8 @@ import FlipbookLottie
                         "a": {"o": {"a": 0, "k": 0}}}]}}]}
         """
         let scene = try LottieLoader.parse(Data(json.utf8), path: nil)
-        #expect(scene.warnings.contains { $0.contains("Twisted") && $0.contains("twist") }, "\(scene.warnings)")
-        #expect(scene.warnings.contains { $0.contains("Words") && $0.contains("text animators") }, "\(scene.warnings)")
+        #expect(scene.warnings.contains { $0.message.contains("Twisted") && $0.message.contains("twist") }, "\(scene.warnings)")
+        #expect(scene.warnings.contains { $0.message.contains("Words") && $0.message.contains("text animators") }, "\(scene.warnings)")
         #expect(scene.warnings.count == 2, "\(scene.warnings)")
     }
 
@@ -51,8 +51,8 @@ import FlipbookLottie
         """
         let scene = try LottieLoader.parse(Data(json.utf8), path: nil)
         #expect(scene.warnings.count == 2, "\(scene.warnings)")
-        #expect(scene.warnings.contains { $0.contains("Styled") && $0.contains("Inner Shadow") }, "\(scene.warnings)")
-        #expect(scene.warnings.contains { $0.contains("Outer Glow") }, "\(scene.warnings)")
-        #expect(!scene.warnings.contains { $0.contains("Drop Shadow") }, "\(scene.warnings)")
+        #expect(scene.warnings.contains { $0.message.contains("Styled") && $0.message.contains("Inner Shadow") }, "\(scene.warnings)")
+        #expect(scene.warnings.contains { $0.message.contains("Outer Glow") }, "\(scene.warnings)")
+        #expect(!scene.warnings.contains { $0.message.contains("Drop Shadow") }, "\(scene.warnings)")
     }
 }

@@ -91,7 +91,7 @@ import FlipbookRaster
         let result = try check.verify(frame: moved, named: "gray")
         #expect(result.passed == passes)
         #expect(result.diff.totalDifferingPixels == (passes ? 0 : 1))
-        #expect(result.diff.frames.first?.diff?.bounds == (passes ? nil : PixelRect(x: 1, y: 1, width: 1, height: 1)))
+        #expect(result.diff.frames.first?.diff?.bounds == (passes ? nil : PixelBounds(x: 1, y: 1, width: 1, height: 1)))
         // Pixel-exact sees the move whatever its size.
         let exact = GoldenCheck(goldenFolder: folder, comparison: .exact, record: false)
         #expect(try exact.verify(frame: moved, named: "gray").diff.totalDifferingPixels == 1)

@@ -62,7 +62,7 @@ import FlipbookTesting
         let failed = try #require(result)
         #expect(failed.failingFrames == [0, 1, 2, 3, 4])
         #expect(failed.diff.frames.map { $0.diff?.differingPixels } == [20, 20, 20, 20, 20])
-        #expect(failed.diff.frames[0].diff?.bounds == PixelRect(x: 0, y: 10, width: 10, height: 11))
+        #expect(failed.diff.frames[0].diff?.bounds == PixelBounds(x: 0, y: 10, width: 10, height: 11))
         #expect(failed.evidence.count == 5 && failed.evidence.allSatisfy { $0.difference != nil })
         #expect(failed.reportPath.map(FileManager.default.fileExists(atPath:)) == true)
     }

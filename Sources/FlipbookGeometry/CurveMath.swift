@@ -1,17 +1,97 @@
-import FlipbookGeometry
+// Bézier curve maths, in one place for every stage that cuts or walks curves: the
+// rasterizer's path measuring (dashes, strokeStart/strokeEnd trims), the Lottie shape
+// modifiers (offset path, zig-zag) and text on a path.
+//
+// Two forms, each kept where its numbers are relied on:
+// - ``Bezier``: Bernstein evaluation and de Casteljau splits of a line, quadratic or cubic
+//   segment (control points padded to four), as path measuring uses them;
+// - ``CubicSegment``: one cubic in polynomial form with what lottie-web's PolynomialBezier
+//   offers (inflections, bounds, curve–curve intersections), whose rounding the modifiers follow.
+//
+// Both split with the same de Casteljau construction (``Bezier/split(_:_:_:lerp:)``); they
+// interpolate differently (a + (b − a)·t against a·(1 − t) + b·t), which changes last bits,
+// so each keeps its own interpolation and every output stays what it was.
+
+/// The degree of a segment whose control points are padded to four.
+package enum BezierKind: Sendable {
+    case line, quad, cubic
+}
+
+/// Control points of a segment: (start, c1, c2, end) for a cubic, (start, c, end, end) for a
+/// quadratic, (start, end, end, end) for a line.
+package typealias BezierPoints = (Point, Point, Point, Point)
+
+/// Evaluation, tangents and splitting of line, quadratic and cubic segments.
+package enum Bezier {
+    /// The point at parameter t (Bernstein form).
+    package static func point(_ kind: BezierKind, _ p: BezierPoints, _ t: Double) -> Point {
+        let u = 1 - t
+        switch kind {
+        case .line: return p.0 * u + p.1 * t
+        case .quad: return p.0 * (u * u) + p.1 * (2 * u * t) + p.2 * (t * t)
+        case .cubic:
+            return p.0 * (u * u * u) + p.1 * (3 * u * u * t) + p.2 * (3 * u * t * t) + p.3 * (t * t * t)
+        }
+    }
+
+    /// The derivative at parameter t.
+    package static func derivative(_ kind: BezierKind, _ p: BezierPoints, _ t: Double) -> Point {
+        let u = 1 - t
+        switch kind {
+        case .line: return p.1 - p.0
+        case .quad: return (p.1 - p.0) * (2 * u) + (p.2 - p.1) * (2 * t)
+        case .cubic: return (p.1 - p.0) * (3 * u * u) + (p.2 - p.1) * (6 * u * t) + (p.3 - p.2) * (3 * t * t)
+        }
+    }
+
+    /// Unit tangent at parameter t: the chord's direction where the derivative vanishes
+    /// (a handle on its end point), (1, 0) for a segment of no length.
+    package static func unitTangent(_ kind: BezierKind, _ p: BezierPoints, _ t: Double) -> Point {
+        var d = derivative(kind, p, t)
+        if d.length < 1e-12 { d = (kind == .quad ? p.2 : p.3) - p.0 }
+        if kind == .line { d = p.1 - p.0 }
+        let len = d.length
+        return len > 0 ? d * (1 / len) : Point(1, 0)
+    }
+
+    /// a + (b − a)·t.
+    package static func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point { a + (b - a) * t }
+
+    /// De Casteljau split at t: the control points of the parts before and after t, padded
+    /// as the input is. `lerp` is the interpolation (``lerp(_:_:_:)`` unless a caller's
+    /// numbers follow another form).
+    package static func split(_ kind: BezierKind, _ p: BezierPoints, _ t: Double,
+                              lerp: (Point, Point, Double) -> Point = Bezier.lerp)
+        -> (BezierPoints, BezierPoints) {
+        switch kind {
+        case .line:
+            let m = lerp(p.0, p.1, t)
+            return ((p.0, m, m, m), (m, p.1, p.1, p.1))
+        case .quad:
+            let (a, b) = (lerp(p.0, p.1, t), lerp(p.1, p.2, t))
+            let m = lerp(a, b, t)
+            return ((p.0, a, m, m), (m, b, p.2, p.2))
+        case .cubic:
+            let (a, b, c) = (lerp(p.0, p.1, t), lerp(p.1, p.2, t), lerp(p.2, p.3, t))
+            let (d, e) = (lerp(a, b, t), lerp(b, c, t))
+            let m = lerp(d, e, t)
+            return ((p.0, a, d, m), (m, e, c, p.3))
+        }
+    }
+}
 
 /// One cubic Bézier segment in polynomial form, with what the zig-zag and offset-path
 /// modifiers need: points and derivatives, splitting, inflection points and curve–curve
 /// intersections (lottie-web's PolynomialBezier, whose numbers these follow).
-struct CubicSegment {
-    var points: [Point]
+package struct CubicSegment {
+    package var points: [Point]
     // p(t) = a·t³ + b·t² + c·t + d
     private let a: Point, b: Point, c: Point, d: Point
 
     /// `linearize`: a handle that sits on its vertex is moved to a third of the chord, so
     /// a straight segment is parameterised uniformly (lottie-web does this for every
     /// segment it reads from a shape).
-    init(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, linearize: Bool = false) {
+    package init(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, linearize: Bool = false) {
         var p1 = p1, p2 = p2
         if linearize && Self.same(p0, p1) { p1 = p0 + (p3 - p0) * (1.0 / 3.0) }
         if linearize && Self.same(p2, p3) { p2 = p0 + (p3 - p0) * (2.0 / 3.0) }
@@ -22,25 +102,25 @@ struct CubicSegment {
         d = p0
     }
 
-    var start: Point { points[0] }
-    var end: Point { points[3] }
+    package var start: Point { points[0] }
+    package var end: Point { points[3] }
 
-    func point(_ t: Double) -> Point {
+    package func point(_ t: Double) -> Point {
         Point(((a.x * t + b.x) * t + c.x) * t + d.x, ((a.y * t + b.y) * t + c.y) * t + d.y)
     }
 
-    func derivative(_ t: Double) -> Point {
+    package func derivative(_ t: Double) -> Point {
         Point((3 * t * a.x + 2 * b.x) * t + c.x, (3 * t * a.y + 2 * b.y) * t + c.y)
     }
 
     /// Radians of the direction of travel at t (y down, as atan2(dy, dx)).
-    func tangentAngle(_ t: Double) -> Double {
+    package func tangentAngle(_ t: Double) -> Double {
         let p = derivative(t)
         return atan2(p.y, p.x)
     }
 
     /// Parameters in (0, 1) where the curvature changes sign.
-    var inflectionPoints: [Double] {
+    package var inflectionPoints: [Double] {
         let denominator = a.y * b.x - a.x * b.y
         guard !Self.zero(denominator) else { return [] }
         let cusp = -0.5 * (a.y * c.x - a.x * c.y) / denominator
@@ -51,17 +131,15 @@ struct CubicSegment {
         return [cusp - root, cusp + root].filter { $0 > 0 && $0 < 1 }
     }
 
-    func split(_ t: Double) -> (CubicSegment, CubicSegment) {
+    package func split(_ t: Double) -> (CubicSegment, CubicSegment) {
         if t <= 0 { return (CubicSegment(start, start, start, start), self) }
         if t >= 1 { return (self, CubicSegment(end, end, end, end)) }
-        let p = points
-        let p10 = Self.lerp(p[0], p[1], t), p11 = Self.lerp(p[1], p[2], t), p12 = Self.lerp(p[2], p[3], t)
-        let p20 = Self.lerp(p10, p11, t), p21 = Self.lerp(p11, p12, t), p3 = Self.lerp(p20, p21, t)
-        return (CubicSegment(p[0], p10, p20, p3, linearize: true), CubicSegment(p3, p21, p12, p[3], linearize: true))
+        let (l, r) = Bezier.split(.cubic, (points[0], points[1], points[2], points[3]), t, lerp: Self.lerp)
+        return (CubicSegment(l.0, l.1, l.2, l.3, linearize: true), CubicSegment(r.0, r.1, r.2, r.3, linearize: true))
     }
 
     /// Tight bounds: the end points and the extrema of each coordinate.
-    var bounds: (min: Point, max: Point) {
+    package var bounds: (min: Point, max: Point) {
         var lo = Point(min(start.x, end.x), min(start.y, end.y)), hi = Point(max(start.x, end.x), max(start.y, end.y))
         for axis in 0..<2 {
             let (qa, qb, qc) = axis == 0 ? (3 * a.x, 2 * b.x, c.x) : (3 * a.y, 2 * b.y, c.y)
@@ -76,7 +154,7 @@ struct CubicSegment {
     /// Approximate intersections as (t on self, t on other), by recursive halving of both
     /// curves while their bounding boxes meet, down to boxes of `tolerance` or `depth`
     /// halvings (lottie-web's defaults: 2 and 7).
-    func intersections(_ other: CubicSegment, tolerance: Double = 2, depth: Int = 7) -> [(Double, Double)] {
+    package func intersections(_ other: CubicSegment, tolerance: Double = 2, depth: Int = 7) -> [(Double, Double)] {
         var found: [(Double, Double)] = []
         Self.intersect(Piece(self, 0, 1), Piece(other, 0, 1), level: 0, tolerance: tolerance, depth: depth, into: &found)
         return found.map { refined($0, other) }
@@ -140,14 +218,15 @@ struct CubicSegment {
         }
     }
 
-    static func lerp(_ p: Point, _ q: Point, _ t: Double) -> Point { p * (1 - t) + q * t }
+    /// p·(1 − t) + q·t, lottie-web's interpolation.
+    package static func lerp(_ p: Point, _ q: Point, _ t: Double) -> Point { p * (1 - t) + q * t }
 
     /// lottie-web's relative float comparison.
-    static func equal(_ x: Double, _ y: Double) -> Bool { abs(x - y) * 100_000 <= min(abs(x), abs(y)) }
-    static func same(_ p: Point, _ q: Point) -> Bool { equal(p.x, q.x) && equal(p.y, q.y) }
-    static func zero(_ x: Double) -> Bool { abs(x) <= 0.00001 }
+    package static func equal(_ x: Double, _ y: Double) -> Bool { abs(x - y) * 100_000 <= min(abs(x), abs(y)) }
+    package static func same(_ p: Point, _ q: Point) -> Bool { equal(p.x, q.x) && equal(p.y, q.y) }
+    package static func zero(_ x: Double) -> Bool { abs(x) <= 0.00001 }
 
-    static func quadraticRoots(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
+    package static func quadraticRoots(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
         guard a != 0 else { return [] }
         let s = b * b - 4 * a * c
         guard s >= 0 else { return [] }
@@ -158,7 +237,7 @@ struct CubicSegment {
     }
 
     /// Where the lines through (a1, a2) and (b1, b2) cross; nil when parallel.
-    static func lineIntersection(_ a1: Point, _ a2: Point, _ b1: Point, _ b2: Point) -> Point? {
+    package static func lineIntersection(_ a1: Point, _ a2: Point, _ b1: Point, _ b2: Point) -> Point? {
         // Homogeneous coordinates: the cross product of the two lines.
         let l1 = (a1.y - a2.y, a2.x - a1.x, a1.x * a2.y - a1.y * a2.x)
         let l2 = (b1.y - b2.y, b2.x - b1.x, b1.x * b2.y - b1.y * b2.x)
@@ -168,11 +247,11 @@ struct CubicSegment {
     }
 
     /// `p` moved `length` in the direction `angle` (radians, y up as lottie-web measures).
-    static func polarOffset(_ p: Point, _ angle: Double, _ length: Double) -> Point {
+    package static func polarOffset(_ p: Point, _ angle: Double, _ length: Double) -> Point {
         Point(p.x + cos(angle) * length, p.y - sin(angle) * length)
     }
 
-    static func distance(_ p: Point, _ q: Point) -> Double { ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() }
+    package static func distance(_ p: Point, _ q: Point) -> Double { ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() }
 }
 
 #if canImport(Glibc)

@@ -29,7 +29,7 @@ import FlipbookGeometry
 ///   (``FontLibrary/Primary/metrics``).
 /// - Each glyph's unhinted outline (font units, y up) is mapped by scale (s, −s) to the
 ///   pen position, so text is a path like any other.
-struct TextLayoutEngine {
+struct Typesetter {
     let library: FontLibrary
 
     private struct PlannedLine {

@@ -13,12 +13,12 @@ extension GIFFrameEncoder {
     /// what changed, as packed pixels and a mask. A parallel exporter lets go of `previous`
     /// (4 MB at 750×1334) once this returns, before the quantizing and compressing that
     /// take most of a frame's time; ``prepare(_:_:)`` finishes the frame.
-    public func difference(_ frame: Pixmap, previous: Pixmap?, redraw: PixelRect? = nil) -> GIFFrameDifference {
+    package func changes(_ frame: Pixmap, previous: Pixmap?, redraw: PixelBounds? = nil) -> GIFFrameChanges {
         precondition(frame.width == width && frame.height == height, "frame size differs from the GIF's")
         // In a cleared region only the visible pixels need drawing (the rest is transparent
         // already): keeps the next frame's clear, and this frame, small.
         let drawn = redraw.flatMap { background == nil ? Self.visibleRect(frame, in: $0) : $0 }
-        var rect = drawn ?? redraw ?? (x0: 0, y0: 0, x1: width, y1: height)
+        var rect = drawn ?? redraw ?? PixelBounds(x0: 0, y0: 0, x1: width, y1: height)
         var diffed = false
         if let previous, previous.width == width, previous.height == height {
             let changed = Self.changedRect(frame, previous)
@@ -51,16 +51,16 @@ extension GIFFrameEncoder {
             let (unchanged, count) = withPixels(frame, rect, packed: packed) {
                 unchangedPixels($0, frame, previous, rect, redraw: redraw)
             }
-            return .changed(GIFFrameDifference.Changed(rect: rect, pixels: packed, unchanged: unchanged, unchangedCount: count))
+            return .changed(GIFFrameChanges.Changed(rect: rect, pixels: packed, unchanged: unchanged, unchangedCount: count))
         }
-        return .changed(GIFFrameDifference.Changed(rect: rect, pixels: packed,
+        return .changed(GIFFrameChanges.Changed(rect: rect, pixels: packed,
                                                    unchanged: [Bool](repeating: false, count: (rect.x1 - rect.x0) * (rect.y1 - rect.y0)),
                                                    unchangedCount: 0))
     }
 
     /// Calls `body` with the packed pixels of `rect` in `frame`: `packed` when given, else
     /// (a rectangle of whole rows) the frame's own rows, packed as they are read.
-    func withPixels<R>(_ frame: Pixmap, _ rect: PixelRect, packed: [UInt32]?, _ body: (PackedPixels) -> R) -> R {
+    func withPixels<R>(_ frame: Pixmap, _ rect: PixelBounds, packed: [UInt32]?, _ body: (PackedPixels) -> R) -> R {
         if let packed { return PackedPixels.with(packed, body) }
         precondition(rect.x0 == 0 && rect.x1 == frame.width, "only whole rows are read in place")
         let packer = PixelPacker(background: background, matte: options.matte)
@@ -74,7 +74,7 @@ extension GIFFrameEncoder {
 
     /// The pixels of `rect` as packed straight colors (``ColorQuantizer/transparentPixel``
     /// for transparent ones).
-    func packedPixels(_ frame: Pixmap, _ rect: (x0: Int, y0: Int, x1: Int, y1: Int)) -> [UInt32] {
+    func packedPixels(_ frame: Pixmap, _ rect: PixelBounds) -> [UInt32] {
         let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
         let packer = PixelPacker(background: background, matte: options.matte)
         return [UInt32](unsafeUninitializedCapacity: w * h) { out, count in
@@ -97,8 +97,8 @@ extension GIFFrameEncoder {
     /// Which of `pixels` (the packed pixels of `rect` in `frame`) are unchanged: visible, with
     /// the packed color `previous` has there, and outside `redraw` (a cleared region keeps
     /// nothing); and how many. Reads `previous` in place: no second frame of packed pixels.
-    func unchangedPixels(_ pixels: PackedPixels, _ frame: Pixmap, _ previous: Pixmap, _ rect: PixelRect,
-                         redraw: PixelRect?) -> (mask: [Bool], count: Int) {
+    func unchangedPixels(_ pixels: PackedPixels, _ frame: Pixmap, _ previous: Pixmap, _ rect: PixelBounds,
+                         redraw: PixelBounds?) -> (mask: [Bool], count: Int) {
         var mask = [Bool](repeating: false, count: pixels.count)
         var unchanged = 0
         let packer = PixelPacker(background: background, matte: options.matte)
@@ -133,7 +133,7 @@ extension GIFFrameEncoder {
     }
 
     /// The bounding box (exclusive upper bounds) of the pixels that differ, or nil.
-    static func changedRect(_ a: Pixmap, _ b: Pixmap) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+    static func changedRect(_ a: Pixmap, _ b: Pixmap) -> PixelBounds? {
         let w = a.width
         return a.data.withUnsafeBytes { ra in
             b.data.withUnsafeBytes { rb in
@@ -153,7 +153,7 @@ extension GIFFrameEncoder {
                             y1 = y + 1
                             x0 = min(x0, l); x1 = max(x1, r)
                         }
-                        return y0 < 0 ? nil : (x0, y0, x1, y1)
+                        return y0 < 0 ? nil : PixelBounds(x0: x0, y0: y0, x1: x1, y1: y1)
                     }
                 }
             }
@@ -162,12 +162,12 @@ extension GIFFrameEncoder {
 
     /// The bounding box of the pixels in `rect` that are visible (alpha ≥ 128) in
     /// `previous` but not in `frame`, or nil when none are.
-    static func vanishingRect(_ frame: Pixmap, _ previous: Pixmap, in rect: PixelRect) -> PixelRect? {
-        var out: PixelRect?
+    static func vanishingRect(_ frame: Pixmap, _ previous: Pixmap, in rect: PixelBounds) -> PixelBounds? {
+        var out: PixelBounds?
         for y in rect.y0..<rect.y1 {
             var i = (y * frame.width + rect.x0) * 4 + 3
             for x in rect.x0..<rect.x1 {
-                if frame.data[i] < 128 && previous.data[i] >= 128 { out = union(out, (x, y, x + 1, y + 1)) }
+                if frame.data[i] < 128 && previous.data[i] >= 128 { out = union(out, PixelBounds(x0: x, y0: y, x1: x + 1, y1: y + 1)) }
                 i += 4
             }
         }
@@ -175,8 +175,8 @@ extension GIFFrameEncoder {
     }
 
     /// The bounding box of the visible (alpha ≥ 128) pixels in `rect`, or nil.
-    static func visibleRect(_ frame: Pixmap, in rect: PixelRect) -> PixelRect? {
-        var out: PixelRect?
+    static func visibleRect(_ frame: Pixmap, in rect: PixelBounds) -> PixelBounds? {
+        var out: PixelBounds?
         for y in rect.y0..<rect.y1 {
             var i = (y * frame.width + rect.x0) * 4 + 3
             var first = -1, last = -1
@@ -184,30 +184,30 @@ extension GIFFrameEncoder {
                 if frame.data[i] >= 128 { if first < 0 { first = x }; last = x }
                 i += 4
             }
-            if first >= 0 { out = union(out, (first, y, last + 1, y + 1)) }
+            if first >= 0 { out = union(out, PixelBounds(x0: first, y0: y, x1: last + 1, y1: y + 1)) }
         }
         return out
     }
 
     /// The smallest rectangle holding both (nil when both are nil).
-    public static func union(_ a: PixelRect?, _ b: PixelRect?) -> PixelRect? {
+    package static func union(_ a: PixelBounds?, _ b: PixelBounds?) -> PixelBounds? {
         guard let a else { return b }
         guard let b else { return a }
-        return (min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
+        return PixelBounds(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
     }
 }
 
-/// What ``GIFFrameEncoder/difference(_:previous:redraw:)`` found: a frame already prepared
+/// What ``GIFFrameEncoder/changes(_:previous:redraw:)`` found: a frame already prepared
 /// (identical to the previous one, or a placeholder for the writer), or the rectangle to
 /// encode with its packed pixels and which of them are unchanged.
-public enum GIFFrameDifference: Sendable {
+package enum GIFFrameChanges: Sendable {
     case done(GIFPreparedFrame)
     case changed(Changed)
 
     /// The rectangle to encode: its pixels packed (``GIFFrameEncoder/packedPixels(_:_:)``)
     /// and the mask of those equal to the previous frame's (``GIFFrameEncoder/unchangedPixels(_:_:_:_:redraw:)``).
-    public struct Changed: Sendable {
-        let rect: PixelRect
+    package struct Changed: Sendable {
+        let rect: PixelBounds
         /// nil for a rectangle of whole rows, read from the frame itself.
         let pixels: [UInt32]?
         let unchanged: [Bool]
