@@ -77,13 +77,26 @@ public struct Mask: Sendable, Equatable {
     /// The alpha channel of a pixmap.
     public init(alphaOf pixmap: Pixmap) {
         self.init(width: pixmap.width, height: pixmap.height)
-        let n = width * height
+        let w = width, h = height
+        var box = BoxBuilder()
         pixmap.data.withUnsafeBufferPointer { src in
             data.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<n { dst[i] = src[4 * i + 3] }
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                for y in 0..<h {
+                    // The row is copied with its bytes OR-ed together (both vectorize), so
+                    // that an empty row, the common case around a matte, costs no scan.
+                    let row = y * w
+                    var any: UInt8 = 0
+                    for x in 0..<w {
+                        let a = s[4 * (row + x) + 3]
+                        d[row + x] = a
+                        any |= a
+                    }
+                    if any != 0, let run = Mask.extent(of: d + row, from: 0, to: w) { box.add(row: y, run) }
+                }
             }
         }
-        bounds = tightBounds(within: PixelBounds(x0: 0, y0: 0, x1: width, y1: height))
+        bounds = box.bounds
     }
 
     /// Multiplies this mask by `other` (same size) pixel by pixel.
@@ -165,19 +178,43 @@ public struct Mask: Sendable, Equatable {
     }
 
     func tightBounds(within box: PixelBounds) -> PixelBounds {
-        var result = PixelBounds.empty
-        guard !box.isEmpty else { return result }
+        guard !box.isEmpty else { return .empty }
+        var result = BoxBuilder()
         data.withUnsafeBufferPointer { d in
+            guard let base = d.baseAddress else { return }
             for y in box.y0..<box.y1 {
-                let row = y * width
-                var x = box.x0
-                while x < box.x1 && d[row + x] == 0 { x += 1 }
-                if x == box.x1 { continue }
-                var end = box.x1
-                while d[row + end - 1] == 0 { end -= 1 }
-                result = result.union(PixelBounds(x0: x, y0: y, x1: end, y1: y + 1))
+                if let run = Mask.extent(of: base + y * width, from: box.x0, to: box.x1) { result.add(row: y, run) }
             }
         }
-        return result
+        return result.bounds
     }
+
+    /// The first and one past the last non-zero byte of `row[x0 ..< x1]`, nil when all are
+    /// zero. Zero bytes are skipped eight at a time (a mask is mostly empty or full).
+    @inline(__always)
+    static func extent(of row: UnsafePointer<UInt8>, from x0: Int, to x1: Int) -> (Int, Int)? {
+        let raw = UnsafeRawPointer(row)
+        var x = x0
+        while x + 8 <= x1 && raw.loadUnaligned(fromByteOffset: x, as: UInt64.self) == 0 { x += 8 }
+        while x < x1 && row[x] == 0 { x += 1 }
+        if x == x1 { return nil }
+        var end = x1
+        while end - 8 >= x && raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) == 0 { end -= 8 }
+        while row[end - 1] == 0 { end -= 1 }
+        return (x, end)
+    }
+}
+
+/// The union of per-row runs, kept as four numbers rather than a box per row: the same
+/// box ``PixelBounds/union(_:)`` of the rows' boxes gives.
+struct BoxBuilder {
+    private var x0 = Int.max, x1 = Int.min, y0 = Int.max, y1 = Int.min
+
+    @inline(__always)
+    mutating func add(row y: Int, _ run: (Int, Int)) {
+        x0 = min(x0, run.0); x1 = max(x1, run.1)
+        y0 = min(y0, y); y1 = max(y1, y + 1)
+    }
+
+    var bounds: PixelBounds { x0 < x1 && y0 < y1 ? PixelBounds(x0: x0, y0: y0, x1: x1, y1: y1) : .empty }
 }

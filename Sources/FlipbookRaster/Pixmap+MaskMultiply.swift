@@ -10,25 +10,31 @@ extension Pixmap {
         let inside = mask.bounds
         data.withUnsafeMutableBufferPointer { bytes in
             mask.data.withUnsafeBufferPointer { coverage in
+                guard let px = bytes.baseAddress, let cov = coverage.baseAddress else { return }
+                let pixels = UnsafeMutableRawPointer(px)
                 for y in 0..<height {
                     // A stop request (Ctrl-C), polled every 64 rows, leaves the pixels
                     // partly multiplied; the frame is then discarded.
                     if y & 63 == 63 && RenderCancellation.shared.isCancelled { return }
                     let row = y * w
                     guard y >= inside.y0, y < inside.y1 else {
-                        for i in (row * 4)..<((row + w) * 4) { bytes[i] = 0 }
+                        (px + row * 4).update(repeating: 0, count: w * 4)
                         continue
                     }
-                    for x in 0..<w {
-                        let c = UInt32(coverage[row + x])
-                        let i = (row + x) * 4
+                    // Outside the mask's columns the coverage is 0: cleared whole.
+                    (px + row * 4).update(repeating: 0, count: inside.x0 * 4)
+                    (px + (row + inside.x1) * 4).update(repeating: 0, count: (w - inside.x1) * 4)
+                    for x in inside.x0..<inside.x1 {
+                        let c = UInt32(cov[row + x])
                         if c == 255 { continue }
-                        if c == 0 {
-                            bytes[i] = 0; bytes[i + 1] = 0; bytes[i + 2] = 0; bytes[i + 3] = 0
+                        let i = (row + x) * 4
+                        // A transparent pixel stays so whatever the coverage.
+                        if c == 0 || pixels.load(fromByteOffset: i, as: UInt32.self) == 0 {
+                            pixels.storeBytes(of: 0, toByteOffset: i, as: UInt32.self)
                             continue
                         }
                         for k in 0..<4 {
-                            bytes[i + k] = UInt8(truncatingIfNeeded: Compositing.div255(UInt32(bytes[i + k]) &* c))
+                            px[i + k] = UInt8(truncatingIfNeeded: Compositing.div255(UInt32(px[i + k]) &* c))
                         }
                     }
                 }

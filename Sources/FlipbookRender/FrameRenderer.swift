@@ -102,6 +102,15 @@ public struct FrameRenderer: Sendable {
             area = area.intersection(PixelBounds(x0: clip.bounds.x0 - grow, y0: clip.bounds.y0 - grow,
                                                  x1: clip.bounds.x1 + grow, y1: clip.bounds.y1 + grow))
         }
+        let maskMode = compositing?.maskMode ?? .alpha
+        if let maskLayer = layer.mask, !casts, effects.isEmpty, maskMode == .alpha || maskMode == .luminance,
+           let matte = Self.deviceBounds(of: maskLayer, parent: toDevice, images: images) {
+            // Outside what a matte draws its alpha and luminance are 0, so the layer
+            // shows only where the two overlap: the offscreens need no more (a water
+            // level's rectangle matted by a glass shape draws the glass's box, not the
+            // rectangle's). Not with a shadow or effects, which reach past the drawing.
+            area = area.intersection(LayerBounds.pixels(matte, within: whole))
+        }
         guard !area.isEmpty else { return }
         let toGroup = toDevice.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
         var group = Pixmap(width: area.width, height: area.height)
@@ -112,7 +121,6 @@ public struct FrameRenderer: Sendable {
             group.multiply(by: coverage)
         }
         if !effects.isEmpty { LayerMasks.apply(effects, to: &group, scale: deviceScale) }
-        let maskMode = compositing?.maskMode ?? .alpha
         if let maskLayer = layer.mask {
             // The mask lives in the layer's space; its own opacity scales its alpha
             // because it is drawn with it.
@@ -187,6 +195,19 @@ public struct FrameRenderer: Sendable {
             }
         }
         painter?.paintBorder(layer, into: &surface, clip: clip)
+    }
+
+    /// The device box around what `layer` draws under `parent`, its own shadow and effects
+    /// included (nil: cannot tell).
+    static func deviceBounds(of layer: RenderLayer, parent: AffineTransform, images: [String: Pixmap]) -> Rect? {
+        let toDevice = PixelSnapping.layerToDevice(layer, parent: parent)
+        guard abs(toDevice.determinant) > 1e-12 else { return Rect(0, 0, 0, 0) }
+        guard var box = LayerBounds.device(of: layer, toDevice: toDevice, images: images) else { return nil }
+        if LayerShadow.isVisible(layer) { box = LayerBounds.outset(box, by: LayerShadow.reach(layer.properties, parent: parent)) }
+        if let effects = layer.compositing?.effects, !effects.isEmpty {
+            box = LayerBounds.outset(box, by: LayerMasks.reach(effects, scale: abs(toDevice.determinant).squareRoot()))
+        }
+        return box
     }
 
     /// Surfaces from this many pixels up check whether a clip to bounds can be skipped.
