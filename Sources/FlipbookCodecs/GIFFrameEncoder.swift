@@ -251,7 +251,9 @@ public struct GIFFrameEncoder: Sendable {
         // The global map saves the local map's bytes: worth trying only where those are a
         // noticeable part of the frame (small rectangles, few colors); on a large lossy
         // rectangle, mapping to a palette made for frame 0 costs more than it can save.
-        if !stopping, let global = globalPalette, let gt = globalTransparentIndex,
+        // A global map holding only the transparent slot has no colour to map to (a
+        // corpus Lottie file whose first frame is empty crashed here).
+        if !stopping, let global = globalPalette, global.count > 1, let gt = globalTransparentIndex,
            best.result.isExact || 8 * 3 * FrameCandidate.mapSize(best.result) >= best.image.byteCount {
             // The same pixels against the global map: kept when smaller and about as faithful.
             // Mapped to the colors (entries 1…), 255 standing for the transparent slot (the

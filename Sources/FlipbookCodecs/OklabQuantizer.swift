@@ -26,9 +26,11 @@ struct OklabSearch {
         }
     }
 
-    /// Index into the original palette and the squared distance.
+    /// Index into the original palette and the squared distance; callers pass a palette
+    /// of at least one entry (an empty one answers index 0 at infinite distance).
     func nearest(_ q: Oklab.Lab) -> (index: Int, distance: Float) {
-        l.withUnsafeBufferPointer { l in
+        guard !index.isEmpty else { return (0, .infinity) }
+        return l.withUnsafeBufferPointer { l in
             a.withUnsafeBufferPointer { a in
                 b.withUnsafeBufferPointer { b in
                     var lo = 0, hi = l.count

@@ -48,6 +48,20 @@ private typealias S = GIFTestSupport
         }
     }
 
+    /// A first frame with no visible pixel gives a global map of the transparent slot
+    /// alone; the next frame's colors must not be matched against that empty map (5317-
+    /// fireworkds and 5344-honey-sack-hud of the Lottie corpus trapped in OklabSearch).
+    @Test func anEmptyFirstFrameLeavesNoColorToMapTo() throws {
+        let empty = Pixmap(width: 16, height: 16)
+        var dot = Pixmap(width: 16, height: 16)
+        for (i, (r, g, b)) in [(255, 0, 0), (0, 128, 255), (20, 200, 20)].enumerated() {
+            let at = ((4 + i) * 16 + 4 + i) * 4
+            dot.data[at] = UInt8(r); dot.data[at + 1] = UInt8(g); dot.data[at + 2] = UInt8(b); dot.data[at + 3] = 255
+        }
+        let decoded = try GIFReader.decode(try Self.encode([empty, dot], options: GIFEncodingOptions(), background: nil))
+        #expect(decoded.frames.map(\.data) == [empty.data, dot.data])
+    }
+
     /// Two dots move in opposite corners of a noisy static texture: the changed rectangle is
     /// almost the whole frame, nearly all of it unchanged. The unchanged pixels are written
     /// transparent, which is far smaller, and every frame still decodes to its source.
