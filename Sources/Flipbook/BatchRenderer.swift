@@ -7,7 +7,9 @@ import Foundation
 
 /// Output kinds of a batch render.
 public enum BatchFormat: String, Sendable, Codable {
-    case gif, png
+    /// `png`: a folder of frame-NNNN.png, or the files a ``PNGFramePattern`` output names.
+    /// `apng`: one animated PNG (a plain PNG for a one-frame scene).
+    case gif, png, apng
 }
 
 /// Options shared by every scene of a batch render.
@@ -298,13 +300,17 @@ public enum BatchRenderer {
         switch options.format {
         case .gif: return ContentHash.stored(inGIF: p.target.output) == p.hash
         case .png: return framesCarry(p.hash, p.range, in: p.target.output)
+        case .apng: return ContentHash.stored(inPNG: p.target.output) == p.hash
         }
     }
 
     /// Whether every frame of `range` in `folder` is a PNG carrying `hash` (its chunk
     /// headers are read, not its pixels).
     static func framesCarry(_ hash: String, _ range: ClosedRange<Int>, in folder: String) -> Bool {
-        range.allSatisfy { ContentHash.stored(inPNG: folder + "/" + PNGSequenceExporter.fileName(ofFrame: $0)) == hash }
+        if let pattern = PNGFramePattern(folder) {
+            return range.allSatisfy { ContentHash.stored(inPNG: pattern.path(ofFrame: $0)) == hash }
+        }
+        return range.allSatisfy { ContentHash.stored(inPNG: folder + "/" + PNGSequenceExporter.fileName(ofFrame: $0)) == hash }
     }
 
     static func execute(_ unit: WorkUnit, _ p: Prepared, id: Int, options: BatchOptions, jobs: Int,
@@ -367,9 +373,16 @@ public enum BatchRenderer {
                 result.bytes = try GIFExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
                                                      options: options.gif, comment: ContentHash.gifComment(p.hash))
             case (.png, _):
-                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
-                                                              compression: options.pngCompression,
-                                                              text: ContentHash.pngText(p.hash))
+                let pattern = PNGFramePattern(target.output)
+                result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: pattern?.folder ?? target.output,
+                                                              jobs: jobs, compression: options.pngCompression,
+                                                              text: ContentHash.pngText(p.hash), pattern: pattern)
+            case (.apng, false):
+                try FileSystem.makeDirectories(FileSystem.folder(of: target.output))
+                result.bytes = try APNGExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
+                                                      text: ContentHash.pngText(p.hash))
+            case (.apng, true):
+                throw FrameSourceUnsupported(message: "--shard does not write APNG yet; render with --format gif or png")
             case (.gif, true):
                 result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.framesFolder, jobs: jobs,
                                                               text: ContentHash.pngText(p.hash))
@@ -436,4 +449,10 @@ final class LockedBox<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+}
+
+/// An output kind a batch cannot write in this mode.
+struct FrameSourceUnsupported: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

@@ -16,7 +16,8 @@ public enum PNGSequenceExporter {
         return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
     }
 
-    /// Renders `frames` of `renderer` into `folder` (created when missing), compressed as
+    /// Renders `frames` of `renderer` into `folder` (created when missing; named by
+    /// `pattern` when given, whose folder `folder` then is), compressed as
     /// `compression` says, each frame with the `tEXt` chunk `text` when given (batch
     /// renders put the content hash there: ``ContentHash/pngText(_:)``). Returns the
     /// number of bytes written.
@@ -27,7 +28,8 @@ public enum PNGSequenceExporter {
     /// the frames already in the folder untouched.
     @discardableResult
     public static func export(_ renderer: SceneRenderer, frames: ClosedRange<Int>, to folder: String,
-                              jobs: Int, compression: PNGCompression = .default, text: PNGText? = nil) throws -> Int {
+                              jobs: Int, compression: PNGCompression = .default, text: PNGText? = nil,
+                              pattern: PNGFramePattern? = nil) throws -> Int {
         try FileSystem.makeDirectories(folder)
         let first = frames.lowerBound
         var total = 0
@@ -42,7 +44,7 @@ public enum PNGSequenceExporter {
                 }
             }, consume: { offset, encoded in
                 let bytes = try encoded.get()
-                let name = fileName(ofFrame: first + offset)
+                let name = pattern?.fileName(ofFrame: first + offset) ?? fileName(ofFrame: first + offset)
                 let temporary = folder + "/." + name + ".partial-" + tag
                 // Registered before it exists, so that an interrupted process deletes it.
                 TemporaryFiles.register(temporary)
