@@ -154,19 +154,32 @@ enum APNGFrameEncoder {
             | UInt32(t[row | Int((p >> 16) & 0xFF)]) << 16 | a << 24
     }
 
-    /// Filters and deflates both blends of `work` and keeps the smaller (SOURCE on a tie).
+    /// Filters and deflates both blends of `work` and keeps the smaller (SOURCE on a tie);
+    /// then tries the chosen blend's pixels with every row unfiltered and every row Paeth
+    /// (flat UI colors often deflate best unfiltered, gradients Paeth-filtered) and keeps
+    /// the smallest. Measured on scenes/: about 3× the CPU of one pass.
     static func compress(_ work: APNGFrameWork) throws(PNGError) -> APNGEncodedFrame {
-        let source = try deflateRows(work.source, width: work.width, height: work.height, channels: work.channels)
-        guard let over = work.over else { return APNGEncodedFrame(rect: work.rect, blendOver: false, data: source) }
-        let overData = try deflateRows(over, width: work.width, height: work.height, channels: work.channels)
-        return overData.count < source.count
-            ? APNGEncodedFrame(rect: work.rect, blendOver: true, data: overData)
-            : APNGEncodedFrame(rect: work.rect, blendOver: false, data: source)
+        var best = APNGEncodedFrame(rect: work.rect, blendOver: false,
+                                    data: try deflateRows(work.source, width: work.width, height: work.height,
+                                                          channels: work.channels))
+        if let over = work.over {
+            let overData = try deflateRows(over, width: work.width, height: work.height, channels: work.channels)
+            if overData.count < best.data.count { best = APNGEncodedFrame(rect: work.rect, blendOver: true, data: overData) }
+        }
+        let pixels = best.blendOver ? work.over! : work.source
+        for fixed in [PNGRowFilters.none, PNGRowFilters.paeth] {
+            let data = try deflateRows(pixels, width: work.width, height: work.height, channels: work.channels, fixed: fixed)
+            if data.count < best.data.count { best.data = data }
+        }
+        return best
     }
 
     /// RGBA rows, filtered per row (``PNGRowFilters``), as one zlib stream.
-    static func deflateRows(_ pixels: [UInt8], width: Int, height: Int, channels: Int) throws(PNGError) -> [UInt8] {
-        let filtered = pixels.withUnsafeBytes { PNGRowFilters.filter($0, stride: width * channels, height: height, bpp: channels) }
+    static func deflateRows(_ pixels: [UInt8], width: Int, height: Int, channels: Int,
+                            fixed: UInt8? = nil) throws(PNGError) -> [UInt8] {
+        let filtered = pixels.withUnsafeBytes {
+            PNGRowFilters.filter($0, stride: width * channels, height: height, bpp: channels, fixed: fixed)
+        }
         return try Deflate.compress(filtered, level: 9, memoryLevel: 9, strategy: Z_DEFAULT_STRATEGY)
     }
 }

@@ -14,7 +14,8 @@ enum PNGRowFilters {
     /// `rows` (height rows of `stride` bytes, `bpp` bytes a pixel) filtered: each row
     /// preceded by its filter type, the filter chosen by the smallest cost. The result is
     /// what zlib compresses for IDAT/fdAT.
-    static func filter(_ rows: UnsafeRawBufferPointer, stride: Int, height: Int, bpp: Int) -> [UInt8] {
+    /// `fixed`: that filter on every row instead of the per-row choice.
+    static func filter(_ rows: UnsafeRawBufferPointer, stride: Int, height: Int, bpp: Int, fixed: UInt8? = nil) -> [UInt8] {
         let lineSize = stride + 1
         return [UInt8](unsafeUninitializedCapacity: lineSize * height) { out, initialized in
             guard let base = rows.baseAddress else { initialized = 0; return }
@@ -24,7 +25,7 @@ enum PNGRowFilters {
                     let row = base + y * stride
                     // Row 0 filters against a row of zeros (PNG's rule for the first row).
                     let above = y == 0 ? zeroRow.baseAddress! : base + (y - 1) * stride
-                    let kind = choose(row, above, count: stride, bpp: bpp, firstRow: y == 0)
+                    let kind = fixed ?? choose(row, above, count: stride, bpp: bpp, firstRow: y == 0)
                     let line = out.baseAddress! + y * lineSize
                     line[0] = kind
                     apply(kind, row, above, into: line + 1, count: stride, bpp: bpp)
