@@ -60,7 +60,7 @@ let package = Package(
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         .target(name: "FlipbookCodecs", dependencies: ["FlipbookRaster", "CLibPNG", "CPNGShim", "CGIFLib", "CTurboJPEG",
-                                                       "CWebP"]),
+                                                       "CWebP", "CFlipbookZlib"]),
         .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookLottie", "FlipbookTimeline", "FlipbookRender",
                                                  "FlipbookRaster", "FlipbookText", "FlipbookCodecs"]),
         // Batch and CI orchestration on top of the rendering library: scheduling, content hashes,

@@ -15,10 +15,13 @@ public struct PNGSequenceExporter: FrameExporter {
     /// The `tEXt` chunk every frame carries, when given (batch renders put the content
     /// hash there: FlipbookBatch's `ContentHash.pngText(_:)`).
     public var text: PNGText?
+    /// How the files are named (`-o 'out/frame-%04d.png'`); nil: `frame-NNNN.png`.
+    public var pattern: PNGFramePattern?
 
-    public init(compression: PNGCompression = .default, text: PNGText? = nil) {
+    public init(compression: PNGCompression = .default, text: PNGText? = nil, pattern: PNGFramePattern? = nil) {
         self.compression = compression
         self.text = text
+        self.pattern = pattern
     }
 
     /// The file name of frame `frameIndex`.
@@ -27,8 +30,9 @@ public struct PNGSequenceExporter: FrameExporter {
         return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
     }
 
-    /// Writes `frames` of `source` into `folder` (created when missing). Returns the number
-    /// of bytes written.
+    /// Writes `frames` of `source` into `folder` (created when missing; named by `pattern`
+    /// when there is one, whose folder `folder` then is). Returns the number of bytes
+    /// written.
     ///
     /// Each frame is written whole to a hidden temporary file in the folder; only once every
     /// frame has been rendered and written are they renamed into place, so a failed or
@@ -50,7 +54,7 @@ public struct PNGSequenceExporter: FrameExporter {
                 }
             }, consume: { offset, encoded in
                 let bytes = try encoded.get()
-                let name = Self.fileName(ofFrame: first + offset)
+                let name = pattern?.fileName(ofFrame: first + offset) ?? Self.fileName(ofFrame: first + offset)
                 let temporary = folder + "/." + name + ".partial-" + tag
                 // Registered before it exists, so that an interrupted process deletes it.
                 TemporaryFiles.register(temporary)

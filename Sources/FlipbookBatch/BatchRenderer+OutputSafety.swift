@@ -29,6 +29,11 @@ extension BatchRenderer {
                 folders.append(OutputSafety.Folder(p.target.framesFolder, role: "the frames of \(name)") { file in
                     file == FrameManifest.fileName || frames(file)
                 })
+            case (.apng, _):
+                outputs.append(OutputSafety.File(p.target.output, role: "the APNG of \(name)"))
+            case (.png, _) where PNGFramePattern(p.target.output) != nil:
+                let pattern = PNGFramePattern(p.target.output)!, range = p.range
+                folders.append(OutputSafety.Folder(pattern.folder, role: "the frames of \(name)") { pattern.names($0, in: range) })
             case (.png, _):
                 folders.append(OutputSafety.Folder(p.target.output, role: "the frames of \(name)",
                                                    writes: OutputSafety.frameFiles(p.range)))

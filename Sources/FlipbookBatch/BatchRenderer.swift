@@ -8,7 +8,9 @@ import Foundation
 
 /// Output kinds of a batch render.
 package enum BatchFormat: String, Sendable, Codable {
-    case gif, png
+    /// `png`: a folder of frame-NNNN.png, or the files a ``PNGFramePattern`` output names.
+    /// `apng`: one animated PNG (a plain PNG for a one-frame scene).
+    case gif, png, apng
 }
 
 /// Options shared by every scene of a batch render.
@@ -284,13 +286,17 @@ package enum BatchRenderer {
         switch options.format {
         case .gif: return ContentHash.stored(inGIF: p.target.output) == p.hash
         case .png: return framesCarry(p.hash, p.range, in: p.target.output)
+        case .apng: return ContentHash.stored(inPNG: p.target.output) == p.hash
         }
     }
 
     /// Whether every frame of `range` in `folder` is a PNG carrying `hash` (its chunk
     /// headers are read, not its pixels).
     static func framesCarry(_ hash: String, _ range: ClosedRange<Int>, in folder: String) -> Bool {
-        range.allSatisfy { ContentHash.stored(inPNG: folder + "/" + PNGSequenceExporter.fileName(ofFrame: $0)) == hash }
+        if let pattern = PNGFramePattern(folder) {
+            return range.allSatisfy { ContentHash.stored(inPNG: pattern.path(ofFrame: $0)) == hash }
+        }
+        return range.allSatisfy { ContentHash.stored(inPNG: folder + "/" + PNGSequenceExporter.fileName(ofFrame: $0)) == hash }
     }
 
     static func execute(_ unit: WorkUnit, _ p: Prepared, id: Int, options: BatchOptions, jobs: Int,
@@ -342,8 +348,16 @@ package enum BatchRenderer {
                 exporter = GIFExporter(options: options.gif, comment: ContentHash.gifComment(p.hash))
                 destination = target.output
             case (.png, _):
-                exporter = PNGSequenceExporter(compression: options.pngCompression, text: ContentHash.pngText(p.hash))
+                let pattern = PNGFramePattern(target.output)
+                exporter = PNGSequenceExporter(compression: options.pngCompression, text: ContentHash.pngText(p.hash),
+                                               pattern: pattern)
+                destination = pattern?.folder ?? target.output
+            case (.apng, false):
+                try FileSystem.makeDirectories(FileSystem.folder(of: target.output))
+                exporter = APNGExporter(text: ContentHash.pngText(p.hash))
                 destination = target.output
+            case (.apng, true):
+                throw FrameSourceUnsupported(message: "--shard does not write APNG yet; render with --format gif or png")
             case (.gif, true):
                 exporter = PNGSequenceExporter(text: ContentHash.pngText(p.hash))
                 destination = target.framesFolder
@@ -381,4 +395,10 @@ extension BatchOptions {
         copy.format = .gif
         return copy
     }
+}
+
+/// An output kind a batch cannot write in this mode.
+struct FrameSourceUnsupported: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

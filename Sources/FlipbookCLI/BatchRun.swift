@@ -58,13 +58,16 @@ struct BatchRun {
         var outcomes: [SceneOutcome] = []
         if single {
             let path = command.scenes[0]
-            let format: BatchFormat = command.format.map { $0 == .gif ? .gif : .png }
-                ?? (command.output.map { $0.lowercased().hasSuffix(".gif") } == false ? .png : .gif)
+            let format = OutputNaming.format(explicit: command.format, output: command.output)
             options.format = format
-            let output = command.output ?? "output/\(SceneTarget.name(ofPath: path))" + (format == .gif ? ".gif" : "")
+            let output = command.output ?? "output/\(SceneTarget.name(ofPath: path))" + OutputNaming.fileExtension(format)
             targets = [SceneTarget(scenePath: path, output: output)]
         } else {
-            options.format = command.format.map { $0 == .gif ? .gif : .png } ?? .gif
+            options.format = command.format.map(OutputNaming.batchFormat) ?? .gif
+            if options.format == .png, let output = command.output, PNGFramePattern.looksLikePattern(output) {
+                printError("--output \(output): a frame pattern names the frames of one scene; give a folder for several")
+                throw ExitCode(64)
+            }
             let found = SceneDiscovery.discover(command.scenes)
             for pattern in found.missing {
                 printError("\(pattern): no scene files match")
@@ -79,7 +82,7 @@ struct BatchRun {
             let folder = command.output ?? "output"
             for path in found.scenes {
                 let name = SceneTarget.name(ofPath: path)
-                targets.append(SceneTarget(scenePath: path, output: folder + "/" + name + (options.format == .gif ? ".gif" : "")))
+                targets.append(SceneTarget(scenePath: path, output: folder + "/" + name + OutputNaming.fileExtension(options.format)))
             }
             if let shard = options.shard {
                 progress.output("shard \(shard): \(found.scenes.count) scenes found; rendering this shard's part")

@@ -8,7 +8,7 @@ import FlipbookGeometry
 
 /// The output kinds of `flipbook render`.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case gif, png
+    case gif, apng, png
 }
 
 extension GIFDither: ExpressibleByArgument {}
@@ -39,10 +39,10 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "Scene files (.yaml, .yml or .json), folders (searched recursively) or glob patterns.")
     var scenes: [String]
 
-    @Option(name: .shortAndLong, help: "Output file (GIF) or folder (PNG frames); with several scenes, the folder for all outputs.")
+    @Option(name: .shortAndLong, help: "Output file: x.gif (GIF), x.png (animated PNG; a plain PNG for one frame), 'out/frame-%04d.png' (PNG frames named by the pattern), or a folder of PNG frames; with several scenes, the folder for all outputs.")
     var output: String?
 
-    @Option(help: "gif or png. Default: gif, or png when --output is given and does not end in .gif.")
+    @Option(help: "gif, apng or png (PNG frames). Default: from --output's name (.gif, .png, a %d pattern; else a folder of PNG frames), gif without --output.")
     var format: OutputFormat?
 
     @Option(help: "Pixels per point; overrides the scene's canvas scale.")
@@ -118,6 +118,9 @@ struct RenderCommand: ParsableCommand {
         }
         if let shard, Shard(parsing: shard) == nil { throw ValidationError("--shard wants i/n with 1 ≤ i ≤ n, got '\(shard)'") }
         if scenes.isEmpty { throw ValidationError("name at least one scene file, folder or glob") }
+        if let problem = OutputNaming.problem(format: OutputNaming.format(explicit: format, output: output), output: output) {
+            throw ValidationError("--output \(problem)")
+        }
     }
 
     func run() throws {

@@ -34,7 +34,9 @@ public struct NamedFrame: Sendable {
 /// - a folder: every `*.png` file in it (not in subfolders), sorted by name, which
 ///   orders `frame-0000.png`, `frame-0001.png`, … by frame index; no delays;
 /// - a GIF file: its frames composited as a browser shows them (disposal honored, see
-///   `GIFReader`), named `#0`, `#1`, …, with their delays in centiseconds.
+///   `GIFReader`), named `#0`, `#1`, …, with their delays in centiseconds;
+/// - an animated PNG: the same, through `APNGReader` (blend and dispose ops honored), its
+///   delays in centiseconds that do not accumulate rounding (`APNGDecoded.centisecondDelays`).
 /// Files are recognised by content (PNG or GIF signature), not by extension.
 public struct FrameSequence: Sendable {
     /// The input as given.
@@ -72,6 +74,13 @@ public struct FrameSequence: Sendable {
         let bytes: [UInt8]
         do { bytes = try FileIO.readAll(path: path) } catch { throw FrameSourceError("\(path): \(error)") }
         let name = String(path.split(separator: "/").last ?? Substring(path))
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), APNGReader.isAnimated(bytes) {
+            do {
+                let apng = try APNGReader.decode(bytes, maxBytes: maxMemory)
+                return FrameSequence(source: path, frames: apng.frames, names: apng.frames.indices.map { "#\($0)" },
+                                     delays: apng.centisecondDelays)
+            } catch { throw FrameSourceError("\(path): \(error.message)") }
+        }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             do { return FrameSequence(source: path, frames: [try PNGCodec.decode(bytes)], names: [name]) } catch {
                 throw FrameSourceError("\(path): \(error.message)")

@@ -1,0 +1,51 @@
+import FlipbookCodecs
+import FlipbookRaster
+
+/// Writes a frame source's frames into an animated PNG, or a plain PNG when there is one frame.
+///
+/// Frames are rendered on `jobs` threads and handed to ``APNGWriter`` in order, which
+/// differences each against the canvas a decoder holds and compresses the changed region
+/// on up to `jobs` threads of its own while the next frames render. Memory holds about two
+/// frames per worker, whatever the frame count.
+public struct APNGExporter: FrameExporter {
+    /// A tEXt chunk written before the image data (batch renders put the content hash
+    /// there: FlipbookBatch's `ContentHash.pngText(_:)`).
+    public var text: PNGText?
+
+    public init(text: PNGText? = nil) { self.text = text }
+
+    /// Writes `frames` of `source` to `path` (atomically) and returns the file's size.
+    @discardableResult
+    public func export(_ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int) throws -> Int {
+        let timings = source.timings ?? StageTimings()
+        let (width, height) = source.pixelSize
+        if frames.count == 1 {
+            let pixmap = source.frame(frames.lowerBound)
+            let bytes = try timings.measure(.encode) { () throws(PNGError) in
+                try PNGCodec.encode(pixmap, compression: .default, text: text)
+            }
+            try timings.measure(.write) { () throws(FileIOError) in try FileIO.writeAtomically(bytes, to: path) }
+            return bytes.count
+        }
+        let plan = APNGTiming.plan(frameCount: frames.count, fps: source.fps)
+        let writer = try timings.measure(.write) {
+            // An opaque background makes every frame opaque: RGB, a quarter fewer bytes to compress.
+            try APNGWriter(path: path, width: width, height: height, denominator: plan.denominator, text: text, jobs: jobs,
+                           opaque: source.background.alpha >= 1)
+        }
+        do {
+            try OrderedParallelMap.run(count: plan.frames.count, jobs: jobs, produce: { k in
+                source.frame(frames.lowerBound + plan.frames[k].frameIndex)
+            }, consume: { k, pixmap in
+                try timings.measure(.encode) { try writer.append(pixmap, delay: plan.frames[k].delay) }
+            })
+            try timings.measure(.write) { try writer.finish() }
+            // Compression ran on the writer's threads, outside the measured calls.
+            timings.add(.encode, nanoseconds: writer.compressionNanoseconds)
+        } catch {
+            writer.abandon()
+            throw error
+        }
+        return FileSystem.size(of: path) ?? 0
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import FlipbookCodecs
+import FlipbookRaster
+
+/// Our APNG writer read back by our reader, and by Pillow (an independent decoder).
+@Suite struct APNGRoundTripTests {
+    /// The distinct frames and their delays in 1/30 s, merging the repeated frame 5.
+    static var expected: (frames: [Pixmap], delays: [Int]) {
+        var frames: [Pixmap] = [], delays: [Int] = []
+        for k in 0..<APNGSamples.count {
+            let f = APNGSamples.frame(k)
+            if let last = frames.last, last == f { delays[delays.count - 1] += 1; continue }
+            frames.append(f)
+            delays.append(1)
+        }
+        return (frames, delays)
+    }
+
+    @Test func ourReaderGivesBackEveryFrameExactly() throws {
+        let decoded = try APNGReader.decode(try APNGSamples.encoded())
+        let (frames, delays) = Self.expected
+        #expect(decoded.width == APNGSamples.width && decoded.height == APNGSamples.height)
+        #expect(decoded.plays == 0)
+        #expect(decoded.frames.count == frames.count)
+        for (i, pair) in zip(decoded.frames, frames).enumerated() { #expect(pair.0 == pair.1, "frame \(i)") }
+        #expect(decoded.delays.map(\.numerator) == delays)
+        #expect(decoded.delays.allSatisfy { $0.denominator == 30 })
+    }
+
+    @Test func bytesAreTheSameWhateverTheThreadCount() throws {
+        #expect(try APNGSamples.encoded(jobs: 1) == APNGSamples.encoded(jobs: 4))
+    }
+
+    /// Two pixels change at opposite corners of a fixed noisy picture: the region is the
+    /// whole frame, and OVER (the unchanged noise made transparent) is far smaller.
+    @Test func unchangedPixelsInsideTheRegionAreBlendedOver() throws {
+        var noise = Pixmap(width: 48, height: 32)
+        var seed: UInt32 = 12345
+        for y in 0..<32 { for x in 0..<48 {
+            seed = seed &* 1_103_515_245 &+ 12345
+            APNGSamples.set(&noise, x, y, r: Int(seed >> 24), g: Int((seed >> 16) & 0xFF), b: Int((seed >> 8) & 0xFF), a: 255)
+        } }
+        let frames = (0..<4).map { k -> Pixmap in
+            var f = noise
+            APNGSamples.set(&f, k, 0, r: 255, g: 255, b: 255, a: 255)
+            APNGSamples.set(&f, 47 - k, 31, r: 255, g: 255, b: 255, a: 255)
+            return f
+        }
+        let writer = try APNGWriter(width: 48, height: 32, denominator: 10)
+        for f in frames { try writer.append(f, delay: 1) }
+        let bytes = try writer.finishInMemory()
+        #expect(try APNGLayout(bytes).controls.dropFirst().allSatisfy { $0.blend == 1 })
+        #expect(try APNGReader.decode(bytes).frames == frames)
+        // An opaque animation written as RGB: SOURCE only, the same pixels.
+        let rgb = try APNGWriter(width: 48, height: 32, denominator: 10, opaque: true)
+        for f in frames { try rgb.append(f, delay: 1) }
+        let rgbBytes = try rgb.finishInMemory()
+        #expect(try APNGLayout(rgbBytes).ihdr[9] == 2)
+        #expect(try APNGReader.decode(rgbBytes).frames == frames)
+    }
+
+    /// A sprite hopping between far corners of a transparent canvas: clearing the previous
+    /// frame's region (BACKGROUND) leaves only the new sprite to draw.
+    @Test func disappearingContentIsDisposedToBackground() throws {
+        func sprite(at x: Int, _ y: Int) -> Pixmap {
+            var p = Pixmap(width: 40, height: 40)
+            for v in y..<(y + 6) { for u in x..<(x + 6) { APNGSamples.set(&p, u, v, r: 0, g: 90, b: 200, a: 255) } }
+            return p
+        }
+        let frames = [sprite(at: 2, 2), sprite(at: 30, 30), sprite(at: 2, 30), sprite(at: 30, 2)]
+        let writer = try APNGWriter(width: 40, height: 40, denominator: 10)
+        for f in frames { try writer.append(f, delay: 1) }
+        let bytes = try writer.finishInMemory()
+        let layout = try APNGLayout(bytes)
+        #expect(layout.controls.dropLast().allSatisfy { $0.dispose == 1 })
+        #expect(layout.controls.dropFirst().allSatisfy { $0.width == 6 && $0.height == 6 })
+        #expect(try APNGReader.decode(bytes).frames == frames)
+    }
+
+    @Test func timingIsExactAtWholeFrameRatesAndNeverAccumulatesOtherwise() {
+        let thirty = APNGTiming.plan(frameCount: 90, fps: 30)
+        #expect(thirty.denominator == 30 && thirty.frames.count == 90 && thirty.frames.allSatisfy { $0.delay == 1 })
+        // 29.97 fps: millisecond delays whose sum is the exact total (3003 ms for 90 frames).
+        let ntsc = APNGTiming.plan(frameCount: 90, fps: 29.97)
+        #expect(ntsc.denominator == 1000)
+        #expect(ntsc.frames.map(\.delay).reduce(0, +) == 3003)
+        #expect(Set(ntsc.frames.map(\.delay)).isSubset(of: [33, 34]))
+        // 120 fps: frames under 20 ms are dropped, the total stays 1000 ms.
+        let fast = APNGTiming.plan(frameCount: 120, fps: 120)
+        #expect(fast.frames.map(\.delay).reduce(0, +) == 1000 && fast.frames.allSatisfy { $0.delay >= 20 })
+    }
+
+    @Test func pillowDecodesTheExactPixelsAndDurations() throws {
+        let python = "/usr/bin/python3"
+        // scripts/setup installs python3 and python3-pil: their absence is a failure, not a skip.
+        #expect(FileManager.default.isExecutableFile(atPath: python), "python3 is missing: run scripts/setup")
+        let folder = NSTemporaryDirectory() + "apng-pillow-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(try APNGSamples.encoded()).write(to: URL(fileURLWithPath: folder + "/a.png"))
+        let script = """
+            import sys
+            from PIL import Image
+            im = Image.open(sys.argv[1])
+            out = open(sys.argv[2], "wb")
+            for i in range(im.n_frames):
+                im.seek(i)
+                out.write(im.convert("RGBA").tobytes())
+                print(repr(im.info["duration"]))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script, folder + "/a.png", folder + "/frames.rgba"]
+        let pipe = Pipe(), errors = Pipe()
+        process.standardOutput = pipe
+        process.standardError = errors
+        try process.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "Pillow failed: \(failure)")
+        let (frames, delays) = Self.expected
+        let durations = printed.split(separator: "\n").compactMap { Double($0) }
+        #expect(durations.count == frames.count)
+        for (d, n) in zip(durations, delays) { #expect(abs(d - Double(n) * 1000 / 30) < 1e-6) }
+        let rgba = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/frames.rgba")))
+        let size = APNGSamples.width * APNGSamples.height * 4
+        #expect(rgba.count == size * frames.count)
+        for (i, frame) in frames.enumerated() where rgba.count >= (i + 1) * size {
+            #expect(Array(rgba[(i * size)..<((i + 1) * size)]) == frame.straightRGBA(), "frame \(i)")
+        }
+    }
+}
