@@ -7,7 +7,7 @@ import Foundation
 
 /// Output kinds of a batch render.
 public enum BatchFormat: String, Sendable, Codable {
-    case gif, png
+    case gif, png, webp
 }
 
 /// Options shared by every scene of a batch render.
@@ -27,6 +27,8 @@ public struct BatchOptions: Sendable {
     public var shard: Shard?
     /// How GIFs are encoded (dither, quality, matte, lossy).
     public var gif = GIFEncodingOptions()
+    /// How animated WebPs are encoded (`--lossless`, `--quality`).
+    public var webp = WebPEncodingOptions()
     /// How PNG frames are compressed (`--png-compression`).
     public var pngCompression = PNGCompression.default
     /// Checked for every scene before anything large is allocated (an invalid scene).
@@ -47,6 +49,7 @@ public struct BatchOptions: Sendable {
          "gif=\(gif.dither.rawValue),\(gif.quality),\(gif.matte.map { "\($0.red) \($0.green) \($0.blue)" } ?? "none")"
             + (gif.lossy > 0 ? ",lossy \(gif.lossy)" : "") + (gif.maxSize.map { ",max-size \($0)" } ?? "")]
             + (format == .png && pngCompression != .default ? ["png=\(pngCompression.rawValue)"] : [])
+            + (format == .webp ? ["webp=" + (webp.lossless ? "lossless" : "quality \(webp.quality)")] : [])
             + (size.map { ["size=\($0.width)x\($0.height)"] } ?? [])
     }
 }
@@ -298,6 +301,7 @@ public enum BatchRenderer {
         switch options.format {
         case .gif: return ContentHash.stored(inGIF: p.target.output) == p.hash
         case .png: return framesCarry(p.hash, p.range, in: p.target.output)
+        case .webp: return ContentHash.stored(inWebP: p.target.output) == p.hash
         }
     }
 
@@ -335,10 +339,12 @@ public enum BatchRenderer {
             }
         }
 
-        // The frames this run renders, in order (a GIF above 50 fps drops some).
+        // The frames this run renders, in order (a GIF above 50 fps drops some, a WebP above 90).
         let rendered: [Int]
-        if options.format == .gif && !sharded {
-            rendered = GIFTiming.plan(frameCount: unit.frameCount, fps: p.renderer.fps).map { unit.first + $0.frameIndex }
+        if options.format != .png && !sharded {
+            let plan = options.format == .gif ? GIFTiming.plan(frameCount: unit.frameCount, fps: p.renderer.fps)
+                : WebPExporter.plan(frameCount: unit.frameCount, fps: p.renderer.fps)
+            rendered = plan.map { unit.first + $0.frameIndex }
         } else {
             rendered = Array(unit.frames)
         }
@@ -370,6 +376,12 @@ public enum BatchRenderer {
                 result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
                                                               compression: options.pngCompression,
                                                               text: ContentHash.pngText(p.hash))
+            case (.webp, false):
+                try FileSystem.makeDirectories(FileSystem.folder(of: target.output))
+                result.bytes = try WebPExporter.export(source, frames: unit.frames, to: target.output, jobs: jobs,
+                                                      options: options.webp, xmp: ContentHash.webpXMP(p.hash))
+            case (.webp, true):
+                throw BatchFormatUnsupported(message: "--shard does not cover WebP output yet")
             case (.gif, true):
                 result.bytes = try PNGSequenceExporter.export(source, frames: unit.frames, to: target.framesFolder, jobs: jobs,
                                                               text: ContentHash.pngText(p.hash))
@@ -404,6 +416,12 @@ public enum BatchRenderer {
             + "\(String(format: "%.2f", result.seconds)) s (\(String(format: "%.1f", rate)) frames/s)")
         return result
     }
+}
+
+/// An output kind that a mode of the batch render does not write yet.
+struct BatchFormatUnsupported: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 extension BatchOptions {

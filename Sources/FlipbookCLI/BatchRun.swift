@@ -38,6 +38,7 @@ struct BatchRun {
         options.gif = GIFEncodingOptions(dither: command.dither, quality: command.quality,
                                          matte: command.matte.flatMap(RenderCommand.parseMatte), lossy: command.lossy,
                                          maxSize: command.maxSize?.bytes)
+        options.webp = WebPEncodingOptions(lossless: command.lossless, quality: command.quality)
         options.pngCompression = command.pngCompression
         options.limits = command.limits.limits(jobs: options.jobs)
         options.loader = command.limits.loaderOptions
@@ -57,13 +58,12 @@ struct BatchRun {
         var outcomes: [SceneOutcome] = []
         if single {
             let path = command.scenes[0]
-            let format: BatchFormat = command.format.map { $0 == .gif ? .gif : .png }
-                ?? (command.output.map { $0.lowercased().hasSuffix(".gif") } == false ? .png : .gif)
+            let format: BatchFormat = command.format.map(Self.batchFormat) ?? command.output.map(Self.format(ofOutput:)) ?? .gif
             options.format = format
-            let output = command.output ?? "output/\(SceneTarget.name(ofPath: path))" + (format == .gif ? ".gif" : "")
+            let output = command.output ?? "output/\(SceneTarget.name(ofPath: path))" + Self.fileExtension(format)
             targets = [SceneTarget(scenePath: path, output: output)]
         } else {
-            options.format = command.format.map { $0 == .gif ? .gif : .png } ?? .gif
+            options.format = command.format.map(Self.batchFormat) ?? .gif
             let found = SceneDiscovery.discover(command.scenes)
             for pattern in found.missing {
                 printError("\(pattern): no scene files match")
@@ -78,7 +78,7 @@ struct BatchRun {
             let folder = command.output ?? "output"
             for path in found.scenes {
                 let name = SceneTarget.name(ofPath: path)
-                targets.append(SceneTarget(scenePath: path, output: folder + "/" + name + (options.format == .gif ? ".gif" : "")))
+                targets.append(SceneTarget(scenePath: path, output: folder + "/" + name + Self.fileExtension(options.format)))
             }
             if let shard = options.shard {
                 progress.output("shard \(shard): \(found.scenes.count) scenes found; rendering this shard's part")
@@ -109,6 +109,31 @@ struct BatchRun {
             }
         }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+}
+
+extension BatchRun {
+    static func batchFormat(_ format: OutputFormat) -> BatchFormat {
+        switch format {
+        case .gif: .gif
+        case .png: .png
+        case .webp: .webp
+        }
+    }
+
+    /// The format an `--output` path names: .gif and .webp files, else a PNG folder.
+    static func format(ofOutput path: String) -> BatchFormat {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".gif") ? .gif : lower.hasSuffix(".webp") ? .webp : .png
+    }
+
+    /// The extension of a file output ("" for a PNG folder).
+    static func fileExtension(_ format: BatchFormat) -> String {
+        switch format {
+        case .gif: ".gif"
+        case .png: ""
+        case .webp: ".webp"
+        }
     }
 }
 

@@ -27,26 +27,33 @@ public struct GIFFramePlan: Sendable, Hashable {
 public enum GIFTiming {
     /// The start time T(i) = ⌊100·i/fps⌋ in centiseconds (the 1e-9 absorbs binary
     /// representation error, so 100·3/30 is 10, not 9.999…).
-    static func start(_ i: Int, fps: Double) -> Int {
-        Int((Double(100 * i) / fps + 1e-9).rounded(.down))
+    static func start(_ i: Int, fps: Double, unitsPerSecond: Int = 100) -> Int {
+        Int((Double(unitsPerSecond * i) / fps + 1e-9).rounded(.down))
     }
 
     /// Which frames to keep and their delays (sums to round(100·frameCount/fps)).
     public static func plan(frameCount: Int, fps: Double) -> [GIFFramePlan] {
+        plan(frameCount: frameCount, fps: fps, unitsPerSecond: 100, minimumDelay: 2)
+    }
+
+    /// The same plan in other units: delays in 1/`unitsPerSecond` s (1000 for animated
+    /// WebP's milliseconds), none below `minimumDelay` units, the same never-accumulating
+    /// rounding (sums to round(unitsPerSecond·frameCount/fps)).
+    public static func plan(frameCount: Int, fps: Double, unitsPerSecond: Int, minimumDelay: Int) -> [GIFFramePlan] {
         guard frameCount > 0 else { return [] }
         precondition(fps > 0 && fps.isFinite, "fps must be positive")
-        let total = Int((Double(100 * frameCount) / fps).rounded(.toNearestOrAwayFromZero))
+        let total = Int((Double(unitsPerSecond * frameCount) / fps).rounded(.toNearestOrAwayFromZero))
         var plan: [GIFFramePlan] = [GIFFramePlan(frameIndex: 0, delay: 0)]
         var lastStart = 0
         for i in 1..<frameCount {
-            let t = start(i, fps: fps)
-            if t - lastStart >= 2 && total - t >= 2 {
+            let t = start(i, fps: fps, unitsPerSecond: unitsPerSecond)
+            if t - lastStart >= minimumDelay && total - t >= minimumDelay {
                 plan[plan.count - 1].delay = t - lastStart
                 plan.append(GIFFramePlan(frameIndex: i, delay: 0))
                 lastStart = t
             }
         }
-        plan[plan.count - 1].delay = max(2, total - lastStart)
+        plan[plan.count - 1].delay = max(minimumDelay, total - lastStart)
         return plan
     }
 
