@@ -56,7 +56,8 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
         // libpng's full API behind a small C layer that turns its longjmp errors into results.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("png16")]),
-        // libwebp's decoder: WebP images embedded in Lottie files (as lottie-ios decodes them).
+        // libwebp: its decoder for WebP images embedded in Lottie files (as lottie-ios decodes them), and
+        // libwebpmux/libwebpdemux (same package, same headers) for animated WebP output and reading it back.
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         .target(name: "FlipbookCodecs", dependencies: ["FlipbookRaster", "CLibPNG", "CPNGShim", "CGIFLib", "CTurboJPEG",
@@ -93,7 +94,7 @@ let package = Package(
         .testTarget(name: "FlipbookTimelineTests", dependencies: ["FlipbookTimeline"]),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTesting"],
                     resources: [.copy("Goldens")]),
-        .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook"]),
+        .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "FlipbookBatch"]),
         .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "CGIFLib"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText", "FlipbookRaster", "FlipbookCodecs"]),
         .testTarget(name: "SeedSceneTests", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookTesting"],

@@ -24,6 +24,8 @@ extension BatchRenderer {
             switch (options.format, sharded) {
             case (.gif, false):
                 outputs.append(OutputSafety.File(p.target.output, role: "the GIF of \(name)"))
+            case (.webp, _):
+                outputs.append(OutputSafety.File(p.target.output, role: "the WebP of \(name)"))
             case (.gif, true):
                 let frames = OutputSafety.frameFiles(p.range)
                 folders.append(OutputSafety.Folder(p.target.framesFolder, role: "the frames of \(name)") { file in

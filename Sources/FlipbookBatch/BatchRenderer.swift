@@ -9,8 +9,8 @@ import Foundation
 /// Output kinds of a batch render.
 package enum BatchFormat: String, Sendable, Codable {
     /// `png`: a folder of frame-NNNN.png, or the files a ``PNGFramePattern`` output names.
-    /// `apng`: one animated PNG (a plain PNG for a one-frame scene).
-    case gif, png, apng
+    /// `apng`: one animated PNG (a plain PNG for a one-frame scene); `webp`: one animated WebP.
+    case gif, png, apng, webp
 }
 
 /// Options shared by every scene of a batch render.
@@ -30,6 +30,8 @@ package struct BatchOptions: Sendable {
     package var shard: Shard?
     /// How GIFs are encoded (dither, quality, matte, lossy).
     package var gif = GIFEncodingOptions()
+    /// How animated WebPs are encoded (`--lossless`, `--quality`).
+    package var webp = WebPEncodingOptions()
     /// How PNG frames are compressed (`--png-compression`).
     package var pngCompression = PNGCompression.default
     /// Checked for every scene before anything large is allocated (an invalid scene).
@@ -55,6 +57,7 @@ package struct BatchOptions: Sendable {
          "gif=\(gif.dither.rawValue),\(gif.quality),\(gif.matte.map { "\($0.red) \($0.green) \($0.blue)" } ?? "none")"
             + (gif.lossy > 0 ? ",lossy \(gif.lossy)" : "") + (gif.maxSize.map { ",max-size \($0)" } ?? "")]
             + (format == .png && pngCompression != .default ? ["png=\(pngCompression.rawValue)"] : [])
+            + (format == .webp ? ["webp=" + (webp.lossless ? "lossless" : "quality \(webp.quality)")] : [])
             + (size.map { ["size=\($0.width)x\($0.height)"] } ?? [])
     }
 }
@@ -287,6 +290,7 @@ package enum BatchRenderer {
         case .gif: return ContentHash.stored(inGIF: p.target.output) == p.hash
         case .png: return framesCarry(p.hash, p.range, in: p.target.output)
         case .apng: return ContentHash.stored(inPNG: p.target.output) == p.hash
+        case .webp: return ContentHash.stored(inWebP: p.target.output) == p.hash
         }
     }
 
@@ -327,10 +331,12 @@ package enum BatchRenderer {
             }
         }
 
-        // The frames this run renders, in order (a GIF above 50 fps drops some).
+        // The frames this run renders, in order (a GIF above 50 fps drops some, a WebP above 90).
         let rendered: [Int]
-        if options.format == .gif && !sharded {
-            rendered = GIFTiming.plan(frameCount: unit.frameCount, fps: p.renderer.fps).map { unit.first + $0.frameIndex }
+        if options.format != .png && !sharded {
+            let plan = options.format == .gif ? GIFTiming.plan(frameCount: unit.frameCount, fps: p.renderer.fps)
+                : WebPExporter.plan(frameCount: unit.frameCount, fps: p.renderer.fps)
+            rendered = plan.map { unit.first + $0.frameIndex }
         } else {
             rendered = Array(unit.frames)
         }
@@ -358,6 +364,12 @@ package enum BatchRenderer {
                 destination = target.output
             case (.apng, true):
                 throw FrameSourceUnsupported(message: "--shard does not write APNG yet; render with --format gif or png")
+            case (.webp, false):
+                try FileSystem.makeDirectories(FileSystem.folder(of: target.output))
+                exporter = WebPExporter(options: options.webp, xmp: ContentHash.webpXMP(p.hash))
+                destination = target.output
+            case (.webp, true):
+                throw FrameSourceUnsupported(message: "--shard does not write WebP yet; render with --format gif or png")
             case (.gif, true):
                 exporter = PNGSequenceExporter(text: ContentHash.pngText(p.hash))
                 destination = target.framesFolder
@@ -384,6 +396,12 @@ package enum BatchRenderer {
             + "\(String(format: "%.2f", result.seconds)) s (\(String(format: "%.1f", rate)) frames/s)")
         return result
     }
+}
+
+/// An output kind that a mode of the batch render does not write yet.
+struct BatchFormatUnsupported: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 extension BatchOptions {

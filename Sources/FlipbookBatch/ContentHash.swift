@@ -108,7 +108,8 @@ package struct SHA256 {
 ///
 /// The hash travels inside every output, never beside it: a GIF's comment extension
 /// before its first image (``gifComment(_:)``), a PNG's `tEXt` chunk (``pngText(_:)``) in
-/// the contact sheet and in every frame of a PNG folder. An output is up to date when it
+/// the contact sheet and in every frame of a PNG folder, an animated WebP's XMP chunk
+/// (``webpXMP(_:)``). An output is up to date when it
 /// carries the hash the scene and options give now.
 package enum ContentHash {
     /// Bump when a change to the renderer or encoders changes output bytes, so that
@@ -156,6 +157,29 @@ package enum ContentHash {
 
     /// The PNG `tEXt` chunk that carries `hash` (keyword "flipbook-hash").
     package static func pngText(_ hash: String) -> PNGText { PNGText(keyword: label, text: hash) }
+
+    /// The XMP packet that carries `hash` in an animated WebP (its `XMP ` chunk): an
+    /// `rdf:Description` with the property `flipbook:hash`.
+    public static func webpXMP(_ hash: String) -> [UInt8] {
+        Array(("<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>"
+            + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"
+            + "<rdf:Description rdf:about=\"\" xmlns:flipbook=\"\(xmpNamespace)\" flipbook:hash=\"\(hash)\"/>"
+            + "</rdf:RDF></x:xmpmeta><?xpacket end=\"r\"?>").utf8)
+    }
+
+    /// The XMP namespace of ``webpXMP(_:)``'s property.
+    static let xmpNamespace = "urn:flipbook:content-hash:1"
+
+    /// The hash inside the WebP at `path` (nil when missing, unreadable or without one),
+    /// from its XMP chunk.
+    public static func stored(inWebP path: String) -> String? {
+        guard let bytes = try? FileIO.readAll(path: path),
+              let xmp = WebPAnimationReader.metadata("XMP ", in: bytes) else { return nil }
+        let text = String(decoding: xmp, as: UTF8.self)
+        guard text.contains(xmpNamespace), let start = text.range(of: "flipbook:hash=\"") else { return nil }
+        let rest = text[start.upperBound...]
+        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+    }
 
     /// The hash inside the GIF at `path` (nil when missing, unreadable or without one),
     /// from the comments before its first image: the frames are not read.

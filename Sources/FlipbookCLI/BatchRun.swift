@@ -39,6 +39,7 @@ struct BatchRun {
         options.gif = GIFEncodingOptions(dither: command.dither, quality: command.quality,
                                          matte: command.matte.flatMap(RenderCommand.parseMatte), lossy: command.lossy,
                                          maxSize: command.maxSize?.bytes)
+        options.webp = WebPEncodingOptions(lossless: command.lossless, quality: command.quality)
         options.pngCompression = command.pngCompression
         options.limits = command.limits.limits(jobs: options.jobs)
         options.loader = command.limits.loaderOptions

@@ -2,13 +2,14 @@ import Flipbook
 import FlipbookBatch
 
 /// How `flipbook render` picks the output kind from `--format` and `--output`, as ffmpeg
-/// and ImageMagick users expect: the one table of names to kinds (a new format, such as
-/// WebP, is added here and in ``OutputFormat``).
+/// and ImageMagick users expect: the one table of names to kinds (a new format is added
+/// here and in ``OutputFormat``).
 ///
 /// | output | kind |
 /// |---|---|
 /// | `x.gif` | GIF |
 /// | `x.png`, `x.apng` | APNG (a plain PNG when the scene has one frame) |
+/// | `x.webp` | animated WebP |
 /// | `out/frame-%04d.png` | PNG frames named by the pattern |
 /// | anything else | a folder of frame-NNNN.png |
 ///
@@ -21,6 +22,7 @@ enum OutputNaming {
         guard let output else { return .gif }
         let name = output.lowercased()
         if name.hasSuffix(".gif") { return .gif }
+        if name.hasSuffix(".webp") { return .webp }
         if name.hasSuffix(".png") || name.hasSuffix(".apng") {
             return PNGFramePattern.looksLikePattern(output) ? .png : .apng
         }
@@ -32,6 +34,7 @@ enum OutputNaming {
         case .gif: .gif
         case .png: .png
         case .apng: .apng
+        case .webp: .webp
         }
     }
 
@@ -41,6 +44,7 @@ enum OutputNaming {
         case .gif: ".gif"
         case .apng: ".png"
         case .png: ""
+        case .webp: ".webp"
         }
     }
 

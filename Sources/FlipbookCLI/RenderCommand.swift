@@ -8,7 +8,7 @@ import FlipbookGeometry
 
 /// The output kinds of `flipbook render`.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case gif, apng, png
+    case gif, apng, png, webp
 }
 
 extension GIFDither: ExpressibleByArgument {}
@@ -18,13 +18,14 @@ extension PNGCompression: ExpressibleByArgument {}
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene to an animated GIF or a folder of PNG frames.",
+        abstract: "Render a scene to an animated GIF or WebP, or a folder of PNG frames.",
         discussion: """
             Frame i shows t = i / fps and is canvas size × scale pixels; --size WxH instead \
             scales each scene uniformly to fit inside W×H and centres it on a W×H frame, \
             transparent around it unless the scene has a background (as `still --size`). With --format png, \
             the output is a folder that receives frame-0000.png, frame-0001.png, … \
-            (numbered by frame index). Default output: output/<scene name>.gif, or the \
+            (numbered by frame index). -o x.webp (or --format webp) writes an animated WebP, lossy at \
+            --quality or exact with --lossless. Default output: output/<scene name>.gif, or the \
             folder output/<scene name>/ for PNG frames.
 
             Several scenes, a folder or a glob: every scene renders into the --output folder \
@@ -42,7 +43,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file: x.gif (GIF), x.png (animated PNG; a plain PNG for one frame), 'out/frame-%04d.png' (PNG frames named by the pattern), or a folder of PNG frames; with several scenes, the folder for all outputs.")
     var output: String?
 
-    @Option(help: "gif, apng or png (PNG frames). Default: from --output's name (.gif, .png, a %d pattern; else a folder of PNG frames), gif without --output.")
+    @Option(help: "gif, apng, webp (animated) or png (PNG frames). Default: from --output's name (.gif, .png, .webp, a %d pattern; else a folder of PNG frames), gif without --output.")
     var format: OutputFormat?
 
     @Option(help: "Pixels per point; overrides the scene's canvas scale.")
@@ -63,7 +64,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "GIF only: none (default), ordered (stable Bayer pattern) or diffusion (Floyd–Steinberg in changed areas); applies to frames with more than the palette's colors.")
     var dither: GIFDither = .none
 
-    @Option(help: "GIF only: 1…100 (default 90), the rate control: how far pixels may drift from their source to save bytes (100: only what the 256-color palette forces). Frames whose colors fit stay lossless from 50 up. See docs/gif.md.")
+    @Flag(help: "WebP only: exact pixels (lossless frames) instead of lossy ones at --quality.")
+    var lossless = false
+
+    @Option(help: "GIF and WebP: 1…100 (default 90). WebP: libwebp's quality factor of lossy frames. GIF: the rate control: how far pixels may drift from their source to save bytes (100: only what the 256-color palette forces). Frames whose colors fit stay lossless from 50 up. See docs/gif.md.")
     var quality: Int = GIFEncodingOptions.defaultQuality
 
     @Option(help: "GIF only: 0 (default, lossless LZW) … 100: the color deviation, in 8-bit levels, the LZW coder may give a pixel to shorten the file (gifsicle's --lossy idea, against the source pixels).")

@@ -19,15 +19,15 @@ public struct APNGDecoded: Sendable {
         delays.map { Double($0.numerator) / Double($0.denominator == 0 ? 100 : $0.denominator) }
     }
 
-    /// Delays in whole centiseconds that do not accumulate rounding: frame k starts at
-    /// ⌊100·(sum of the delays before it)⌋ cs, as a GIF of the same animation would.
-    public var centisecondDelays: [Int] {
+    /// Delays in whole milliseconds that do not accumulate rounding: frame k starts at
+    /// ⌊1000·(sum of the delays before it)⌋ ms, as FlipbookDiff times GIF and WebP frames.
+    public var millisecondDelays: [Int] {
         var starts: [Int] = [], total = 0.0
         for d in delaySeconds {
-            starts.append(Int((total * 100 + 1e-9).rounded(.down)))
+            starts.append(Int((total * 1000 + 1e-9).rounded(.down)))
             total += d
         }
-        starts.append(Int((total * 100).rounded()))
+        starts.append(Int((total * 1000).rounded()))
         return (0..<delays.count).map { starts[$0 + 1] - starts[$0] }
     }
 }

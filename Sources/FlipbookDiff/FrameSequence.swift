@@ -15,7 +15,8 @@ public struct FrameSourceError: Error, CustomStringConvertible, Sendable {
     public var description: String { message }
 }
 
-/// One frame of a sequence: its pixels, its name in reports, its delay (GIF only).
+/// One frame of a sequence: its pixels, its name in reports, its delay in milliseconds
+/// (GIF and WebP only).
 public struct NamedFrame: Sendable {
     public var image: Pixmap
     public var name: String
@@ -34,17 +35,19 @@ public struct NamedFrame: Sendable {
 /// - a folder: every `*.png` file in it (not in subfolders), sorted by name, which
 ///   orders `frame-0000.png`, `frame-0001.png`, … by frame index; no delays;
 /// - a GIF file: its frames composited as a browser shows them (disposal honored, see
-///   `GIFReader`), named `#0`, `#1`, …, with their delays in centiseconds;
+///   `GIFReader`), named `#0`, `#1`, …, with their delays in milliseconds (10 per centisecond);
 /// - an animated PNG: the same, through `APNGReader` (blend and dispose ops honored), its
-///   delays in centiseconds that do not accumulate rounding (`APNGDecoded.centisecondDelays`).
-/// Files are recognised by content (PNG or GIF signature), not by extension.
+///   delays in whole milliseconds that do not accumulate rounding (`APNGDecoded.millisecondDelays`);
+/// - a WebP file (animated or still): its frames composited by libwebp's animation decoder
+///   (`WebPAnimationReader`), named and timed as a GIF's.
+/// Files are recognised by content (PNG, GIF or WebP signature), not by extension.
 public struct FrameSequence: Sendable {
     /// The input as given.
     public var source: String
     public var frames: [Pixmap]
     /// A name per frame, for reports.
     public var names: [String]
-    /// Centiseconds per frame, for GIFs; nil for PNGs.
+    /// Milliseconds per frame, for GIFs and WebPs; nil for PNGs.
     public var delays: [Int]?
 
     public init(source: String, frames: [Pixmap], names: [String], delays: [Int]? = nil) {
@@ -78,7 +81,7 @@ public struct FrameSequence: Sendable {
             do {
                 let apng = try APNGReader.decode(bytes, maxBytes: maxMemory)
                 return FrameSequence(source: path, frames: apng.frames, names: apng.frames.indices.map { "#\($0)" },
-                                     delays: apng.centisecondDelays)
+                                     delays: apng.millisecondDelays)
             } catch { throw FrameSourceError("\(path): \(error.message)") }
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
@@ -90,29 +93,36 @@ public struct FrameSequence: Sendable {
             do {
                 let gif = try GIFReader.decode(bytes, maxBytes: maxMemory)
                 return FrameSequence(source: path, frames: gif.frames, names: gif.frames.indices.map { "#\($0)" },
-                                     delays: gif.delays)
+                                     delays: gif.delays.map { $0 * 10 })
             } catch let error as GIFError {
                 throw FrameSourceError("\(path): \(error)", exceedsMemoryLimit: error.exceedsMemoryLimit)
             } catch { throw FrameSourceError("\(path): \(error)") }
         }
-        throw FrameSourceError("\(path): neither a PNG nor a GIF file")
+        if WebPCodec.isWebP(bytes) {
+            do {
+                let webp = try WebPAnimationReader.decode(bytes, maxBytes: maxMemory)
+                return FrameSequence(source: path, frames: webp.frames, names: webp.frames.indices.map { "#\($0)" },
+                                     delays: webp.durations)
+            } catch { throw FrameSourceError("\(path): \(error)") }
+        }
+        throw FrameSourceError("\(path): neither a PNG, a GIF nor a WebP file")
     }
 
-    /// For a sequence with delays (a GIF): the frame shown at each tick of a `fps` clock,
-    /// so that it pairs with PNG frames rendered at that rate. Frame i of the result is the
-    /// GIF frame on screen at ⌊100·i/fps⌋ cs (the start `flipbook render` gives frame i,
-    /// see GIFTiming), i < round(total delay · fps / 100); it is named `#k@i`. Sequences
-    /// without delays are returned unchanged.
+    /// For a sequence with delays (a GIF or WebP): the frame shown at each tick of a `fps`
+    /// clock, so that it pairs with PNG frames rendered at that rate. Frame i of the result
+    /// is the frame on screen at ⌊1000·i/fps⌋ ms (at or after the start `flipbook render`
+    /// gives frame i, see GIFTiming), i < round(total delay · fps / 1000); it is named
+    /// `#k@i`. Sequences without delays are returned unchanged.
     public func sampled(fps: Double) -> FrameSequence {
         guard let delays, fps > 0, fps.isFinite else { return self }
         var starts: [Int] = []
         var t = 0
         for d in delays { starts.append(t); t += d }
-        let count = max(1, Int((Double(t) * fps / 100).rounded()))
+        let count = max(1, Int((Double(t) * fps / 1000).rounded()))
         var frames: [Pixmap] = [], names: [String] = []
         var k = 0
         for i in 0..<count {
-            let tick = Int((Double(100 * i) / fps + 1e-9).rounded(.down))
+            let tick = Int((Double(1000 * i) / fps + 1e-9).rounded(.down))
             while k + 1 < starts.count && starts[k + 1] <= tick { k += 1 }
             frames.append(self.frames[k])
             names.append("\(self.names[k])@\(i)")

@@ -18,7 +18,7 @@ public struct FrameOutcome: Sendable {
     public var actualSize: PixelSize
     /// The pixel comparison; nil when the sizes differ.
     public var diff: FrameDiff?
-    /// (expected, actual) delays in centiseconds when both inputs have delays and they
+    /// (expected, actual) delays in milliseconds when both inputs have delays and they
     /// differ.
     public var delayMismatch: (expected: Int, actual: Int)?
     /// The side-by-side image written for this frame, if any.

@@ -56,8 +56,8 @@ import FlipbookRaster
     }
 
     @Test func gifSamplingPairsByTime() {
-        // Delays 10 cs and 5 cs at 20 fps (5 cs per tick): ticks 0, 5, 10 → frames 0, 0, 1.
-        let gif = Self.frames([(1, 1, 1), (2, 2, 2)], delays: [10, 5])
+        // Delays 100 ms and 50 ms at 20 fps (50 ms per tick): ticks 0, 50, 100 → frames 0, 0, 1.
+        let gif = Self.frames([(1, 1, 1), (2, 2, 2)], delays: [100, 50])
         let sampled = gif.sampled(fps: 20)
         #expect(sampled.count == 3)
         #expect(sampled.frames[0] == gif.frames[0] && sampled.frames[1] == gif.frames[0])

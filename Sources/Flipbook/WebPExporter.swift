@@ -1,0 +1,89 @@
+import Foundation
+import FlipbookCodecs
+import FlipbookRaster
+
+/// Writes a frame source's frames into an animated WebP through libwebp's animation encoder.
+///
+/// libwebp encodes an animation on one thread, each frame against the one before, so the
+/// other threads render frames ahead of it. Long animations are cut into segments of
+/// ``segmentLength`` frames, each encoded by its own worker and encoder (its first frame a
+/// key frame, needing no earlier frame), joined in order with libwebpmux
+/// (``WebPAnimationMux``). The cut depends on the frame count alone, never on `jobs`, so
+/// the bytes are the same however many threads ran. Timing: ``GIFTiming``'s never-accumulating rounding in milliseconds.
+/// The content hash goes into an XMP chunk (``ContentHash/webpXMP(_:)``).
+public struct WebPExporter: FrameExporter {
+    /// `--lossless` and `--quality`.
+    public var options: WebPEncodingOptions
+    /// The file's XMP metadata (batch renders put the content hash there:
+    /// FlipbookBatch's `ContentHash.webpXMP(_:)`).
+    public var xmp: [UInt8]?
+
+    public init(options: WebPEncodingOptions = WebPEncodingOptions(), xmp: [UInt8]? = nil) {
+        self.options = options
+        self.xmp = xmp
+    }
+
+    /// Frames per independently encoded segment. Long, because a key frame is expensive:
+    /// cutting the 120 frames of scenes/demo.yaml at frame 64 made its lossless WebP 7.7 %
+    /// larger (312,638 bytes instead of 290,302); one key frame per 1024 frames costs
+    /// about 1 %.
+    public static let segmentLength = 1024
+
+    /// Browsers show a frame of 10 ms or less for 100 ms, so no delay is below 11 ms
+    /// (frames above 90 fps are dropped as GIFTiming drops them above 50 fps).
+    public static let minimumDelay = 11
+
+    /// The frames kept and their durations in milliseconds.
+    public static func plan(frameCount: Int, fps: Double) -> [GIFFramePlan] {
+        GIFTiming.plan(frameCount: frameCount, fps: fps, ticksPerSecond: 1000, minimumDelay: minimumDelay)
+    }
+
+    /// Writes `frames` of `source` to `path` (atomically) and returns the file's size.
+    @discardableResult
+    public func export(_ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int) throws -> Int {
+        let timings = source.timings ?? StageTimings()
+        let (width, height) = source.pixelSize
+        let options = options, xmp = xmp
+        let plan = Self.plan(frameCount: frames.count, fps: source.fps)
+        // Frame k starts when the frames before it have played.
+        var timeline = plan.reduce(into: [0]) { $0.append($0.last! + $1.delay) }
+        let end = timeline.removeLast()
+        let starts = timeline
+        let segmentLength = Self.segmentLength
+        let segmentStarts = Array(stride(from: 0, to: plan.count, by: segmentLength))
+        var segments: [WebPSegment] = []
+        try OrderedParallelMap.run(count: segmentStarts.count, jobs: jobs, window: max(1, jobs), produce: { s in
+            Result { () throws -> WebPSegment in
+                let range = segmentStarts[s]..<min(plan.count, segmentStarts[s] + segmentLength)
+                let encoder = try WebPAnimationEncoder(width: width, height: height, options: options)
+                var first: Pixmap?
+                // The threads left over by the segments render this segment's frames ahead
+                // of its encoder (which polls for a stop between frames).
+                let renderers = max(1, jobs / segmentStarts.count)
+                try OrderedParallelMap.run(count: range.count, jobs: renderers, window: renderers + 1, produce: { i in
+                    source.frame(frames.lowerBound + plan[range.lowerBound + i].frameIndex)
+                }, consume: { i, pixmap in
+                    let k = range.lowerBound + i
+                    try timings.measure(.encode) { () throws(WebPError) in try encoder.add(pixmap, timestamp: starts[k]) }
+                    if i == 0 && s > 0 { first = pixmap }
+                })
+                let segmentEnd = range.upperBound < plan.count ? starts[range.upperBound] : end
+                let animation = try timings.measure(.encode) { () throws(WebPError) in
+                    try encoder.finish(endTimestamp: segmentEnd)
+                }
+                var segment = WebPSegment(animation: animation, duration: segmentEnd - starts[range.lowerBound])
+                if let first, try !WebPAnimationMux.firstFrameCoversCanvas(animation) {
+                    segment.fullFirstFrame = try timings.measure(.encode) { () throws(WebPError) in
+                        try encoder.encodeStill(first)
+                    }
+                }
+                return segment
+            }
+        }, consume: { _, result in segments.append(try result.get()) })
+        let bytes = try timings.measure(.write) { () throws(WebPError) in
+            try WebPAnimationMux.join(segments, width: width, height: height, xmp: xmp)
+        }
+        try timings.measure(.write) { () throws(FileIOError) in try FileIO.writeAtomically(bytes, to: path) }
+        return bytes.count
+    }
+}
