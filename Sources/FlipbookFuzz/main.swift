@@ -7,8 +7,11 @@
 // Lottie reader, limits, timeline, then two small frames with frame reuse on: the middle
 // one and the next, so the reuse damage code compares consecutive frames),
 // `lottie-structured` (the same harness, inputs edited as JSON trees by JSONMutator through
-// `LLVMFuzzerCustomMutator`), `png` or `gif`. The custom mutator is one per process, so for
-// every other kind it hands the input to libFuzzer's own byte mutation.
+// `LLVMFuzzerCustomMutator`), `lottie-ca` and `lottie-structured-ca` (the same two with
+// `--lottie-compat core-animation`, text layers drawn: the Core Text layout path), `png`,
+// `gif`, `apng` or `webp` (the readers `flipbook diff` loads animations with). The custom
+// mutator is one per process, so for every other kind it hands the input to libFuzzer's
+// own byte mutation.
 //
 // Built plainly (as `swift build` does), it replays files instead:
 //   FLIPBOOK_FUZZ=png .build/debug/FlipbookFuzz crash-1234 corpus/*.png
@@ -33,13 +36,18 @@ func warn(_ message: String) {
 }
 
 enum FuzzKind: String {
-    case scene, render, lottie, lottieStructured = "lottie-structured", png, gif
+    case scene, render, lottie, lottieStructured = "lottie-structured", lottieCA = "lottie-ca"
+    case lottieStructuredCA = "lottie-structured-ca", png, gif, apng, webp
+
+    /// Inputs edited as JSON trees by JSONMutator.
+    var isStructured: Bool { self == .lottieStructured || self == .lottieStructuredCA }
 }
 
 let fuzzKind: FuzzKind = {
     guard let raw = getenv("FLIPBOOK_FUZZ") else { return .scene }
     guard let kind = FuzzKind(rawValue: String(cString: raw)) else {
-        warn("FLIPBOOK_FUZZ must be scene, render, lottie, lottie-structured, png or gif")
+        warn("FLIPBOOK_FUZZ must be scene, render, lottie, lottie-structured, lottie-ca, lottie-structured-ca, png, gif, "
+             + "apng or webp")
         exit(64)
     }
     return kind
@@ -70,12 +78,12 @@ func fuzzScene(_ bytes: [UInt8], render: Bool) {
     _ = renderer.renderFrame(renderer.frameCount / 2)
 }
 
-func fuzzLottie(_ bytes: [UInt8]) {
+func fuzzLottie(_ bytes: [UInt8], compatibility: LottieCompatibility) {
     // The small limits go to the reader too, as the CLI hands it its --max-* flags: a file of
     // nested precompositions is refused at 64 layers instead of being built to the default
     // 10000 (seconds under ASan, a timeout finding that is only the limit's size).
-    guard let scene = try? LottieLoader.parse(Data(bytes), path: nil, options: SceneLoader.Options(limits: fuzzLimits))
-    else { return }
+    let options = SceneLoader.Options(limits: fuzzLimits, lottieCompatibility: compatibility)
+    guard let scene = try? LottieLoader.parse(Data(bytes), path: nil, options: options) else { return }
     // Real Lottie files are 500–2000 px and 60 fps: drawn at a scale that fits the small
     // limits' 96 px and a rate that fits their 120 frames, as `--scale` and `--fps` would,
     // rather than refused (which left the renderer unfuzzed for nearly every corpus file).
@@ -86,11 +94,13 @@ func fuzzLottie(_ bytes: [UInt8]) {
     guard fuzzLimits.violations(of: scene, scale: scale, fps: fps).isEmpty else { return }
     let timeline = Timeline(scene: scene)
     for t in [0, duration / 2, duration] { _ = timeline.frame(at: t) }
+    // Text goes through fontconfig and FreeType, left out for lottie-web; the core-animation
+    // kinds draw it, since their text layout (Core Text's frame rules) is ours.
     var drawsText = false
     for layer in scene.layers {
         layer.forEachLayer { if case .text = $0.content { drawsText = true } }
     }
-    guard !drawsText, var renderer = try? SceneRenderer(scene: scene, scale: scale, fps: fps, limits: fuzzLimits) else { return }
+    guard !drawsText || compatibility == .coreAnimation, var renderer = try? SceneRenderer(scene: scene, scale: scale, fps: fps, limits: fuzzLimits) else { return }
     // Reuse on, whatever FLIPBOOK_FRAME_REUSE says: the frame after the middle one is drawn
     // over the middle one's pixels through the damage box between the two trees (a
     // far-away position crashed there and nowhere else).
@@ -114,15 +124,37 @@ func fuzzGIF(_ bytes: [UInt8]) {
     _ = try? GIFReader.decode(bytes, maxBytes: 256 << 20)
 }
 
+/// The memory budget of the APNG and WebP kinds. Far below the GIF kind's 256 MiB: these
+/// formats hold a 65511×49 transparent canvas in a few bytes, and the per-pixel work after
+/// libpng and libwebp (compositing, premultiplying) runs near 1 µs a pixel under ASan in a
+/// debug build, so 256 MiB (64M pixels) is a 20 s timeout that only measures the budget.
+/// 16 MiB is 4M pixels: the budget checks still refuse what is over it.
+let animationBudget = 16 << 20
+
+/// An animated PNG as `flipbook diff` reads it (what FrameSequence.load calls).
+func fuzzAPNG(_ bytes: [UInt8]) {
+    guard APNGReader.isAnimated(bytes) else { return }
+    _ = try? APNGReader.decode(bytes, maxBytes: animationBudget).millisecondDelays
+}
+
+/// An animated WebP as `flipbook diff` reads it, and its XMP as the batch content hash reads it.
+func fuzzWebP(_ bytes: [UInt8]) {
+    _ = WebPAnimationReader.metadata("XMP ", in: bytes)
+    _ = try? WebPAnimationReader.decode(bytes, maxBytes: animationBudget)
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     switch fuzzKind {
     case .scene: fuzzScene(bytes, render: false)
     case .render: fuzzScene(bytes, render: true)
-    case .lottie, .lottieStructured: fuzzLottie(bytes)
+    case .lottie, .lottieStructured: fuzzLottie(bytes, compatibility: .lottieWeb)
+    case .lottieCA, .lottieStructuredCA: fuzzLottie(bytes, compatibility: .coreAnimation)
     case .png: fuzzPNG(bytes)
     case .gif: fuzzGIF(bytes)
+    case .apng: fuzzAPNG(bytes)
+    case .webp: fuzzWebP(bytes)
     }
     return 0
 }
@@ -138,11 +170,11 @@ func LLVMFuzzerRunDriver(
 @_silgen_name("LLVMFuzzerMutate")
 func LLVMFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int) -> Int
 
-/// libFuzzer's mutation hook: a structural edit for `lottie-structured` inputs that parse
+/// libFuzzer's mutation hook: a structural edit for `lottie-structured(-ca)` inputs that parse
 /// as JSON, libFuzzer's byte mutation otherwise (and for every other kind).
 @_cdecl("LLVMFuzzerCustomMutator")
 public func fuzzMutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
-    if fuzzKind == .lottieStructured, let data,
+    if fuzzKind.isStructured, let data,
        let document = JSONValue(parsing: Array(UnsafeBufferPointer(start: data, count: size))) {
         var mutator = JSONMutator(seed: seed, maxSize: maxSize)
         if let mutated = mutator.mutate(document) {
@@ -159,7 +191,7 @@ public func fuzzMutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxS
 @_cdecl("LLVMFuzzerCustomCrossOver")
 public func fuzzCrossOver(_ data1: UnsafePointer<UInt8>?, _ size1: Int, _ data2: UnsafePointer<UInt8>?, _ size2: Int,
                           _ out: UnsafeMutablePointer<UInt8>?, _ maxOutSize: Int, _ seed: UInt32) -> Int {
-    guard fuzzKind == .lottieStructured, let data1, let data2, let out,
+    guard fuzzKind.isStructured, let data1, let data2, let out,
           let document = JSONValue(parsing: Array(UnsafeBufferPointer(start: data1, count: size1))),
           let donor = JSONValue(parsing: Array(UnsafeBufferPointer(start: data2, count: size2))) else { return 0 }
     var mutator = JSONMutator(seed: seed, maxSize: maxOutSize)
