@@ -75,7 +75,7 @@ public enum APNGReader {
                                + "take more than \(maxBytes) bytes, the memory limit")
         }
         // The chunks every frame's PNG shares: the header's depth and color type, palette, transparency.
-        let shared = chunks.list.filter { ($0.type == "PLTE" || $0.type == "tRNS") && $0.offset < firstIDAT(chunks) }
+        let shared = chunks.list.filter { ($0.type == "PLTE" || $0.type == "tRNS") && $0.offset < chunks.firstIDAT }
             .map { chunks.raw($0) }
         let plays = chunks.list.first { $0.type == "acTL" }.map { chunks.be32($0.start + 4) } ?? 0
         var decoded = APNGDecoded(width: width, height: height, plays: plays, frames: [], delays: [])
@@ -138,7 +138,7 @@ public enum APNGReader {
                     throw PNGError(message: "APNG frame \(n) (\(f.width)×\(f.height) at \(f.x),\(f.y)) is outside the \(width)×\(height) canvas")
                 }
                 guard f.dispose <= 2, f.blend <= 1 else { throw PNGError(message: "APNG frame \(n) has an unknown dispose or blend op") }
-                if n == 0, f.x != 0 || f.y != 0 || f.width != width || f.height != height, chunk.offset < firstIDAT(chunks) {
+                if n == 0, f.x != 0 || f.y != 0 || f.width != width || f.height != height, chunk.offset < chunks.firstIDAT {
                     throw PNGError(message: "APNG frame 0 must cover the whole canvas")
                 }
                 totalPixels += f.width * f.height
@@ -150,7 +150,7 @@ public enum APNGReader {
             case "fdAT":
                 guard chunk.length >= 4 else { throw PNGError(message: "APNG fdAT chunk is too short") }
                 try checkSequence(chunks.be32(chunk.start), &expected)
-                guard let last = frames.indices.last, chunk.offset > firstIDAT(chunks) else {
+                guard let last = frames.indices.last, chunk.offset > chunks.firstIDAT else {
                     throw PNGError(message: "APNG fdAT chunk before any frame control")
                 }
                 frames[last].data += chunks.bytes[(chunk.start + 4)..<(chunk.start + chunk.length)]
@@ -163,8 +163,6 @@ public enum APNGReader {
         for (i, f) in frames.enumerated() where f.data.isEmpty { throw PNGError(message: "APNG frame \(i) has no image data") }
         return frames
     }
-
-    private static func firstIDAT(_ chunks: APNGChunks) -> Int { chunks.list.first { $0.type == "IDAT" }?.offset ?? Int.max }
 
     private static func checkSequence(_ value: Int, _ expected: inout Int) throws(PNGError) {
         guard value == expected else { throw PNGError(message: "APNG sequence number \(value), expected \(expected)") }
@@ -219,6 +217,9 @@ struct APNGChunks {
     }
     let bytes: [UInt8]
     var list: [Chunk] = []
+    /// Where the first IDAT chunk starts (Int.max without one): found once, as every fdAT
+    /// is checked against it (a search per fdAT was quadratic in the chunks before IDAT).
+    var firstIDAT = Int.max
 
     init(_ bytes: [UInt8]) throws(PNGError) {
         self.bytes = bytes
@@ -236,6 +237,7 @@ struct APNGChunks {
             let crc = bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress! + i + 4, uInt(length + 4)) }
             guard Int(crc) == be32(i + 8 + length) else { throw PNGError(message: "PNG chunk \(type) at byte \(i) has a bad CRC") }
             list.append(Chunk(offset: i, type: type, start: i + 8, length: length))
+            if type == "IDAT" { firstIDAT = min(firstIDAT, i) }
             i += 12 + length
             if type == "IEND" { return }
         }

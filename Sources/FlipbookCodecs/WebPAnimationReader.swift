@@ -55,8 +55,10 @@ public enum WebPAnimationReader {
                 }
                 let straight = Array(UnsafeBufferPointer(start: pixels, count: width * height * 4))
                 decoded.frames.append(Pixmap(width: width, height: height, straightRGBA: straight))
-                // The decoder gives each frame's end time: its duration is what it adds.
-                decoded.durations.append(Int(timestamp - previous))
+                // The decoder gives each frame's end time: its duration is what it adds. The
+                // times are libwebp's 32-bit sums of 24-bit durations, which wrap past 2^31 ms
+                // (128 frames of 4.6 hours): the wrapping difference is still each duration.
+                decoded.durations.append(Int(timestamp &- previous))
                 previous = timestamp
             }
             return decoded
