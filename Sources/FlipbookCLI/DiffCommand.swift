@@ -32,6 +32,9 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Pair frames by time: sample GIF and WebP inputs at this rate, frame i at i / fps s (they merge identical frames).")
     var fps: String?
 
+    @Option(help: "Most frames an input sampled with --fps may have (its delays' total times the rate).")
+    var maxFrames: Int = ResourceLimits.default.maxFrames
+
     @Flag(help: "Print the time spent reading the inputs and comparing them to standard error.")
     var timings = false
 
@@ -66,8 +69,13 @@ struct DiffCommand: ParsableCommand {
         // Time pairing: every GIF or WebP input is sampled at the rate (delays are then compared
         // through the sampling, not one by one).
         if let rate {
-            a = a.sampled(fps: rate)
-            b = b.sampled(fps: rate)
+            do {
+                a = try a.sampled(fps: rate, maxFrames: maxFrames)
+                b = try b.sampled(fps: rate, maxFrames: maxFrames)
+            } catch {
+                printError("error: \(error)")
+                throw ExitCode(2)
+            }
         }
         let loaded = clock.now
         let result = SequenceComparator.compare(expected: a, actual: b, options: options, diffFolder: comparison.diffDir)

@@ -112,13 +112,20 @@ public struct FrameSequence: Sendable {
     /// clock, so that it pairs with PNG frames rendered at that rate. Frame i of the result
     /// is the frame on screen at ⌊1000·i/fps⌋ ms (at or after the start `flipbook render`
     /// gives frame i, see GIFTiming), i < round(total delay · fps / 1000); it is named
-    /// `#k@i`. Sequences without delays are returned unchanged.
-    public func sampled(fps: Double) -> FrameSequence {
+    /// `#k@i`. Sequences without delays are returned unchanged. More than `maxFrames`
+    /// ticks are refused before any is made: a 731-byte APNG of ten 65535 s frames is
+    /// 19.7 million ticks at 30 fps, each a frame to name and compare.
+    public func sampled(fps: Double, maxFrames: Int = 10_000) throws(FrameSourceError) -> FrameSequence {
         guard let delays, fps > 0, fps.isFinite else { return self }
         var starts: [Int] = []
         var t = 0
         for d in delays { starts.append(t); t += d }
-        let count = max(1, Int((Double(t) * fps / 1000).rounded()))
+        let ticks = (Double(t) * fps / 1000).rounded()
+        guard ticks <= Double(maxFrames) else {
+            throw FrameSourceError("\(source): its delays add up to \(t) ms, \(Int(ticks)) frames at \(fps) fps; more than "
+                                   + "\(maxFrames), the frame limit (--max-frames)")
+        }
+        let count = max(1, Int(ticks))
         var frames: [Pixmap] = [], names: [String] = []
         var k = 0
         for i in 0..<count {

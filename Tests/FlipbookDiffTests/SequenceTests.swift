@@ -55,15 +55,31 @@ import FlipbookRaster
         #expect(DiffReport.lines(r)[0].hasSuffix("→ \(path)"))
     }
 
-    @Test func gifSamplingPairsByTime() {
+    @Test func gifSamplingPairsByTime() throws {
         // Delays 100 ms and 50 ms at 20 fps (50 ms per tick): ticks 0, 50, 100 → frames 0, 0, 1.
         let gif = Self.frames([(1, 1, 1), (2, 2, 2)], delays: [100, 50])
-        let sampled = gif.sampled(fps: 20)
+        let sampled = try gif.sampled(fps: 20)
         #expect(sampled.count == 3)
         #expect(sampled.frames[0] == gif.frames[0] && sampled.frames[1] == gif.frames[0])
         #expect(sampled.frames[2] == gif.frames[1])
         #expect(sampled.delays == nil)
         #expect(sampled.names == ["f0@0", "f0@1", "f1@2"])
+    }
+
+    /// Two frames of 65535 s (the longest APNG delay) at 30 fps are 3.9 million ticks: refused
+    /// with the limit's name before any is made (ten such frames hung `diff --fps 30` for
+    /// over a minute; found reading the sampling for the fuzz round of issue 22).
+    @Test func samplingMoreTicksThanTheLimitIsRefused() throws {
+        let long = Self.frames([(1, 1, 1), (2, 2, 2)], delays: [65_535_000, 65_535_000])
+        #expect {
+            try long.sampled(fps: 30)
+        } throws: { error in
+            "\(error)".contains("131070000 ms, 3932100 frames at 30.0 fps; more than 10000, the frame limit (--max-frames)")
+        }
+        // At the limit exactly: read; one tick over: refused.
+        let second = Self.frames([(1, 1, 1)], delays: [1000])
+        #expect(try second.sampled(fps: 30, maxFrames: 30).count == 30)
+        #expect(throws: FrameSourceError.self) { try second.sampled(fps: 31, maxFrames: 30) }
     }
 
     @Test func loadsPNGFolderAndGIFAndRejectsOthers() throws {
