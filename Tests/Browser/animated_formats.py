@@ -4,11 +4,15 @@ The frames are decoded with WebCodecs' ImageDecoder (Chromium's own PNG and WebP
 independent of ours), each drawn into a canvas and read back; for an opaque scene these
 pixels must equal `render --format png`'s frames exactly. Checked: the frame count, the
 first and a middle frame's pixels, each frame's duration, and that the animation loops
-forever. Used by browser_tests.py.
+forever. Then `preview`'s download links: the page offers GIF, APNG and WebP, the APNG
+downloaded is render's (less its hash chunk) and Chromium plays the WebP's 10 frames.
+Used by browser_tests.py.
 """
 import base64
 import os
+import select
 import subprocess
+import urllib.request
 
 # Opaque (a canvas unpremultiplies, so only opaque pixels read back exactly), 10 frames with
 # a gradient and a rounded card moving: many colours and anti-aliased edges.
@@ -52,7 +56,43 @@ DECODE = """(async (b64, type, indexes) => {
 })""" 
 
 
-def test_animated_formats(flipbook, browser, work, check, decode_png):
+def decoded(browser, path_or_bytes, mime, indexes):
+    data = path_or_bytes if isinstance(path_or_bytes, bytes) else open(path_or_bytes, "rb").read()
+    return browser.eval(f"{DECODE}('{base64.b64encode(data).decode()}', '{mime}', {indexes})", await_promise=True)
+
+
+def test_preview_downloads(flipbook, browser, folder, scene, check, without_hash_chunk, processes):
+    server = subprocess.Popen([flipbook, "preview", scene, "--port", "0"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    processes.append(server)
+    ready, _, _ = select.select([server.stdout], [], [], 60)
+    line = server.stdout.readline() if ready else ""
+    if not check(line.startswith("preview: http://127.0.0.1:"), f"preview prints its URL ({line.strip()!r})"):
+        return
+    url = line.split()[1]
+    browser.open(url)
+    links = browser.eval("[...document.querySelectorAll('a.download')].map(a => a.textContent + ' ' + "
+                         "new URL(a.href).pathname)")
+    check(links == ["GIF /download/gif", "APNG /download/apng", "WebP /download/webp"],
+          f"the preview page offers GIF, APNG and WebP downloads ({links})")
+    bodies = {}
+    for kind in ("gif", "apng", "webp"):
+        with urllib.request.urlopen(url + "download/" + kind, timeout=120) as r:
+            bodies[kind] = (r.headers.get("Content-Disposition"), r.read())
+    check(bodies["gif"][0] == 'attachment; filename="scene.gif"' and bodies["gif"][1][:6] == b"GIF89a",
+          f"GET /download/gif is a GIF named scene.gif ({bodies['gif'][0]})")
+    with open(os.path.join(folder, "x.png"), "rb") as f:
+        apng = without_hash_chunk(f.read())
+    check(bodies["apng"][0] == 'attachment; filename="scene.png"' and bodies["apng"][1] == apng,
+          "GET /download/apng is render's x.png byte for byte (less its flipbook-hash chunk)")
+    played = decoded(browser, bodies["webp"][1], "image/webp", [])
+    check(played.get("frameCount") == 10 and played.get("repetitionCount") == "Infinity",
+          f"GET /download/webp plays in Chromium: {played.get('frameCount')} frames, loop {played.get('repetitionCount')}")
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def test_animated_formats(flipbook, browser, work, check, decode_png, without_hash_chunk, processes):
     print("animated formats:", flush=True)
     folder = os.path.join(work, "animated")
     os.makedirs(folder)
@@ -71,9 +111,7 @@ def test_animated_formats(flipbook, browser, work, check, decode_png):
     browser.open("file://" + page)
     middle = 5
     for name, (file, mime, _) in outputs.items():
-        with open(os.path.join(folder, file), "rb") as f:
-            b64 = base64.b64encode(f.read()).decode()
-        result = browser.eval(f"{DECODE}('{b64}', '{mime}', [0, {middle}])", await_promise=True)
+        result = decoded(browser, os.path.join(folder, file), mime, [0, middle])
         if not check("error" not in result, f"{name}: Chromium's ImageDecoder reads it ({result.get('error', '')})"):
             continue
         check(result["frameCount"] == 10, f"{name}: 10 frames ({result['frameCount']})")
@@ -86,3 +124,4 @@ def test_animated_formats(flipbook, browser, work, check, decode_png):
             differing = sum(1 for k in range(0, len(got), 4) if got[k:k + 4] != expected[k:k + 4])
             check((width, height) == (w, h) and differing == 0,
                   f"{name}: frame {index} drawn by Chromium equals render's PNG frame ({differing} pixels differ)")
+    test_preview_downloads(flipbook, browser, folder, scene, check, without_hash_chunk, processes)
