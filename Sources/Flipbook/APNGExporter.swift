@@ -11,12 +11,22 @@ public struct APNGExporter: FrameExporter {
     /// A tEXt chunk written before the image data (batch renders put the content hash
     /// there: FlipbookBatch's `ContentHash.pngText(_:)`).
     public var text: PNGText?
+    /// `--max-size` in bytes (nil: none). An APNG's pixels are exact, so it is encoded once
+    /// and refused (``SizeBudgetError``, nothing written) when larger than this.
+    public var maxSize: Int?
 
-    public init(text: PNGText? = nil) { self.text = text }
+    public init(text: PNGText? = nil, maxSize: Int? = nil) {
+        self.text = text
+        self.maxSize = maxSize
+    }
 
     /// Writes `frames` of `source` to `path` (atomically) and returns the file's size.
     @discardableResult
     public func export(_ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int) throws -> Int {
+        if let budget = maxSize {
+            return try SizeBudget.exportExact(source, frames: frames, to: path, jobs: jobs, budget: budget, format: "APNG",
+                                              scratchExtension: "png", exporter: APNGExporter(text: text))
+        }
         let timings = source.timings ?? StageTimings()
         let (width, height) = source.pixelSize
         if frames.count == 1 {

@@ -16,23 +16,40 @@ import FlipbookRaster
 /// into the pixels of its previous one (see ``FrameChain/awaitTurn(_:)``): memory holds
 /// about one frame per worker, whatever the frame count.
 public struct GIFExporter: FrameExporter {
-    /// Dither, quality, matte, lossy LZW, and `--max-size` (``GIFBudget``).
+    /// Dither, quality, matte, lossy LZW.
     public var options: GIFEncodingOptions
     /// Goes into a comment extension before the first image (batch renders put the content
     /// hash there: FlipbookBatch's `ContentHash.gifComment(_:)`).
     public var comment: String?
+    /// `--max-size`: the largest file, in bytes; the export searches `options.quality`
+    /// (and, below quality 1, `options.lossy`) for the best GIF that fits (``SizeBudget``).
+    /// nil: no budget.
+    public var maxSize: Int?
 
-    public init(options: GIFEncodingOptions = GIFEncodingOptions(), comment: String? = nil) {
+    public init(options: GIFEncodingOptions = GIFEncodingOptions(), comment: String? = nil, maxSize: Int? = nil) {
         self.options = options
         self.comment = comment
+        self.maxSize = maxSize
     }
 
     /// Writes `frames` of `source` to `path` (atomically) and returns the file's size.
     @discardableResult
     public func export(_ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int) throws -> Int {
-        if let budget = options.maxSize {
-            return try GIFBudget.export(source, frames: frames, to: path, jobs: jobs, options: options, budget: budget,
-                                        comment: comment)
+        if let budget = maxSize {
+            let options = options, comment = comment
+            let fallbacks = [60, 80, 100].filter { $0 > options.lossy }.map { lossy in
+                var o = options
+                o.quality = 1
+                o.lossy = lossy
+                return GIFExporter(options: o, comment: comment) as any FrameExporter
+            }
+            return try SizeBudget.export(source, frames: frames, to: path, jobs: jobs, budget: budget,
+                                         quality: options.quality, format: "GIF", scratchExtension: "gif",
+                                         exporter: { q in
+                                             var o = options
+                                             o.quality = q
+                                             return GIFExporter(options: o, comment: comment)
+                                         }, fallbacks: fallbacks)
         }
         let timings = source.timings ?? StageTimings()
         let background = source.background

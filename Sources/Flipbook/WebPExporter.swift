@@ -17,10 +17,15 @@ public struct WebPExporter: FrameExporter {
     /// The file's XMP metadata (batch renders put the content hash there:
     /// FlipbookBatch's `ContentHash.webpXMP(_:)`).
     public var xmp: [UInt8]?
+    /// `--max-size` in bytes (nil: none). Lossy: the best `options.quality` that fits
+    /// (``SizeBudget``'s search, as for GIF). `--lossless`: encoded once and refused
+    /// (``SizeBudgetError``, nothing written) when larger, since exact pixels leave nothing to trade.
+    public var maxSize: Int?
 
-    public init(options: WebPEncodingOptions = WebPEncodingOptions(), xmp: [UInt8]? = nil) {
+    public init(options: WebPEncodingOptions = WebPEncodingOptions(), xmp: [UInt8]? = nil, maxSize: Int? = nil) {
         self.options = options
         self.xmp = xmp
+        self.maxSize = maxSize
     }
 
     /// Frames per independently encoded segment. Long, because a key frame is expensive:
@@ -41,6 +46,19 @@ public struct WebPExporter: FrameExporter {
     /// Writes `frames` of `source` to `path` (atomically) and returns the file's size.
     @discardableResult
     public func export(_ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int) throws -> Int {
+        if let budget = maxSize {
+            let options = options, xmp = xmp
+            if options.lossless {
+                return try SizeBudget.exportExact(source, frames: frames, to: path, jobs: jobs, budget: budget,
+                                                  format: "lossless WebP", scratchExtension: "webp",
+                                                  exporter: WebPExporter(options: options, xmp: xmp))
+            }
+            return try SizeBudget.export(source, frames: frames, to: path, jobs: jobs, budget: budget,
+                                         quality: options.quality, format: "WebP", scratchExtension: "webp",
+                                         exporter: { q in
+                                             WebPExporter(options: WebPEncodingOptions(lossless: false, quality: q), xmp: xmp)
+                                         }, fallbacks: [])
+        }
         let timings = source.timings ?? StageTimings()
         let (width, height) = source.pixelSize
         let options = options, xmp = xmp

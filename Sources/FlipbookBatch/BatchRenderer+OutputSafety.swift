@@ -24,14 +24,14 @@ extension BatchRenderer {
             switch (options.format, sharded) {
             case (.gif, false):
                 outputs.append(OutputSafety.File(p.target.output, role: "the GIF of \(name)"))
-            case (.webp, _):
+            case (.webp, false):
                 outputs.append(OutputSafety.File(p.target.output, role: "the WebP of \(name)"))
-            case (.gif, true):
+            case (.gif, true), (.apng, true), (.webp, true):
                 let frames = OutputSafety.frameFiles(p.range)
                 folders.append(OutputSafety.Folder(p.target.framesFolder, role: "the frames of \(name)") { file in
                     file == FrameManifest.fileName || frames(file)
                 })
-            case (.apng, _):
+            case (.apng, false):
                 outputs.append(OutputSafety.File(p.target.output, role: "the APNG of \(name)"))
             case (.png, _) where PNGFramePattern(p.target.output) != nil:
                 let pattern = PNGFramePattern(p.target.output)!, range = p.range
@@ -51,7 +51,7 @@ extension BatchRenderer {
 
 extension OutputSafety {
     /// What `flipbook assemble` reads (every file of the `<name>.frames/` folders) and
-    /// writes (each manifest's GIF and contact sheet) in `folder`.
+    /// writes (each manifest's GIF, APNG or WebP and contact sheet) in `folder`.
     package static func assembly(in folder: String) -> (inputs: [File], outputs: [File]) {
         var inputs: [File] = [], outputs: [File] = []
         for frames in FrameAssembler.frameFolders(in: folder) {
@@ -59,7 +59,7 @@ extension OutputSafety {
             inputs += names.sorted().map { File(frames + "/" + $0, role: "a shard's frames") }
             guard let manifest = try? FrameManifest.read(from: frames) else { continue }
             let target = SceneTarget(scenePath: manifest.scene, output: folder + "/" + manifest.gif)
-            outputs.append(File(target.output, role: "the GIF of \(manifest.scene)"))
+            outputs.append(File(target.output, role: "the \(manifest.format ?? "gif") output of \(manifest.scene)"))
             if manifest.contactSheet { outputs.append(File(target.sheetPath, role: "the contact sheet of \(manifest.scene)")) }
         }
         return (inputs, outputs)

@@ -11,6 +11,19 @@ package enum BatchFormat: String, Sendable, Codable {
     /// `png`: a folder of frame-NNNN.png, or the files a ``PNGFramePattern`` output names.
     /// `apng`: one animated PNG (a plain PNG for a one-frame scene); `webp`: one animated WebP.
     case gif, png, apng, webp
+
+    /// One file of many frames (GIF, APNG, WebP): shards write PNG frames for `assemble`.
+    package var isAnimated: Bool { self != .png }
+
+    /// The frames (from 0) an output of `frameCount` frames at `fps` encodes, in order: a
+    /// GIF above 50 fps drops some, a WebP above 90; APNG and PNG frames keep all.
+    func encodedFrames(frameCount: Int, fps: Double) -> [Int] {
+        switch self {
+        case .gif: GIFTiming.plan(frameCount: frameCount, fps: fps).map(\.frameIndex)
+        case .webp: WebPExporter.plan(frameCount: frameCount, fps: fps).map(\.frameIndex)
+        case .apng, .png: Array(0..<frameCount)
+        }
+    }
 }
 
 /// Options shared by every scene of a batch render.
@@ -30,6 +43,8 @@ package struct BatchOptions: Sendable {
     package var shard: Shard?
     /// How GIFs are encoded (dither, quality, matte, lossy).
     package var gif = GIFEncodingOptions()
+    /// `--max-size` in bytes for the animated formats (see ``exporter(hash:)``).
+    package var maxSize: Int?
     /// How animated WebPs are encoded (`--lossless`, `--quality`).
     package var webp = WebPEncodingOptions()
     /// How PNG frames are compressed (`--png-compression`).
@@ -55,10 +70,23 @@ package struct BatchOptions: Sendable {
         ["format=\(format.rawValue)", "scale=\(scale.map { "\($0)" } ?? "scene")", "fps=\(fps.map { "\($0)" } ?? "scene")",
          "frames=\(frames.map { "\($0.first)-\($0.last)" } ?? "all")",
          "gif=\(gif.dither.rawValue),\(gif.quality),\(gif.matte.map { "\($0.red) \($0.green) \($0.blue)" } ?? "none")"
-            + (gif.lossy > 0 ? ",lossy \(gif.lossy)" : "") + (gif.maxSize.map { ",max-size \($0)" } ?? "")]
+            + (gif.lossy > 0 ? ",lossy \(gif.lossy)" : "") + (maxSize.map { ",max-size \($0)" } ?? "")]
             + (format == .png && pngCompression != .default ? ["png=\(pngCompression.rawValue)"] : [])
             + (format == .webp ? ["webp=" + (webp.lossless ? "lossless" : "quality \(webp.quality)")] : [])
             + (size.map { ["size=\($0.width)x\($0.height)"] } ?? [])
+    }
+}
+
+extension BatchOptions {
+    /// The exporter of one animated output (GIF, APNG, WebP) carrying `hash` inside; a new
+    /// animated format is one more case here. Used by renders and by `assemble`.
+    package func exporter(hash: String) -> any FrameExporter {
+        switch format {
+        case .gif: GIFExporter(options: gif, comment: ContentHash.gifComment(hash), maxSize: maxSize)
+        case .apng: APNGExporter(text: ContentHash.pngText(hash), maxSize: maxSize)
+        case .webp: WebPExporter(options: webp, xmp: ContentHash.webpXMP(hash), maxSize: maxSize)
+        case .png: PNGSequenceExporter(compression: pngCompression, text: ContentHash.pngText(hash))
+        }
     }
 }
 
@@ -79,14 +107,22 @@ package struct SceneTarget: Sendable {
         return file
     }
 
-    /// The output path with `.gif` removed: the base for the sheet and the frames folder.
-    var base: String { output.lowercased().hasSuffix(".gif") ? String(output.dropLast(4)) : output }
+    /// The output path without its extension (`.gif`, `.png`, `.apng`, `.webp`): the base
+    /// for the sheet and the frames folder, so that x.png's sheet is x-sheet.png, not
+    /// x.png-sheet.png. A folder of frames keeps its whole name.
+    var base: String {
+        let lower = output.lowercased()
+        for ext in [".gif", ".png", ".apng", ".webp"] where lower.hasSuffix(ext) && !PNGFramePattern.looksLikePattern(output) {
+            return String(output.dropLast(ext.count))
+        }
+        return output
+    }
     /// `output/<name>-sheet.png`.
     package var sheetPath: String { base + "-sheet.png" }
     /// Where versions before the hash moved inside the outputs kept it: deleted once the
     /// output is written again (the only thing Flipbook does with it).
     var oldHashPath: String { output + ".flipbook-hash" }
-    /// With `--shard` and GIF output: the folder of PNG frames the shards share.
+    /// With `--shard` and an animated output (GIF, APNG, WebP): the folder of PNG frames the shards share.
     package var framesFolder: String { base + ".frames" }
 }
 
@@ -163,7 +199,7 @@ package enum BatchRenderer {
             for p in prepared {
                 outcomes[p.index].status = .partial
                 outcomes[p.index].frameRanges = []
-                outcomes[p.index].outputs = [options.format == .gif ? p.target.framesFolder : p.target.output]
+                outcomes[p.index].outputs = [options.format.isAnimated ? p.target.framesFolder : p.target.output]
             }
         } else {
             for (k, p) in prepared.enumerated() {
@@ -311,7 +347,7 @@ package enum BatchRenderer {
         let target = p.target
         let sharded = options.shard != nil
         let label = sharded ? "\(p.name) [\(unit.first)-\(unit.last)]" : p.name
-        let folder = options.format == .gif && sharded ? target.framesFolder : target.output
+        let folder = options.format.isAnimated && sharded ? target.framesFolder : target.output
         // What versions before the hash moved inside the outputs left beside them.
         let oldHashFile = sharded ? folder + "/.unit-\(unit.first)-\(unit.last).flipbook-hash" : target.oldHashPath
 
@@ -321,7 +357,7 @@ package enum BatchRenderer {
             if !sharded {
                 current = upToDate(p, options: options)
             } else {
-                current = (options.format == .gif && upToDate(p, options: BatchOptions.gifOnly(options)))
+                current = (options.format.isAnimated && upToDate(p, options: BatchOptions.unsharded(options)))
                     || framesCarry(p.hash, unit.frames, in: folder)
             }
             if current {
@@ -332,57 +368,39 @@ package enum BatchRenderer {
         }
 
         // The frames this run renders, in order (a GIF above 50 fps drops some, a WebP above 90).
-        let rendered: [Int]
-        if options.format != .png && !sharded {
-            let plan = options.format == .gif ? GIFTiming.plan(frameCount: unit.frameCount, fps: p.renderer.fps)
-                : WebPExporter.plan(frameCount: unit.frameCount, fps: p.renderer.fps)
-            rendered = plan.map { unit.first + $0.frameIndex }
-        } else {
-            rendered = Array(unit.frames)
-        }
+        let rendered = sharded ? Array(unit.frames)
+            : options.format.encodedFrames(frameCount: unit.frameCount, fps: p.renderer.fps).map { unit.first + $0 }
         let (width, height) = p.renderer.pixelSize
         let output = OutputProgress(id: id, name: label, rendered: rendered, contactSheet: options.contactSheet && !sharded,
                                     width: width, height: height, progress: progress)
         let source = output.observing(p.renderer, permits: permits)
         do {
-            // The one exporter of this output (a new format is one more case here).
+            // The one exporter of this output; shards of an animated output write PNG
+            // frames that `flipbook assemble` encodes.
             let exporter: any FrameExporter
             let destination: String
-            switch (options.format, sharded) {
-            case (.gif, false):
-                try FileSystem.makeDirectories(FileSystem.folder(of: target.output))
-                exporter = GIFExporter(options: options.gif, comment: ContentHash.gifComment(p.hash))
-                destination = target.output
-            case (.png, _):
+            if sharded && options.format.isAnimated {
+                exporter = PNGSequenceExporter(text: ContentHash.pngText(p.hash))
+                destination = target.framesFolder
+            } else if options.format == .png {
                 let pattern = PNGFramePattern(target.output)
                 exporter = PNGSequenceExporter(compression: options.pngCompression, text: ContentHash.pngText(p.hash),
                                                pattern: pattern)
                 destination = pattern?.folder ?? target.output
-            case (.apng, false):
+            } else {
                 try FileSystem.makeDirectories(FileSystem.folder(of: target.output))
-                exporter = APNGExporter(text: ContentHash.pngText(p.hash))
+                exporter = options.exporter(hash: p.hash)
                 destination = target.output
-            case (.apng, true):
-                throw FrameSourceUnsupported(message: "--shard does not write APNG yet; render with --format gif or png")
-            case (.webp, false):
-                try FileSystem.makeDirectories(FileSystem.folder(of: target.output))
-                exporter = WebPExporter(options: options.webp, xmp: ContentHash.webpXMP(p.hash))
-                destination = target.output
-            case (.webp, true):
-                throw FrameSourceUnsupported(message: "--shard does not write WebP yet; render with --format gif or png")
-            case (.gif, true):
-                exporter = PNGSequenceExporter(text: ContentHash.pngText(p.hash))
-                destination = target.framesFolder
             }
             result.bytes = try exporter.export(source, frames: unit.frames, to: destination, jobs: jobs)
-            if options.format == .gif && sharded { try FrameManifest(p, options: options).write(to: target.framesFolder) }
+            if options.format.isAnimated && sharded { try FrameManifest(p, options: options).write(to: target.framesFolder) }
             if output.hasSheet {
                 result.bytes += try output.writeSheet(name: p.name, fps: p.renderer.fps, hash: p.hash, to: target.sheetPath,
                                                       timings: p.timings)
             }
             unlink(oldHashFile)
         } catch {
-            let place = sharded && options.format == .gif ? target.framesFolder : target.output
+            let place = sharded && options.format.isAnimated ? target.framesFolder : target.output
             result.failure = "\(place): \(error)"
             output.fail(result.failure!)
             return result
@@ -391,32 +409,19 @@ package enum BatchRenderer {
         result.frames = unit.frameCount
         result.seconds = seconds(started.duration(to: clock.now))
         let rate = Double(result.frames) / max(result.seconds, 1e-9)
-        let place = sharded ? (options.format == .gif ? target.framesFolder : target.output) + " \(unit.first)-\(unit.last)" : target.output
+        let place = sharded ? (options.format.isAnimated ? target.framesFolder : target.output) + " \(unit.first)-\(unit.last)" : target.output
         output.finish("\(place): \(result.frames) frames, \(width)×\(height) px, \(result.bytes) bytes in "
             + "\(String(format: "%.2f", result.seconds)) s (\(String(format: "%.1f", rate)) frames/s)")
         return result
     }
 }
 
-/// An output kind that a mode of the batch render does not write yet.
-struct BatchFormatUnsupported: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}
-
 extension BatchOptions {
-    /// The options as an unsharded GIF render would see them (to recognise a final GIF
-    /// that is already up to date).
-    static func gifOnly(_ o: BatchOptions) -> BatchOptions {
+    /// The options as an unsharded render would see them (to recognise a final GIF, APNG
+    /// or WebP that is already up to date).
+    static func unsharded(_ o: BatchOptions) -> BatchOptions {
         var copy = o
         copy.shard = nil
-        copy.format = .gif
         return copy
     }
-}
-
-/// An output kind a batch cannot write in this mode.
-struct FrameSourceUnsupported: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }

@@ -6,7 +6,8 @@ import FlipbookScene
 import Foundation
 
 /// `manifest.json` in a shared frames folder (`output/<name>.frames/`): what
-/// `flipbook assemble` needs to encode the GIF exactly as a one-machine render would.
+/// `flipbook assemble` needs to encode the GIF, APNG or WebP exactly as a one-machine
+/// render would: the format and its encoding options.
 /// Every shard writes the same manifest (atomically), so any of them may win.
 /// Numbers that reach the encoder (fps, background) are stored as Swift's round-trip
 /// decimal strings, so they come back bit for bit.
@@ -14,8 +15,11 @@ package struct FrameManifest: Codable, Sendable {
     package var version = 1
     package var scene: String
     package var name: String
-    /// The file name of the GIF, written beside the frames folder.
+    /// The file name of the output (GIF, APNG or WebP: the key is from when shards wrote
+    /// only GIFs), written beside the frames folder.
     package var gif: String
+    /// "gif", "apng" or "webp" (absent in manifests written before shards wrote the others: "gif").
+    package var format: String?
     package var hash: String
     package var width: Int
     package var height: Int
@@ -34,6 +38,8 @@ package struct FrameManifest: Codable, Sendable {
     package var lossy: Int?
     /// `--max-size` in bytes (absent: no budget).
     package var maxSize: Int?
+    /// WebP only: `--lossless` (`quality` is then unused).
+    package var lossless: Bool?
 
     package static let fileName = "manifest.json"
 
@@ -42,6 +48,7 @@ package struct FrameManifest: Codable, Sendable {
         scene = p.target.scenePath
         name = p.name
         gif = p.target.output.split(separator: "/").last.map(String.init) ?? p.target.output
+        format = options.format.rawValue
         hash = p.hash
         (width, height) = p.renderer.pixelSize
         fps = "\(p.renderer.fps)"
@@ -55,15 +62,23 @@ package struct FrameManifest: Codable, Sendable {
         quality = options.gif.quality
         matte = options.gif.matte.map { "\($0.red) \($0.green) \($0.blue)" }
         lossy = options.gif.lossy
-        maxSize = options.gif.maxSize
+        maxSize = options.maxSize
+        lossless = options.format == .webp ? options.webp.lossless : nil
     }
 
-    /// The GIF encoding options the shards were given.
-    var gifOptions: GIFEncodingOptions {
+    /// The output format and encoding options the shards were given, or nil for a format
+    /// this version does not know (or a frame-folder format, which has nothing to assemble).
+    var options: BatchOptions? {
+        guard let batchFormat = BatchFormat(rawValue: format ?? "gif"), batchFormat.isAnimated else { return nil }
+        var o = BatchOptions()
+        o.format = batchFormat
         let m = matte?.split(separator: " ").compactMap { Double($0) }
-        return GIFEncodingOptions(dither: GIFDither(rawValue: dither) ?? .none, quality: quality,
-                                  matte: m.flatMap { $0.count == 3 ? Color(red: $0[0], green: $0[1], blue: $0[2]) : nil },
-                                  lossy: lossy ?? 0, maxSize: maxSize)
+        o.gif = GIFEncodingOptions(dither: GIFDither(rawValue: dither) ?? .none, quality: quality,
+                                   matte: m.flatMap { $0.count == 3 ? Color(red: $0[0], green: $0[1], blue: $0[2]) : nil },
+                                   lossy: lossy ?? 0)
+        o.webp = WebPEncodingOptions(lossless: lossless ?? false, quality: quality)
+        o.maxSize = maxSize
+        return o
     }
 
     func write(to folder: String) throws {
@@ -78,15 +93,15 @@ package struct FrameManifest: Codable, Sendable {
     }
 }
 
-/// Builds the final GIFs from the PNG frames that several shards wrote.
+/// Builds the final GIFs, APNGs and WebPs from the PNG frames that several shards wrote.
 ///
 /// For every `*.frames` folder (with a manifest) directly inside `folder`: checks that
 /// every frame of the range is there, then streams the frames, decoded from PNG, in
-/// order, through the same ``GIFExporter`` a one-machine render uses — so the GIF is the
-/// same bytes (frame i is diffed against frame i − 1, whichever shard rendered them; PNG
+/// order, through the same exporter a one-machine render uses (``BatchOptions/exporter(hash:)``)
+/// — so the output is the same bytes (frame i is diffed against frame i − 1, whichever shard rendered them; PNG
 /// stores the frames losslessly). Then the contact sheet (if the shards were asked for
 /// one). Both carry the content hash inside (as a one-machine render writes them), so a
-/// later unsharded render sees the GIF as current.
+/// later unsharded render sees the output as current.
 package enum FrameAssembler {
     package static func frameFolders(in folder: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
@@ -122,8 +137,19 @@ package enum FrameAssembler {
         let gifPath = folder + "/" + manifest.gif
         let target = SceneTarget(scenePath: manifest.scene, output: gifPath)
         outcome.outputs = [gifPath]
+        guard let options = manifest.options else {
+            outcome.status = .failed
+            outcome.reason = "\(frames)/\(FrameManifest.fileName): unknown format \(manifest.format ?? "")"
+            progress.error(outcome.reason!)
+            return outcome
+        }
+        let stored: String? = switch options.format {
+        case .gif: ContentHash.stored(inGIF: gifPath)
+        case .webp: ContentHash.stored(inWebP: gifPath)
+        case .apng, .png: ContentHash.stored(inPNG: gifPath)
+        }
         // Already assembled from frames with this content hash: nothing to do.
-        if !force, ContentHash.stored(inGIF: gifPath) == manifest.hash,
+        if !force, stored == manifest.hash,
            !manifest.contactSheet || ContentHash.stored(inPNG: target.sheetPath) == manifest.hash {
             outcome.status = .skipped
             progress.output("\(gifPath): up to date, skipped")
@@ -141,17 +167,18 @@ package enum FrameAssembler {
             return outcome
         }
         let frameFiles = ShardFrames(folder: frames, manifest, fps: fps)
-        let plan = GIFTiming.plan(frameCount: manifest.last - manifest.first + 1, fps: fps).map { manifest.first + $0.frameIndex }
+        let plan = options.format.encodedFrames(frameCount: manifest.last - manifest.first + 1, fps: fps)
+            .map { manifest.first + $0 }
         let width = manifest.width, height = manifest.height
         let output = OutputProgress(id: id, name: manifest.name, rendered: plan, contactSheet: manifest.contactSheet,
                                     width: width, height: height, progress: progress)
         do {
-            let exporter = GIFExporter(options: manifest.gifOptions, comment: ContentHash.gifComment(manifest.hash))
+            let exporter = options.exporter(hash: manifest.hash)
             outcome.bytes = try exporter.export(output.observing(frameFiles), frames: manifest.first...manifest.last,
                                                 to: gifPath, jobs: jobs)
             if let problem = frameFiles.firstError {
                 unlink(gifPath)
-                throw GIFError(message: problem)
+                throw FrameReadError(message: problem)
             }
             if output.hasSheet {
                 outcome.bytes += try output.writeSheet(name: manifest.name, fps: fps, hash: manifest.hash,
@@ -174,8 +201,14 @@ package enum FrameAssembler {
     }
 }
 
+/// A shard's PNG frame that could not be read back.
+struct FrameReadError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
 /// The PNG frames the shards wrote into a `<name>.frames/` folder, read back as the
-/// frames of the GIF (PNG is lossless: they are the pixels the shards rendered). A frame
+/// frames of the GIF, APNG or WebP (PNG is lossless: they are the pixels the shards rendered). A frame
 /// that cannot be read, or is not the manifest's size, reads as transparent and is kept
 /// in ``firstError``, which fails the assembly.
 struct ShardFrames: FrameSource {

@@ -3,27 +3,29 @@ import Foundation
 import Flipbook
 import FlipbookBatch
 
-/// `flipbook assemble FOLDER`: the GIFs from the PNG frames that `render --shard` wrote.
+/// `flipbook assemble FOLDER`: the GIFs, APNGs and WebPs from the PNG frames that `render --shard` wrote.
 struct AssembleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assemble",
-        abstract: "Build the final GIFs from the frames that several `render --shard i/n` runs wrote.",
+        abstract: "Build the final GIFs, APNGs or WebPs from the frames that several `render --shard i/n` runs wrote.",
         discussion: """
             Every <name>.frames/ folder in FOLDER (with its manifest.json) becomes FOLDER/<name>.gif, \
-            byte for byte the GIF a one-machine `flipbook render` gives, plus <name>-sheet.png when the \
-            shards ran with --contact-sheet. Fails (exit 1) when a frame is missing.
+            <name>.png (APNG) or <name>.webp, in the format and with the options the shards were given \
+            (recorded in the manifest): byte for byte the file a one-machine `flipbook render` gives, plus \
+            <name>-sheet.png when the shards ran with --contact-sheet. Fails (exit 1) when a frame is \
+            missing or the output does not fit the shards' --max-size.
             """)
 
     @Argument(help: "The output folder the shards shared.")
     var folder: String = "output"
 
-    @Option(help: "Threads for GIF encoding. Default: all cores.")
+    @Option(help: "Threads for encoding. Default: all cores.")
     var jobs: Int?
 
-    @Flag(help: "Delete the <name>.frames/ folders once their GIF is written.")
+    @Flag(help: "Delete the <name>.frames/ folders once their output is written.")
     var removeFrames = false
 
-    @Flag(help: "Assemble even the GIFs that are up to date with their frames.")
+    @Flag(help: "Assemble even the outputs that are up to date with their frames.")
     var force = false
 
     @Option(help: ArgumentHelp("Write a JSON report to this file.", valueName: "file.json"))

@@ -37,8 +37,8 @@ struct BatchRun {
         options.force = command.force
         options.contactSheet = command.contactSheet
         options.gif = GIFEncodingOptions(dither: command.dither, quality: command.quality,
-                                         matte: command.matte.flatMap(RenderCommand.parseMatte), lossy: command.lossy,
-                                         maxSize: command.maxSize?.bytes)
+                                         matte: command.matte.flatMap(RenderCommand.parseMatte), lossy: command.lossy)
+        options.maxSize = command.maxSize?.bytes
         options.webp = WebPEncodingOptions(lossless: command.lossless, quality: command.quality)
         options.pngCompression = command.pngCompression
         options.limits = command.limits.limits(jobs: options.jobs)

@@ -76,9 +76,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "PNG only: fast (Up filter, run-length deflate), default (Sub or Up per row, run-length deflate: about zlib level 6's size on UI frames) or small (libpng's adaptive filters, zlib level 9; best for photographic content).")
     var pngCompression: PNGCompression = .default
 
-    @Option(help: ArgumentHelp("GIF only: the largest file allowed, in bytes (K and M suffixes, powers of 1024): the "
-        + "best quality that fits, aiming within 10 % under it, from frames rendered once; exit 1 and nothing "
-        + "written when even the smallest setting is too large.", valueName: "bytes"))
+    @Option(help: ArgumentHelp("GIF, APNG and WebP: the largest file allowed, in bytes (K and M suffixes, powers of "
+        + "1024). GIF and lossy WebP: the best --quality that fits (a GIF then raises --lossy), from frames rendered "
+        + "once. APNG and --lossless WebP keep exact pixels, so they are encoded once and refused when larger: "
+        + "exit 1, nothing written, the size reached named (drop --lossless, or use -o x.webp, to search a lossy "
+        + "quality). Exit 1 and nothing written whenever nothing fits. Not for PNG frames.", valueName: "bytes"))
     var maxSize: ByteCount?
 
     @Option(help: "GIF only, transparent canvases: color (#rrggbb) that semi-transparent edge pixels are blended over.")
@@ -114,6 +116,11 @@ struct RenderCommand: ParsableCommand {
         if !(1...100).contains(quality) { throw ValidationError("--quality must be in 1…100, got \(quality)") }
         if !(0...100).contains(lossy) { throw ValidationError("--lossy must be in 0…100, got \(lossy)") }
         if let maxSize, maxSize.bytes < 1 { throw ValidationError("--max-size must be at least 1 byte") }
+        let kind = BatchRun(self).isSingleScene ? OutputNaming.format(explicit: format, output: output)
+            : format.map(OutputNaming.batchFormat) ?? .gif
+        if maxSize != nil, kind == .png {
+            throw ValidationError("--max-size: PNG frames have no size to budget; give -o x.gif, x.png (APNG) or x.webp")
+        }
         if let matte, Self.parseMatte(matte) == nil {
             throw ValidationError("--matte wants a color like #ffffff, #fff, white or black, got '\(matte)'")
         }

@@ -66,22 +66,16 @@ public struct GIFEncodingOptions: Sendable, Hashable {
     /// that the lossy LZW coder (``LZWEncoder/compressLossy``) may give a pixel to keep a
     /// string going; 0…100.
     public var lossy: Int
-    /// `--max-size`: the largest file, in bytes, the exporter may write; it searches
-    /// `quality` (and, below quality 1, `lossy`) for the best GIF that fits. nil: no budget.
-    /// The frame encoder itself ignores it.
-    public var maxSize: Int?
 
     /// The quality of a default render: lossy LZW with 2 levels of tolerance (85, with 3,
     /// cost owl-login SSIM below ffmpeg's; see docs/gif.md).
     public static let defaultQuality = 90
 
-    public init(dither: GIFDither = .none, quality: Int = 100, matte: Color? = nil, lossy: Int = 0,
-                maxSize: Int? = nil) {
+    public init(dither: GIFDither = .none, quality: Int = 100, matte: Color? = nil, lossy: Int = 0) {
         self.dither = dither
         self.quality = min(100, max(1, quality))
         self.matte = matte.map { $0.clamped }
         self.lossy = min(100, max(0, lossy))
-        self.maxSize = maxSize
     }
 
     /// Palette entries for lossy frames: 256 from quality 50 up, then 2 + 254·(quality/50)².

@@ -48,6 +48,9 @@ button { min-width: 64px; }
   <label>speed <select id="speed"><option>0.25</option><option>0.5</option><option selected>1</option>
     <option>1.5</option><option>2</option></select>×</label>
   <label><input type="checkbox" id="loop" checked> loop</label>
+  <span>download <a class="download" data-format="gif" href="/download/gif">GIF</a>
+    <a class="download" data-format="apng" href="/download/apng">APNG</a>
+    <a class="download" data-format="webp" href="/download/webp">WebP</a></span>
 </header>
 <div id="banner" role="alert"></div>
 <main id="stage" class="checker"><canvas id="canvas" width="1" height="1"></canvas></main>
@@ -63,6 +66,12 @@ const images = new Map();
 let clockStart = 0, clockFrame = 0;
 
 function scaleParam() { return $('scale').value ? '&scale=' + $('scale').value : ''; }
+// The downloads follow the scale chosen (as `render --scale`) and the scene's generation.
+function downloadLinks() {
+  for (const a of document.querySelectorAll('a.download')) {
+    a.href = '/download/' + a.dataset.format + '?g=' + state.generation + scaleParam();
+  }
+}
 function key(i) { return state.generation + '/' + ($('scale').value || 'scene') + '/' + i; }
 function load(i) {
   const k = key(i);
@@ -139,6 +148,7 @@ function apply(info) {
     ['duration', info.duration + ' s'], ['frames', info.frameCount]]
     .map((r) => '<tr><td>' + r[0] + '</td><td>' + r[1] + '</td></tr>').join('');
   $('layers').innerHTML = tree(info.layers || []);
+  downloadLinks();
   if (changed) { images.clear(); show(Math.min(state.frame, info.frameCount - 1)); }
 }
 async function refresh() {

@@ -18,6 +18,9 @@ import NIOCore
 ///   other query keys (the page adds `g` for the generation) are ignored;
 /// - `GET /state.json[?scale=S]`: generation, errors (as `validate` prints them) and the
 ///   scene's facts: pixel and point size, scales, fps, duration, frame count, layer tree;
+/// - `GET /download/<gif|apng|webp>[?scale=S]`: the whole animation as `render` writes it with
+///   its default options (`-o x.gif`, `x.png`, `x.webp`), as an attachment named after the
+///   scene (``PreviewDownload``);
 /// - `GET /events`: a `text/event-stream` of `state` events, one at once and one per change.
 ///
 /// The watcher polls the scene file and the last good scene's assets and fonts every
@@ -60,6 +63,9 @@ public struct PreviewServer: Sendable {
         }
         router.get("/frames/:name") { request, context in
             await Self.frame(request, name: context.parameters.get("name") ?? "", session: session)
+        }
+        router.get("/download/:format") { request, context in
+            await PreviewDownload.response(request, format: context.parameters.get("format") ?? "", session: session)
         }
         router.get("/events") { _, _ in
             let (id, stream) = await session.listen()

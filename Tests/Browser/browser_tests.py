@@ -17,6 +17,9 @@ scripts/setup) as a person would use the page:
            - rewriting its image asset changes the drawn frame within 1 s.
   report   - `check --html` of a changed scene opens from disk (file://), every image
              loads, the failing frame's section, swipe slider and onion toggle work.
+  animated - our APNG and lossless WebP decoded by Chromium (ImageDecoder): frame count,
+             100 ms durations, endless loop, first and middle frame equal to render's PNG
+             frames pixel for pixel; preview's GIF/APNG/WebP downloads (animated_formats.py).
 
 Every wait is bounded; ports are free ones (the server's port 0, Chromium's
 DevToolsActivePort); processes are killed on every exit path. A missing browser is a
@@ -37,6 +40,8 @@ import traceback
 import urllib.error
 import urllib.request
 import zlib
+
+import animated_formats
 
 try:
     import websocket  # python3-websocket (Debian)
@@ -463,6 +468,7 @@ def main():
         browser = Browser(work)
         test_preview(flipbook, browser, work, args.screenshots)
         test_report(flipbook, browser, work, args.screenshots)
+        animated_formats.test_animated_formats(flipbook, browser, work, check, decode_png, without_hash_chunk, PROCESSES)
     except Exception:
         traceback.print_exc()
         FAILURES.append("an exception ended the tests")

@@ -7,35 +7,37 @@ import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookRaster
 
-/// `--max-size`: the best GIF that fits a byte budget.
+/// `--max-size`: the best output that fits a byte budget, for an exporter whose size falls
+/// with a quality setting (GIF's rate control, lossy WebP's libwebp quality). This is
+/// exporter policy: the codecs know nothing of budgets.
 ///
 /// The frames render once: the first encoding (at the requested quality) records them in
 /// a ``FrameStore`` as it goes, and every later attempt reads them back instead of
-/// rendering again. The attempts search ``GIFEncodingOptions/quality``, whose rate control
-/// is monotonic (a lower quality never gives a larger file in practice, and never a better
-/// one by the metrics of docs/gif.md): a binary search over 1…100, starting at the requested
-/// quality, for the highest quality that fits (at most 8 encodings; the sizes of adjacent
-/// qualities are close enough that this lands within 10 % under the budget on the scenes
-/// measured). When quality 1 is still too large it raises `--lossy` (60, 80, 100).
+/// rendering again. The attempts search the quality, which is monotonic in practice (a
+/// lower quality never gives a larger file on the scenes measured): a binary search over
+/// 1…100, starting at the requested quality, for the highest quality that fits (at most 8
+/// encodings; for GIF this lands within 10 % under the budget on the scenes measured).
+/// When quality 1 is still too large the `fallbacks` are tried in order (GIF: quality 1
+/// with `--lossy` 60, 80, 100) until one fits.
 ///
 /// Attempts are written to a scratch file beside the output (giflib's writer wants a file);
 /// the one kept is copied into place atomically. A budget that no attempt meets throws
-/// ``GIFBudgetError`` with the smallest size reached, and writes nothing.
-enum GIFBudget {
+/// ``SizeBudgetError`` with the smallest size reached, and writes nothing.
+enum SizeBudget {
     static func export<Source: FrameSource>(_ source: Source, frames: ClosedRange<Int>, to path: String, jobs: Int,
-                                            options: GIFEncodingOptions, budget: Int, comment: String?) throws -> Int {
+                                            budget: Int, quality: Int, format: String, scratchExtension: String,
+                                            exporter: (Int) -> any FrameExporter,
+                                            fallbacks: [any FrameExporter]) throws -> Int {
         let (width, height) = source.pixelSize
         let store = try FrameStore(frameBytes: width * height * 4, width: width, height: height)
-        let scratch = path + ".flipbook-attempt.gif"
+        let scratch = path + ".flipbook-attempt." + scratchExtension
         defer { unlink(scratch) }
         var best: (size: Int, bytes: [UInt8])?
         var smallest = Int.max
         var attempts = 0
 
-        /// Encodes with `o`; keeps the file when it fits and is larger than the best so far.
-        func attempt(_ o: GIFEncodingOptions) throws -> Int {
-            var plain = o
-            plain.maxSize = nil
+        /// Encodes with `e`; keeps the file when it fits and is larger than the best so far.
+        func attempt(_ e: any FrameExporter) throws -> Int {
             let frameSource: InterceptedFrames<Source>
             if attempts == 0 {
                 frameSource = source.intercepted { i, render in
@@ -48,8 +50,7 @@ enum GIFBudget {
                 frameSource = source.intercepted { i, _ in store.get(i - frames.lowerBound) }
             }
             attempts += 1
-            let size = try GIFExporter(options: plain, comment: comment).export(frameSource, frames: frames, to: scratch,
-                                                                                jobs: jobs)
+            let size = try e.export(frameSource, frames: frames, to: scratch, jobs: jobs)
             if attempts == 1 { try store.check() }
             smallest = min(smallest, size)
             if size <= budget && size > (best?.size ?? -1) {
@@ -60,38 +61,57 @@ enum GIFBudget {
         // Binary search over quality 1…100 for the highest that fits, starting at the
         // requested quality: `low` fits (0: none known), `high` does not (101: none known).
         var low = 0, high = 101
-        var o = options
-        var q = options.quality
+        var q = quality
         while high - low > 1 {
-            o.quality = q
-            if try attempt(o) <= budget { low = q } else { high = q }
+            if try attempt(exporter(q)) <= budget { low = q } else { high = q }
             q = (low + high) / 2
         }
         if low == 0 {
-            // Even quality 1 is too large: more lossy LZW.
-            o.quality = 1
-            for lossy in [60, 80, 100] where best == nil && lossy > options.lossy {
-                o.lossy = lossy
-                _ = try attempt(o)
-            }
+            for fallback in fallbacks where best == nil { _ = try attempt(fallback) }
         }
         guard let best else {
-            throw GIFBudgetError(path: path, budget: budget, smallest: smallest, attempts: attempts)
+            throw SizeBudgetError(path: path, budget: budget, smallest: smallest, attempts: attempts,
+                                  lowest: format == "GIF" ? "quality 1 and --lossy 100" : "quality 1", format: format)
         }
         try FileIO.writeAtomically(best.bytes, to: path)
         return best.size
     }
+
+    /// A lossless output (APNG, `--lossless` WebP) under `--max-size`: its pixels are
+    /// exact, so there is nothing to trade. Encoded once; written when it fits, else
+    /// nothing is written and ``SizeBudgetError`` names the size reached. Lowering the
+    /// quality in secret would break the promise of exact pixels that the user asked for.
+    static func exportExact(_ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int,
+                            budget: Int, format: String, scratchExtension: String,
+                            exporter: any FrameExporter) throws -> Int {
+        let scratch = path + ".flipbook-attempt." + scratchExtension
+        defer { unlink(scratch) }
+        let size = try exporter.export(source, frames: frames, to: scratch, jobs: jobs)
+        guard size <= budget else {
+            throw SizeBudgetError(path: path, budget: budget, smallest: size, attempts: 1, lowest: nil, format: format)
+        }
+        try FileIO.writeAtomically(try FileIO.readAll(path: scratch), to: path)
+        return size
+    }
 }
 
 /// A `--max-size` budget no attempt could meet.
-public struct GIFBudgetError: Error, CustomStringConvertible {
+public struct SizeBudgetError: Error, CustomStringConvertible {
     public var path: String
     public var budget: Int
     public var smallest: Int
     public var attempts: Int
+    /// The lowest setting tried ("quality 1"), or nil for a lossless output encoded once.
+    public var lowest: String?
+    /// "GIF", "WebP", "lossless WebP", "APNG".
+    public var format: String
     public var description: String {
-        "cannot fit in --max-size \(budget) bytes: the smallest GIF reached was \(smallest) bytes "
-            + "(\(attempts) encodings, down to quality 1 and --lossy 100); nothing written"
+        if let lowest {
+            return "cannot fit in --max-size \(budget) bytes: the smallest \(format) reached was \(smallest) bytes "
+                + "(\(attempts) encodings, down to \(lowest)); nothing written"
+        }
+        return "cannot fit in --max-size \(budget) bytes: the \(format) is \(smallest) bytes and its pixels are exact, "
+            + "so there is no quality to lower; nothing written (a lossy WebP or a GIF searches --quality to fit)"
     }
 }
 
