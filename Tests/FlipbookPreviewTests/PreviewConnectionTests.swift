@@ -73,7 +73,7 @@ import Glibc
             let client = try Client(port: port)
             client.send("GET /frames/abc.png HTTP/1.1\r\nHost: localhost\r\n\r\n")
             // receive returns as soon as the server closes; the long bound is for a loaded CI machine.
-            let reply = client.receive(for: 30)
+            let reply = client.receive(for: 120)
             #expect(reply.text.hasPrefix("HTTP/1.1 400"), "\(reply.text)")
             #expect(reply.text.lowercased().contains("connection: close"))
             #expect(reply.closed)
