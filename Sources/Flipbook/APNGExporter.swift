@@ -39,7 +39,8 @@ public struct APNGExporter: FrameExporter {
         }
         let plan = APNGTiming.plan(frameCount: frames.count, fps: source.fps)
         let writer = try timings.measure(.write) {
-            // An opaque background makes every frame opaque: RGB, a quarter fewer bytes to compress.
+            // An opaque background makes every frame opaque: a frame that is not is an error. The
+            // writer picks the pixel format (indexed, RGB with a key colour, RGBA) from the frames.
             try APNGWriter(path: path, width: width, height: height, denominator: plan.denominator, text: text, jobs: jobs,
                            opaque: source.background.alpha >= 1)
         }

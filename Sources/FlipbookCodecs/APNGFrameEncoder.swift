@@ -6,8 +6,6 @@ import FlipbookRaster
 /// RGBA pixels for each blend it may be written with.
 struct APNGFrameWork: Sendable {
     var rect: PixelBounds
-    /// Bytes a pixel: 4 (RGBA) or 3 (RGB, an opaque animation).
-    var channels = 4
     /// The frame's own pixels in `rect`, for blend_op SOURCE.
     var source: [UInt8]
     /// The same with every pixel equal to the canvas below made transparent, for blend_op
@@ -81,14 +79,15 @@ enum APNGFrameEncoder {
     }
 
     /// The straight RGBA pixels of `rect` in `frame`, and (when `base` is given) the OVER
-    /// variant against `base` with `cleared` transparent. `opaque`: RGB pixels, SOURCE only
-    /// (an RGB image has no transparent pixels for OVER); nil when a pixel is not opaque.
+    /// variant against `base` with `cleared` transparent. `opaque`: nil when a pixel is not
+    /// opaque (the animation was declared opaque). The format written (``APNGColorMode``) is
+    /// chosen later, from every frame's work.
     static func work(_ frame: Pixmap, base: Pixmap?, cleared: PixelBounds?, rect: PixelBounds, opaque: Bool = false) -> APNGFrameWork? {
-        if opaque { return rgbWork(frame, rect: rect) }
         let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
         var source = [UInt8](repeating: 0, count: w * h * 4)
         var over: [UInt8]? = base == nil ? nil : [UInt8](repeating: 0, count: w * h * 4)
         var overPossible = base != nil
+        var alphaAll: UInt32 = 0xFF
         StraightAlpha.table.withUnsafeBufferPointer { t in
             frame.data.withUnsafeBytes { rf in
                 let pf = rf.bindMemory(to: UInt32.self)
@@ -103,6 +102,7 @@ enum APNGFrameEncoder {
                                 let f = UInt32(littleEndian: pf[row + x])
                                 let o = ((y - rect.y0) * w + (x - rect.x0)) * 4
                                 let straight = straightWord(f, t)
+                                alphaAll &= f >> 24
                                 src[o] = UInt8(truncatingIfNeeded: straight)
                                 src[o + 1] = UInt8(truncatingIfNeeded: straight >> 8)
                                 src[o + 2] = UInt8(truncatingIfNeeded: straight >> 16)
@@ -119,29 +119,8 @@ enum APNGFrameEncoder {
                 }
             }
         }
+        if opaque && alphaAll != 0xFF { return nil }
         return APNGFrameWork(rect: rect, source: source, over: overPossible ? over : nil)
-    }
-
-    /// The RGB bytes of `rect`, or nil when a pixel is not opaque.
-    private static func rgbWork(_ frame: Pixmap, rect: PixelBounds) -> APNGFrameWork? {
-        let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
-        var rgb = [UInt8](repeating: 0, count: w * h * 3)
-        var alpha: UInt8 = 255
-        frame.data.withUnsafeBytes { src in
-            rgb.withUnsafeMutableBufferPointer { out in
-                var o = 0
-                for y in rect.y0..<rect.y1 {
-                    var i = (y * frame.width + rect.x0) * 4
-                    for _ in 0..<w {
-                        out[o] = src[i]; out[o + 1] = src[i + 1]; out[o + 2] = src[i + 2]
-                        alpha &= src[i + 3]
-                        o += 3
-                        i += 4
-                    }
-                }
-            }
-        }
-        return alpha == 255 ? APNGFrameWork(rect: rect, channels: 3, source: rgb, over: nil) : nil
     }
 
     /// A premultiplied pixel word (0xAABBGGRR) as straight alpha, through ``StraightAlpha/table``.
@@ -154,27 +133,36 @@ enum APNGFrameEncoder {
             | UInt32(t[row | Int((p >> 16) & 0xFF)]) << 16 | a << 24
     }
 
-    /// Filters and deflates both blends of `work` and keeps the smaller (SOURCE on a tie);
-    /// then tries the chosen blend's pixels with every row unfiltered and every row Paeth
-    /// (flat UI colors often deflate best unfiltered, gradients Paeth-filtered) and keeps
-    /// the smallest. Measured on scenes/: about 3× the CPU of one pass.
-    static func compress(_ work: APNGFrameWork) throws(PNGError) -> APNGEncodedFrame {
-        var best = APNGEncodedFrame(rect: work.rect, blendOver: false,
-                                    data: try deflateRows(work.source, width: work.width, height: work.height,
-                                                          channels: work.channels))
-        if let over = work.over {
-            let overData = try deflateRows(over, width: work.width, height: work.height, channels: work.channels)
-            if overData.count < best.data.count { best = APNGEncodedFrame(rect: work.rect, blendOver: true, data: overData) }
+    /// Converts both blends of `work` to `mode`, filters and deflates them and keeps the
+    /// smaller (SOURCE on a tie); then tries the chosen blend's pixels under whole-frame
+    /// filter strategies (flat UI colors often deflate best unfiltered, gradients
+    /// Paeth-filtered; indexed pixels are not filtered by predictors that assume
+    /// continuous values, so only None is tried there) and keeps the smallest.
+    static func compress(_ work: APNGFrameWork, mode: APNGColorMode) throws(PNGError) -> APNGEncodedFrame {
+        let bpp = mode.bytesPerPixel
+        // Indices first unfiltered, colours first with the per-row choice.
+        let strategies: [UInt8?] = bpp == 1 ? [PNGRowFilters.none, nil] : [nil, PNGRowFilters.none, PNGRowFilters.paeth]
+        func deflate(_ pixels: [UInt8], _ fixed: UInt8?) throws(PNGError) -> [UInt8] {
+            try deflateRows(pixels, width: work.width, height: work.height, channels: bpp, fixed: fixed)
         }
-        let pixels = best.blendOver ? work.over! : work.source
-        for fixed in [PNGRowFilters.none, PNGRowFilters.paeth] {
-            let data = try deflateRows(pixels, width: work.width, height: work.height, channels: work.channels, fixed: fixed)
+        let source = mode.convert(work.source)!
+        var best = APNGEncodedFrame(rect: work.rect, blendOver: false, data: try deflate(source, strategies[0]))
+        var chosen = source
+        if let over = work.over.flatMap(mode.convert) {
+            let overData = try deflate(over, strategies[0])
+            if overData.count < best.data.count {
+                best = APNGEncodedFrame(rect: work.rect, blendOver: true, data: overData)
+                chosen = over
+            }
+        }
+        for fixed in strategies.dropFirst() {
+            let data = try deflate(chosen, fixed)
             if data.count < best.data.count { best.data = data }
         }
         return best
     }
 
-    /// RGBA rows, filtered per row (``PNGRowFilters``), as one zlib stream.
+    /// Rows of `channels` bytes a pixel, filtered per row (``PNGRowFilters``), as one zlib stream.
     static func deflateRows(_ pixels: [UInt8], width: Int, height: Int, channels: Int,
                             fixed: UInt8? = nil) throws(PNGError) -> [UInt8] {
         let filtered = pixels.withUnsafeBytes {

@@ -26,27 +26,38 @@ public enum APNGTiming {
 }
 
 /// Writes an animated PNG: frames appended in order are differenced against the canvas a
-/// decoder holds (see ``APNGFrameEncoder``), compressed on up to `jobs` threads while the
-/// next frames are differenced, and written in order as chunks with their sequence
-/// numbers and CRCs. A frame equal to the one before lengthens that one's delay.
+/// decoder holds (see ``APNGFrameEncoder``) and kept until every frame is known, so that
+/// the format fits them all (``APNGColorMode``: indexed, RGB with a transparent key colour,
+/// or RGBA); then compressed on up to `jobs` threads and written in order as chunks with
+/// their sequence numbers and CRCs. A frame equal to the one before lengthens that one's delay.
 ///
-/// Layout: signature, IHDR (8-bit RGBA), acTL (plays forever), the optional tEXt, then per
-/// frame an fcTL and its data (IDAT for the first frame, which is also the still image,
-/// fdAT after), IEND. The acTL's frame count is written once the frames are known.
-/// Memory: the previous frame, and at most `jobs` + 2 frames in flight.
+/// Layout: signature, IHDR (8-bit), acTL (plays forever), the optional tEXt, PLTE and
+/// tRNS, then per frame an fcTL and its data (IDAT for the first frame, which is also the
+/// still image, fdAT after), IEND. The acTL's frame count is written once the frames are known.
+/// Memory: the changed regions of the frames, up to ``bufferBudget`` bytes; past it the
+/// format is fixed (RGB or RGBA) and frames stream out, at most `jobs` + 2 in flight.
 public final class APNGWriter {
     public let width: Int
     public let height: Int
     private let denominator: Int
     private let jobs: Int
-    /// Every frame opaque: written as RGB (color type 2), blend SOURCE.
+    /// Every frame must be opaque (a frame that is not fails ``append(_:delay:)``).
     private let opaque: Bool
+    private let text: PNGText?
+    /// The format, once chosen: until then frames are only differenced and kept.
+    private var mode: APNGColorMode?
+    private var bufferedBytes = 0
+    /// Bytes of kept frame regions past which the format is fixed without seeing the rest.
+    static let bufferBudget = 256 << 20
     private var sink: Sink
     private var sequence: UInt32 = 0
     private var framesWritten = 0
     private var actlOffset = 0
     private var previous: Pixmap?
     private var previousRect: PixelBounds?
+    /// The canvas `previous` was drawn on (what dispose_op PREVIOUS restores); nil while
+    /// `previous` is the first frame (whose PREVIOUS means BACKGROUND).
+    private var canvasBefore: Pixmap?
     private var pending: [Pending] = []
     /// CPU time the compression threads spent on the frames written so far (for `--timings`).
     public private(set) var compressionNanoseconds: UInt64 = 0
@@ -60,6 +71,8 @@ public final class APNGWriter {
         var delay: Int
         var dispose: UInt8 = 0
         var result: Result<APNGEncodedFrame, PNGError>?
+        /// The frame to compress, until it is submitted.
+        var work: APNGFrameWork?
         var cpuNanoseconds: UInt64 = 0
         init(delay: Int) { self.delay = delay }
     }
@@ -72,8 +85,8 @@ public final class APNGWriter {
     /// Starts writing to a temporary file beside `path` (renamed into place by
     /// ``finish()``). `denominator` is delay_den (see ``APNGTiming``); `text` becomes a
     /// tEXt chunk before the image data.
-    /// `opaque`: every frame will be opaque (a scene with an opaque background), so
-    /// the pixels are written as RGB; a frame that is not fails ``append(_:delay:)``.
+    /// `opaque`: every frame will be opaque (a scene with an opaque background); a frame
+    /// that is not fails ``append(_:delay:)``.
     public convenience init(path: String, width: Int, height: Int, denominator: Int, text: PNGText? = nil,
                             jobs: Int = 1, opaque: Bool = false) throws {
         try self.init(sink: .file(try AtomicFileWriter(path: path), offset: 0), width: width, height: height,
@@ -98,13 +111,21 @@ public final class APNGWriter {
         self.denominator = denominator
         self.jobs = max(1, jobs)
         self.opaque = opaque
+        self.text = text
         slots = DispatchSemaphore(value: self.jobs)
+    }
+
+    /// Fixes the format, writes the header and starts compressing the kept frames.
+    private func start(_ mode: APNGColorMode) throws {
+        self.mode = mode
         try emit([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        // 8 bits a channel, RGBA (or RGB), deflate, adaptive filtering, no interlace.
-        try chunk("IHDR", Self.be32(width) + Self.be32(height) + [8, opaque ? 2 : 6, 0, 0, 0])
+        // 8 bits a sample, deflate, adaptive filtering, no interlace.
+        try chunk("IHDR", Self.be32(width) + Self.be32(height) + [8, mode.colorType, 0, 0, 0])
         actlOffset = offset
         try chunk("acTL", Self.be32(0) + Self.be32(0))  // frame count patched by finish; plays 0 = forever
         if let text { try chunk("tEXt", Array(text.keyword.utf8) + [0] + Array(text.text.utf8)) }
+        for (type, data) in mode.headerChunks { try chunk(type, data) }
+        for entry in pending { submit(entry, mode) }
     }
 
     /// Appends a frame shown for `delay` ticks of 1/denominator s (1…65535).
@@ -115,7 +136,7 @@ public final class APNGWriter {
         }
         guard (1...65535).contains(delay) else { throw PNGError(message: "APNG frame delay \(delay) is out of range") }
         guard let previous, let previousRect else {
-            submit(try work(frame, base: nil, cleared: nil, rect: PixelBounds(x0: 0, y0: 0, x1: width, y1: height)), delay: delay)
+            try add(try work(frame, base: nil, cleared: nil, rect: PixelBounds(x0: 0, y0: 0, x1: width, y1: height)), delay: delay)
             self.previous = frame
             self.previousRect = PixelBounds(x0: 0, y0: 0, x1: width, y1: height)
             return
@@ -125,17 +146,42 @@ public final class APNGWriter {
             last.delay += delay
             return
         }
-        // Disposing the previous frame to transparent pays when less then differs (content
-        // that disappears from a transparent canvas); else the canvas is kept.
-        let cleared = APNGFrameEncoder.changedRect(frame, previous, cleared: previousRect)
-        let useBackground = cleared.map { c in kept.map { Self.area(c) < Self.area($0) } ?? false } ?? false
+        // The previous frame's dispose_op is the one that leaves the least to draw: NONE
+        // (keep it), BACKGROUND (its region cleared: content that disappears from a
+        // transparent canvas) or PREVIOUS (the canvas before it restored: a transient overlay
+        // such as a tooltip or a blinking caret). Ties keep the earlier, simpler op.
+        var options: [(dispose: UInt8, base: Pixmap, cleared: PixelBounds?, rect: PixelBounds?)] = [
+            (0, previous, nil, kept),
+            (1, previous, previousRect, APNGFrameEncoder.changedRect(frame, previous, cleared: previousRect)),
+        ]
+        if let canvasBefore {
+            options.append((2, canvasBefore, nil, APNGFrameEncoder.changedRect(frame, canvasBefore, cleared: nil)))
+        }
+        let best = options.min { ($0.rect.map(Self.area) ?? 0) < ($1.rect.map(Self.area) ?? 0) }!
         // Identical but too long to merge: a 1-pixel frame continues the delay.
-        let rect = (useBackground ? cleared : kept) ?? PixelBounds(x0: 0, y0: 0, x1: 1, y1: 1)
-        pending.last?.dispose = useBackground ? 1 : 0
-        submit(try work(frame, base: previous, cleared: useBackground ? previousRect : nil, rect: rect), delay: delay)
+        let rect = best.rect ?? PixelBounds(x0: 0, y0: 0, x1: 1, y1: 1)
+        pending.last?.dispose = best.dispose
+        try add(try work(frame, base: best.base, cleared: best.cleared, rect: rect), delay: delay)
+        switch best.dispose {
+        case 0: canvasBefore = previous
+        case 1: canvasBefore = Self.clearing(previous, previousRect)
+        default: break  // restored: the new frame is drawn on the same canvas as the previous one
+        }
         self.previous = frame
         self.previousRect = rect
         try flush(final: false)
+    }
+
+    /// `pixmap` with `rect` transparent.
+    private static func clearing(_ pixmap: Pixmap, _ rect: PixelBounds) -> Pixmap {
+        var out = pixmap
+        out.data.withUnsafeMutableBufferPointer { d in
+            for y in rect.y0..<rect.y1 {
+                let start = (y * pixmap.width + rect.x0) * 4
+                UnsafeMutableBufferPointer(rebasing: d[start..<(start + (rect.x1 - rect.x0) * 4)]).update(repeating: 0)
+            }
+        }
+        return out
     }
 
     private func work(_ frame: Pixmap, base: Pixmap?, cleared: PixelBounds?, rect: PixelBounds) throws(PNGError) -> APNGFrameWork {
@@ -153,9 +199,20 @@ public final class APNGWriter {
 
     private static func area(_ r: PixelBounds) -> Int { (r.x1 - r.x0) * (r.y1 - r.y0) }
 
-    private func submit(_ work: APNGFrameWork, delay: Int) {
+    /// Queues a frame: compressed now when the format is fixed, else kept (and the format
+    /// fixed as RGB or RGBA when the kept frames pass ``bufferBudget``).
+    private func add(_ work: APNGFrameWork, delay: Int) throws {
         let entry = Pending(delay: delay)
+        entry.work = work
         pending.append(entry)
+        if let mode { return submit(entry, mode) }
+        bufferedBytes += work.source.count + (work.over?.count ?? 0)
+        if bufferedBytes > Self.bufferBudget { try start(opaque ? .rgb(key: nil) : .rgba) }
+    }
+
+    private func submit(_ entry: Pending, _ mode: APNGColorMode) {
+        guard let work = entry.work else { return }
+        entry.work = nil
         slots.wait()
         entry.group.enter()
         Self.queue.async { [slots] in
@@ -163,7 +220,7 @@ public final class APNGWriter {
             let started = Self.threadCPUNanoseconds()
             entry.result = RenderCancellation.shared.isCancelled
                 ? .failure(PNGError(message: "interrupted"))
-                : Result { () throws(PNGError) in try APNGFrameEncoder.compress(work) }
+                : Result { () throws(PNGError) in try APNGFrameEncoder.compress(work, mode: mode) }
             entry.cpuNanoseconds = Self.threadCPUNanoseconds() &- started
             entry.group.leave()
             slots.signal()
@@ -174,6 +231,7 @@ public final class APNGWriter {
     /// delay and dispose_op may change) unless `final`. Waits for the head when more than
     /// `jobs` + 1 frames are queued, which bounds memory.
     private func flush(final: Bool) throws {
+        guard mode != nil else { return }
         while let head = pending.first, final || pending.count > 1 {
             let ready = head.group.wait(timeout: .now()) == .success
             if !ready {
@@ -224,6 +282,8 @@ public final class APNGWriter {
     }
 
     private func finishFrames() throws {
+        guard !pending.isEmpty || mode != nil else { throw PNGError(message: "APNG has no frames") }
+        if mode == nil { try start(APNGColorMode.choose(pending.map { $0.work! })) }
         try flush(final: true)
         guard framesWritten > 0 else { throw PNGError(message: "APNG has no frames") }
         try chunk("IEND", [])

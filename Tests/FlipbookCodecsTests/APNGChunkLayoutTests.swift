@@ -63,8 +63,11 @@ struct APNGLayout {
         #expect(layout.types.firstIndex(of: "fcTL")! < firstIDAT)
         #expect(!layout.types[..<firstIDAT].contains("fdAT"))
         #expect(layout.text == "flipbook-hash\0abc")
-        // 48×32, 8-bit RGBA, deflate, adaptive filters, not interlaced.
-        #expect(layout.ihdr == [0, 0, 0, 48, 0, 0, 0, 32, 8, 6, 0, 0, 0])
+        // 48×32, 8-bit indexed (the samples hold under 256 colours), deflate, adaptive
+        // filters, not interlaced; PLTE and tRNS (the samples have transparent pixels) before IDAT.
+        #expect(layout.ihdr == [0, 0, 0, 48, 0, 0, 0, 32, 8, 3, 0, 0, 0])
+        #expect(layout.types.firstIndex(of: "PLTE")! < layout.types.firstIndex(of: "tRNS")!)
+        #expect(layout.types.firstIndex(of: "tRNS")! < firstIDAT)
         #expect(layout.frameCount == layout.controls.count && layout.plays == 0)
         // fcTL and fdAT share one sequence: 0, 1, 2, … without gaps, in file order.
         #expect(layout.sequences == Array(0..<layout.sequences.count))
@@ -77,7 +80,7 @@ struct APNGLayout {
         for c in layout.controls {
             #expect(c.width > 0 && c.height > 0 && c.x + c.width <= 48 && c.y + c.height <= 32)
             #expect(c.delayDenominator == 30 && c.delayNumerator >= 1)
-            #expect(c.dispose <= 1 && c.blend <= 1)
+            #expect(c.dispose <= 2 && c.blend <= 1)
         }
         // Frames 4 and 5 are one frame of 2/30 s.
         #expect(layout.controls.map(\.delayNumerator) == [1, 1, 1, 1, 2, 1, 1, 1])
@@ -100,6 +103,13 @@ struct APNGLayout {
         for k in 0..<4 { outside[fcTL + 34 + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(k))) }
         #expect(throws: PNGError.self) { try APNGReader.decode(outside) }
         #expect(layout.controls.count > 2)
+    }
+
+    /// The data of the first chunk of `type`.
+    static func chunkData(_ type: String, in b: [UInt8]) -> [UInt8]? {
+        guard let i = offset(of: type, in: b) else { return nil }
+        let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+        return Array(b[(i + 8)..<(i + 8 + length)])
     }
 
     /// The offset of the (skipping+1)-th chunk of `type`.

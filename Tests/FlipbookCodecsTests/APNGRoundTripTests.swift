@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FlipbookCodecs
+import FlipbookGeometry
 import FlipbookRaster
 
 /// Our APNG writer read back by our reader, and by Pillow (an independent decoder).
@@ -52,11 +53,18 @@ import FlipbookRaster
         let bytes = try writer.finishInMemory()
         #expect(try APNGLayout(bytes).controls.dropFirst().allSatisfy { $0.blend == 1 })
         #expect(try APNGReader.decode(bytes).frames == frames)
-        // An opaque animation written as RGB: SOURCE only, the same pixels.
+        // Opaque noise (over 256 colours) is written as RGB, with a tRNS key colour that no
+        // frame uses, so that OVER can still leave the unchanged pixels transparent.
         let rgb = try APNGWriter(width: 48, height: 32, denominator: 10, opaque: true)
         for f in frames { try rgb.append(f, delay: 1) }
         let rgbBytes = try rgb.finishInMemory()
-        #expect(try APNGLayout(rgbBytes).ihdr[9] == 2)
+        let layout = try APNGLayout(rgbBytes)
+        #expect(layout.ihdr[9] == 2)
+        #expect(layout.controls.dropFirst().allSatisfy { $0.blend == 1 })
+        let key = try #require(APNGChunkLayoutTests.chunkData("tRNS", in: rgbBytes))
+        #expect(key.count == 6)
+        let keyRGB = [key[1], key[3], key[5]]
+        #expect(!frames.contains { f in stride(from: 0, to: f.data.count, by: 4).contains { Array(f.data[$0..<($0 + 3)]) == keyRGB } })
         #expect(try APNGReader.decode(rgbBytes).frames == frames)
     }
 
@@ -75,6 +83,26 @@ import FlipbookRaster
         let layout = try APNGLayout(bytes)
         #expect(layout.controls.dropLast().allSatisfy { $0.dispose == 1 })
         #expect(layout.controls.dropFirst().allSatisfy { $0.width == 6 && $0.height == 6 })
+        #expect(try APNGReader.decode(bytes).frames == frames)
+    }
+
+    /// A popup over an opaque page that shows in one place, then another: restoring the
+    /// page (PREVIOUS) after the first leaves only the second popup to draw.
+    @Test func transientOverlaysAreDisposedToPrevious() throws {
+        let page = Pixmap(width: 40, height: 40, filledWith: Color(red: 0.9, green: 0.9, blue: 0.8))
+        func popup(at x: Int, _ y: Int) -> Pixmap {
+            var p = page
+            for v in y..<(y + 5) { for u in x..<(x + 8) { APNGSamples.set(&p, u, v, r: 20, g: 20, b: 20, a: 255) } }
+            return p
+        }
+        let frames = [page, popup(at: 2, 2), popup(at: 28, 30), page]
+        let writer = try APNGWriter(width: 40, height: 40, denominator: 10, opaque: true)
+        for f in frames { try writer.append(f, delay: 1) }
+        let bytes = try writer.finishInMemory()
+        let layout = try APNGLayout(bytes)
+        #expect(layout.controls.map(\.dispose) == [0, 2, 2, 0])
+        // The popups are drawn alone; the last frame is the restored page: one pixel, unchanged.
+        #expect(layout.controls.map { [$0.width, $0.height] } == [[40, 40], [8, 5], [8, 5], [1, 1]])
         #expect(try APNGReader.decode(bytes).frames == frames)
     }
 
