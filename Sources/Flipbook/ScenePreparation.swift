@@ -10,14 +10,22 @@ public struct PreparationOptions: Sendable {
     /// see ``SceneRenderer/init(scene:fitting:fps:limits:timings:)``).
     public var size: (width: Int, height: Int)?
     public var fps: Double?
+    /// Frames that exist at once while rendering (rendered, queued, being encoded), for the
+    /// memory limit: 2 for one frame at a time; a caller running several threads passes more.
+    public var framesInFlight: Int
+    /// How limit messages name the settings to raise (`flipbook` names its flags).
+    public var naming: LimitNaming
 
     public init(loader: SceneLoader.Options = SceneLoader.Options(), limits: ResourceLimits = .default,
-                scale: Double? = nil, size: (width: Int, height: Int)? = nil, fps: Double? = nil) {
+                scale: Double? = nil, size: (width: Int, height: Int)? = nil, fps: Double? = nil,
+                framesInFlight: Int = 2, naming: LimitNaming = .properties) {
         self.loader = loader
         self.limits = limits
         self.scale = scale
         self.size = size
         self.fps = fps
+        self.framesInFlight = framesInFlight
+        self.naming = naming
     }
 }
 
@@ -45,6 +53,8 @@ public struct ScenePreparationError: Error, CustomStringConvertible {
     public var reason: String
     /// The warnings of a scene that loaded before it failed.
     public var warnings: [String] = []
+    /// The limits the scene broke, as data (the `--size` check's last when it failed too).
+    public var violations: [LimitViolation] = []
 
     public var description: String { messages.joined(separator: "\n") }
 }
@@ -66,13 +76,18 @@ public enum ScenePreparation {
         }
         let warnings = SceneFile.warningLine(path: path, scene).map { [$0] } ?? []
         let scale = options.size.map { SceneRenderer.fitScale(scene.canvas.size, into: $0) } ?? options.scale
-        var broken = timings.measure(.load) { options.limits.violations(of: scene, scale: scale, fps: options.fps) }
+        let violations = timings.measure(.load) {
+            options.limits.violations(of: scene, scale: scale, fps: options.fps, framesInFlight: options.framesInFlight)
+        }
+        var broken = violations.map { $0.message(naming: options.naming) }
+        var sizeViolation: [LimitViolation] = []
         if let size = options.size, let problem = options.limits.imageViolation(width: size.width, height: size.height) {
-            broken.append("--size \(size.width)x\(size.height): \(problem)")
+            broken.append("--size \(size.width)x\(size.height): \(problem.message(naming: options.naming))")
+            sizeViolation = [problem]
         }
         guard broken.isEmpty else {
             throw ScenePreparationError(messages: broken.map { "\(path): \($0)" }, reason: broken.joined(separator: "; "),
-                                        warnings: warnings)
+                                        warnings: warnings, violations: violations + sizeViolation)
         }
         return LoadedScene(scene: scene, warnings: warnings)
     }
@@ -85,7 +100,7 @@ public enum ScenePreparation {
         let renderer: SceneRenderer
         do {
             renderer = try SceneRenderer(checked: loaded.scene, scale: options.scale, fitting: options.size, fps: options.fps,
-                                         limits: options.limits, timings: timings)
+                                         limits: options.limits, naming: options.naming, timings: timings)
         } catch {
             throw ScenePreparationError(messages: ["\(path): \(error)"], reason: "\(error)", warnings: loaded.warnings)
         }

@@ -56,8 +56,9 @@ public struct SceneRenderer: Sendable {
     /// checks them once, with the `--size` they are fitted to): only the images are
     /// checked here, by their headers. With `size`, frames are exactly that many pixels
     /// and `scale` is ignored.
+    /// Limit messages name settings with `naming`.
     package init(checked scene: Scene, scale: Double?, fitting size: (width: Int, height: Int)?, fps: Double?,
-                 limits: ResourceLimits, timings: StageTimings?) throws {
+                 limits: ResourceLimits, naming: LimitNaming = .properties, timings: StageTimings?) throws {
         let started = StageTimings.threadCPUNanoseconds()
         let scale = size.map { Self.fitScale(scene.canvas.size, into: $0) } ?? scale
         var images: [String: Pixmap] = [:]
@@ -75,9 +76,9 @@ public struct SceneRenderer: Sendable {
                 guard case .image(let content) = l.content, images[content.asset] == nil else { return }
                 // Each image's header is checked against the limits before its pixels exist.
                 let accept = { (width: Int, height: Int) -> String? in
-                    limits.imageViolation(width: width, height: height)
+                    limits.imageViolation(width: width, height: height)?.message(naming: naming)
                         ?? (imageBytes + Double(width * height * 4) > Double(limits.maxMemory)
-                            ? "the decoded images would take more than the --max-memory limit" : nil)
+                            ? "the decoded images would take more than the \(naming.name(.maxMemory)) limit" : nil)
                 }
                 let image: Pixmap
                 if scene.assets[content.asset] == nil, let bytes = scene.embeddedAssets[content.asset] {
@@ -90,7 +91,7 @@ public struct SceneRenderer: Sendable {
                     }
                     if let size = FileSystem.size(of: path), Double(size) > Double(limits.maxMemory) {
                         throw RenderError.unreadableAsset(name: content.asset, path: path,
-                                                          reason: "the file is \(size) bytes, over the --max-memory limit")
+                                                          reason: "the file is \(size) bytes, over the \(naming.name(.maxMemory)) limit")
                     }
                     do { image = try ImageDecoder.read(path: path, accepting: accept) } catch {
                         throw RenderError.unreadableAsset(name: content.asset, path: path, reason: Self.reason(error, path))

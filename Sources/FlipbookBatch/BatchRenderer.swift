@@ -51,6 +51,10 @@ package struct BatchOptions: Sendable {
     package var pngCompression = PNGCompression.default
     /// Checked for every scene before anything large is allocated (an invalid scene).
     package var limits = ResourceLimits.default
+    /// Frames in flight at once, for the memory limit (the caller's count for `jobs`).
+    package var framesInFlight = 2
+    /// How limit messages name the settings to raise.
+    package var limitNaming = LimitNaming.properties
     /// How scenes are loaded (assets outside the scene's folder).
     package var loader = SceneLoader.Options()
     /// The JSON report the caller writes afterwards: refused, as every output, when it is
@@ -61,7 +65,8 @@ package struct BatchOptions: Sendable {
 
     /// How each scene is loaded, checked and given its renderer.
     var preparation: PreparationOptions {
-        PreparationOptions(loader: loader, limits: limits, scale: scale, size: size, fps: fps)
+        PreparationOptions(loader: loader, limits: limits, scale: scale, size: size, fps: fps,
+                           framesInFlight: framesInFlight, naming: limitNaming)
     }
 
     /// The options that decide output bytes, as hashed ("key=value"). Not `contactSheet`:

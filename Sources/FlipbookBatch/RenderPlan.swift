@@ -23,19 +23,19 @@ package struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
     /// GitHub Actions has no such variables: pass `--shard ${{ matrix.shard }}/N`.
     package static func fromEnvironment(_ env: [String: String]) -> Result<Shard?, ShardError> {
         if let text = env["FLIPBOOK_SHARD"], !text.isEmpty {
-            guard let shard = Shard(parsing: text) else { return .failure(ShardError("FLIPBOOK_SHARD=\(text): expected i/n with 1 ≤ i ≤ n")) }
+            guard let shard = Shard(parsing: text) else { return .failure(.badShard(text)) }
             return .success(shard)
         }
         if let i = env["CI_NODE_INDEX"], let n = env["CI_NODE_TOTAL"], !i.isEmpty, !n.isEmpty {
             guard let shard = Shard(parsing: "\(i)/\(n)") else {
-                return .failure(ShardError("CI_NODE_INDEX=\(i), CI_NODE_TOTAL=\(n): expected 1 ≤ index ≤ total"))
+                return .failure(.badNode(index: i, total: n))
             }
             return .success(shard)
         }
         if let i = env["JOB_COMPLETION_INDEX"], !i.isEmpty {
             guard let n = env["FLIPBOOK_SHARD_TOTAL"], let total = Int(n), let index = Int(i),
                   let shard = Shard(parsing: "\(index + 1)/\(total)") else {
-                return .failure(ShardError("JOB_COMPLETION_INDEX=\(i) needs FLIPBOOK_SHARD_TOTAL (the Job's completions) with 0 ≤ index < total"))
+                return .failure(.badCompletionIndex(i, total: env["FLIPBOOK_SHARD_TOTAL"]))
             }
             return .success(shard)
         }
@@ -45,9 +45,23 @@ package struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
     package var description: String { "\(index)/\(count)" }
 }
 
-package struct ShardError: Error, CustomStringConvertible {
-    package var description: String
-    init(_ message: String) { description = message }
+/// CI variables that do not name a shard, with the values read.
+package enum ShardError: Error, CustomStringConvertible, Equatable {
+    /// `FLIPBOOK_SHARD` is not i/n with 1 ≤ i ≤ n.
+    case badShard(String)
+    /// GitLab's `CI_NODE_INDEX` and `CI_NODE_TOTAL` are not 1 ≤ index ≤ total.
+    case badNode(index: String, total: String)
+    /// `JOB_COMPLETION_INDEX` without a usable `FLIPBOOK_SHARD_TOTAL` (nil: unset).
+    case badCompletionIndex(String, total: String?)
+
+    package var description: String {
+        switch self {
+        case .badShard(let text): "FLIPBOOK_SHARD=\(text): expected i/n with 1 ≤ i ≤ n"
+        case .badNode(let i, let n): "CI_NODE_INDEX=\(i), CI_NODE_TOTAL=\(n): expected 1 ≤ index ≤ total"
+        case .badCompletionIndex(let i, _):
+            "JOB_COMPLETION_INDEX=\(i) needs FLIPBOOK_SHARD_TOTAL (the Job's completions) with 0 ≤ index < total"
+        }
+    }
 }
 
 /// A piece of work: frames `frames` of scene number `scene` (an index into the sorted

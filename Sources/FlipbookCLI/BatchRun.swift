@@ -41,7 +41,9 @@ struct BatchRun {
         options.maxSize = command.maxSize?.bytes
         options.webp = WebPEncodingOptions(lossless: command.lossless, quality: command.quality)
         options.pngCompression = command.pngCompression
-        options.limits = command.limits.limits(jobs: options.jobs)
+        options.limits = command.limits.limits()
+        options.framesInFlight = LimitOptions.framesInFlight(jobs: options.jobs)
+        options.limitNaming = LimitOptions.flagNaming
         options.loader = command.limits.loaderOptions
         options.report = command.report
         if let text = command.shard {

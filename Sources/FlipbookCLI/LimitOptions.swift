@@ -52,13 +52,33 @@ struct LimitOptions: ParsableArguments {
         }
     }
 
-    /// The limits for a render on `jobs` threads (nil: one frame at a time).
-    func limits(jobs: Int? = nil) -> ResourceLimits {
-        let limits = ResourceLimits(maxPixels: maxPixels, maxFrames: maxFrames, maxLayers: maxLayers,
-                                    maxPathElements: maxPathElements, maxMemory: maxMemory.bytes,
-                                    maxKeyframes: maxKeyframes, maxGradientStops: maxGradientStops,
-                                    maxTextLength: maxTextLength)
-        return jobs.map(limits.forJobs) ?? limits
+    /// The limits these flags set.
+    func limits() -> ResourceLimits {
+        ResourceLimits(maxPixels: maxPixels, maxFrames: maxFrames, maxLayers: maxLayers, maxPathElements: maxPathElements,
+                       maxMemory: maxMemory.bytes, maxKeyframes: maxKeyframes, maxGradientStops: maxGradientStops,
+                       maxTextLength: maxTextLength)
+    }
+
+    /// Frames that exist at once in a render on `jobs` threads (nil: one frame at a time,
+    /// and one being encoded): each worker holds a frame, the in-order window holds two per
+    /// worker more, and the encoder a batch.
+    static func framesInFlight(jobs: Int?) -> Int {
+        guard let jobs else { return 2 }
+        let (product, overflow) = 4.multipliedReportingOverflow(by: max(1, jobs))
+        let (sum, overflow2) = product.addingReportingOverflow(2)
+        return overflow || overflow2 ? .max : sum
+    }
+
+    /// Limit messages name the flag that raises each limit.
+    static let flagNaming = LimitNaming { setting in
+        switch setting {
+        case .maxPixels: "--max-pixels"
+        case .maxFrames: "--max-frames"
+        case .maxLayers: "--max-layers"
+        case .maxPathElements: "--max-path-elements"
+        case .maxMemory: "--max-memory"
+        case .jobs: "--jobs"
+        }
     }
 
     var loaderOptions: SceneLoader.Options {
@@ -70,7 +90,8 @@ struct LimitOptions: ParsableArguments {
     /// scene's unless given) on `jobs` threads (nil: one frame at a time).
     func preparation(scale: Double? = nil, size: (width: Int, height: Int)? = nil, fps: Double? = nil,
                      jobs: Int? = nil) -> PreparationOptions {
-        PreparationOptions(loader: loaderOptions, limits: limits(jobs: jobs), scale: scale, size: size, fps: fps)
+        PreparationOptions(loader: loaderOptions, limits: limits(), scale: scale, size: size, fps: fps,
+                           framesInFlight: Self.framesInFlight(jobs: jobs), naming: Self.flagNaming)
     }
 
     /// Loads a scene with these options and checks it against the limits at `scale` and

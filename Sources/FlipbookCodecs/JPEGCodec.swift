@@ -2,8 +2,29 @@ import CTurboJPEG
 import FlipbookRaster
 
 /// A JPEG decoding failure: what libjpeg-turbo said, or the size the caller refused.
-public struct JPEGError: Error, CustomStringConvertible, Sendable {
-    public var message: String
+public enum JPEGError: Error, CustomStringConvertible, Sendable {
+    /// TurboJPEG could not create a decompressor.
+    case cannotStart
+    /// The header cannot be read (TurboJPEG's message).
+    case unreadableHeader(String)
+    /// The data ends before the image's size.
+    case noImageSize
+    /// The caller refused the size the header declares, with its reason.
+    case refused(width: Int, height: Int, reason: String)
+    /// The pixel data is corrupt (TurboJPEG's message).
+    case corrupt(String)
+
+    /// The message, as a caller shows it.
+    public var message: String {
+        switch self {
+        case .cannotStart: "libjpeg-turbo could not start"
+        case .unreadableHeader(let text): "not a readable JPEG: \(text)"
+        case .noImageSize: "not a readable JPEG: no image size before the data ends"
+        case .refused(_, _, let reason): reason
+        case .corrupt(let text): "corrupt JPEG: \(text)"
+        }
+    }
+
     public var description: String { message }
 }
 
@@ -25,15 +46,15 @@ public enum JPEGCodec {
     /// refuses the image with that message.
     public static func decode(_ bytes: [UInt8],
                               accepting: (_ width: Int, _ height: Int) -> String?) throws(JPEGError) -> Pixmap {
-        guard let handle = tjInitDecompress() else { throw JPEGError(message: "libjpeg-turbo could not start") }
+        guard let handle = tjInitDecompress() else { throw JPEGError.cannotStart }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let header = bytes.withUnsafeBufferPointer { buf in
             tjDecompressHeader3(handle, buf.baseAddress, UInt(buf.count), &width, &height, &subsampling, &colorspace)
         }
-        guard header == 0 else { throw JPEGError(message: "not a readable JPEG: \(errorText(handle))") }
-        guard width > 0, height > 0 else { throw JPEGError(message: "not a readable JPEG: no image size before the data ends") }
-        if let refusal = accepting(Int(width), Int(height)) { throw JPEGError(message: refusal) }
+        guard header == 0 else { throw JPEGError.unreadableHeader(errorText(handle)) }
+        guard width > 0, height > 0 else { throw JPEGError.noImageSize }
+        if let refusal = accepting(Int(width), Int(height)) { throw JPEGError.refused(width: Int(width), height: Int(height), reason: refusal) }
         var pixmap = Pixmap(width: Int(width), height: Int(height))
         let result = bytes.withUnsafeBufferPointer { src in
             pixmap.data.withUnsafeMutableBufferPointer { dst in
@@ -43,7 +64,7 @@ public enum JPEGCodec {
             }
         }
         if result != 0 && tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
-            throw JPEGError(message: "corrupt JPEG: \(errorText(handle))")
+            throw JPEGError.corrupt(errorText(handle))
         }
         return pixmap
     }

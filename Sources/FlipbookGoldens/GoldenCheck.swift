@@ -161,7 +161,7 @@ public struct GoldenCheck: Sendable {
                 continue
             }
             let golden: Pixmap
-            do { golden = try PNGCodec.read(path: path) } catch { throw GoldenError(message: error.message) }
+            do { golden = try PNGCodec.read(path: path) } catch { throw GoldenError.unreadableGolden(error) }
             var (outcome, actual, difference) = try comparePair(golden: golden, item: item, position: outcomes.count)
             if let index = Int(item.file.dropFirst(6).dropLast(4)), item.file.hasPrefix("frame-") {
                 outcome.index = index
@@ -206,7 +206,7 @@ public struct GoldenCheck: Sendable {
             // As its golden would store it, so that recording then comparing always matches.
             let stored: Pixmap
             do { stored = try PNGCodec.decode(PNGCodec.encode(item.image)) } catch {
-                throw GoldenError(message: "\(item.file): \(error.message)")
+                throw GoldenError.unstorableFrame(file: item.file, error)
             }
             let sameSize = golden.width == stored.width && golden.height == stored.height
             var diff = sameSize ? ChannelComparator.compare(expected: golden, actual: stored, tolerance: tolerance,
@@ -232,11 +232,11 @@ public struct GoldenCheck: Sendable {
     private func write(_ items: [Item], stale: [String], label: String) throws -> GoldenResult {
         do {
             try FileManager.default.createDirectory(atPath: goldenFolder, withIntermediateDirectories: true)
-        } catch { throw GoldenError(message: "\(goldenFolder): \(error.localizedDescription)") }
+        } catch { throw GoldenError.uncreatableFolder(goldenFolder, reason: error.localizedDescription) }
         var written: [String] = []
         for item in items {
             let path = goldenFolder + "/" + item.file
-            do { try PNGCodec.write(item.image, to: path) } catch { throw GoldenError(message: error.message) }
+            do { try PNGCodec.write(item.image, to: path) } catch { throw GoldenError.unwritableGolden(error) }
             written.append(path)
         }
         for name in stale { try? FileManager.default.removeItem(atPath: goldenFolder + "/" + name) }
@@ -249,7 +249,24 @@ public struct GoldenCheck: Sendable {
 }
 
 /// A golden that exists but cannot be read, or one that cannot be written.
-public struct GoldenError: Error, CustomStringConvertible, Sendable {
-    public var message: String
+public enum GoldenError: Error, CustomStringConvertible, Sendable {
+    /// A golden PNG that exists but cannot be read (libpng's message names the path).
+    case unreadableGolden(PNGError)
+    /// A frame that cannot be stored as its golden would be (encoded and decoded again).
+    case unstorableFrame(file: String, PNGError)
+    /// The golden folder cannot be created.
+    case uncreatableFolder(String, reason: String)
+    /// A golden PNG that cannot be written.
+    case unwritableGolden(PNGError)
+
+    /// The message, as `check` prints it.
+    public var message: String {
+        switch self {
+        case .unreadableGolden(let error), .unwritableGolden(let error): error.message
+        case .unstorableFrame(let file, let error): "\(file): \(error.message)"
+        case .uncreatableFolder(let folder, let reason): "\(folder): \(reason)"
+        }
+    }
+
     public var description: String { message }
 }

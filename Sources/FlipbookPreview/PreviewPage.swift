@@ -5,6 +5,8 @@
 /// zoomed), plays at the scene's fps times the speed (0.25×–2×) from a clock, so that
 /// playback keeps the scene's timing and skips frames not yet loaded rather than slowing
 /// down; frames are fetched once per generation and scale and kept as decoded images.
+/// The side panel lists the scene's facts, what it renders without (its ``SceneWarning``s,
+/// by layer and feature) and its layer tree.
 /// Keys: ← → step a frame, space plays or pauses. A `state` event with errors shows them
 /// in a banner over the last good frames; one without errors hides it and, when the
 /// generation changed, drops the cached frames and draws the current one again.
@@ -30,6 +32,7 @@ canvas { image-rendering: pixelated; box-shadow: 0 0 0 1px rgba(0,0,0,.15); }
 aside { grid-column: 2; grid-row: 3 / 5; overflow: auto; background: #fff; border-left: 1px solid #ddd; padding: 8px 12px; }
 aside ul { margin: 0; padding-left: 14px; } aside li { font-family: ui-monospace, monospace; font-size: 12px; }
 aside table td { padding: 0 8px 0 0; }
+#warnings li { font-family: inherit; color: #7a4d00; }
 footer { grid-column: 1; grid-row: 4; display: flex; gap: 10px; align-items: center; padding: 6px 12px; background: #fff;
   border-top: 1px solid #ddd; }
 #scrub { flex: 1; }
@@ -54,7 +57,9 @@ button { min-width: 64px; }
 </header>
 <div id="banner" role="alert"></div>
 <main id="stage" class="checker"><canvas id="canvas" width="1" height="1"></canvas></main>
-<aside><h3>Scene</h3><table id="facts"></table><h3>Layers</h3><div id="layers"></div></aside>
+<aside><h3>Scene</h3><table id="facts"></table>
+  <div id="warnbox" hidden><h3>Rendered without</h3><ul id="warnings"></ul></div>
+  <h3>Layers</h3><div id="layers"></div></aside>
 <footer><button id="play">▶ play</button><input type="range" id="scrub" min="0" max="0" value="0">
   <span id="time">frame 0 · 0.000 s</span></footer>
 <script>
@@ -149,6 +154,10 @@ function apply(info) {
     .map((r) => '<tr><td>' + r[0] + '</td><td>' + r[1] + '</td></tr>').join('');
   $('layers').innerHTML = tree(info.layers || []);
   downloadLinks();
+  const warnings = info.warnings || [];
+  $('warnings').innerHTML = warnings.map((w) => '<li>' + (w.layer !== undefined ? '<b>' + esc(w.layer) + '</b>: ' : '')
+    + esc(w.feature) + '</li>').join('');
+  $('warnbox').hidden = warnings.length === 0;
   if (changed) { images.clear(); show(Math.min(state.frame, info.frameCount - 1)); }
 }
 async function refresh() {

@@ -145,7 +145,9 @@ actor PreviewSession {
         "event: state\ndata: " + stateJSON(scale: nil) + "\n\n"
     }
 
-    /// The state as JSON: generation, errors and the scene's facts at `scale`.
+    /// The state as JSON: generation, errors and the scene's facts at `scale`, with its
+    /// ``SceneWarning``s (what it renders without: layer, feature and the message `info`
+    /// prints; the page lists them, `--strict` would refuse the scene for them).
     func stateJSON(scale: Double?) -> String {
         var object: [String: Any] = ["generation": generation, "errors": errors,
                                      "scene": (scenePath as NSString).lastPathComponent]
@@ -161,9 +163,17 @@ actor PreviewSession {
             object["duration"] = r.scene.canvas.duration
             object["frameCount"] = r.frameCount
             object["layers"] = r.scene.layers.map(Self.tree)
+            object["warnings"] = r.scene.warnings.map(Self.warning)
         }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A warning as `{layer, feature, message}` (no `layer` for the file as a whole).
+    static func warning(_ warning: SceneWarning) -> [String: Any] {
+        var entry: [String: Any] = ["feature": warning.feature, "message": warning.message]
+        if let layer = warning.layer { entry["layer"] = layer }
+        return entry
     }
 
     static func tree(_ layer: Layer) -> [String: Any] {

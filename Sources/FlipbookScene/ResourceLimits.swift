@@ -5,8 +5,9 @@ import FlipbookGeometry
 /// Every limit is checked from the scene's numbers alone, before any frame, image or
 /// path is allocated, so a scene asking for a 100000 × 100000 canvas or a billion
 /// replicated layers is refused at once instead of exhausting the machine. The defaults
-/// are meant to be safe on a CI runner; `flipbook` raises them with `--max-pixels`,
-/// `--max-frames`, `--max-layers`, `--max-path-elements` and `--max-memory`.
+/// are meant to be safe on a CI runner. A broken limit is reported as a ``LimitViolation``
+/// (which setting, the value asked for, the limit); the caller words it with its own name
+/// for the setting (`flipbook` names its flags, `--max-pixels` and so on).
 public struct ResourceLimits: Sendable, Equatable {
     /// Largest output frame, width × height in pixels at the chosen scale; also the
     /// largest image asset. Default 8192 × 8192 (64 Mpx).
@@ -29,24 +30,18 @@ public struct ResourceLimits: Sendable, Equatable {
     public var maxGradientStops: Int
     /// Most characters over every text a file shows. Default 100000.
     public var maxTextLength: Int
-    /// Frames that exist at once while rendering (rendered, queued, being encoded);
-    /// the memory estimate is frame bytes × this + decoded images. Renderers running
-    /// `jobs` threads should set it with ``forJobs(_:)``.
-    public var framesInFlight: Int
-
     /// Neither side of an output frame may exceed this, whatever `maxPixels` says (the
     /// GIF format stores sizes in 16 bits).
     public static let maxSide = 65535
 
     public init(maxPixels: Int = 8192 * 8192, maxFrames: Int = 10_000, maxLayers: Int = 10_000,
-                maxPathElements: Int = 100_000, maxMemory: Int = 2 << 30, framesInFlight: Int = 2,
+                maxPathElements: Int = 100_000, maxMemory: Int = 2 << 30,
                 maxKeyframes: Int = 200_000, maxGradientStops: Int = 1_000, maxTextLength: Int = 100_000) {
         self.maxPixels = maxPixels
         self.maxFrames = maxFrames
         self.maxLayers = maxLayers
         self.maxPathElements = maxPathElements
         self.maxMemory = maxMemory
-        self.framesInFlight = framesInFlight
         self.maxKeyframes = maxKeyframes
         self.maxGradientStops = maxGradientStops
         self.maxTextLength = maxTextLength
@@ -62,74 +57,55 @@ public struct ResourceLimits: Sendable, Equatable {
     /// a plain file's size): a quarter of `maxMemory`, at most 256 MiB.
     public var maxDocumentBytes: Int { min(256 << 20, max(1 << 20, maxMemory / 4)) }
 
-    /// These limits with the frames in flight of a render on `jobs` threads: each worker
-    /// holds a frame, the in-order window holds two per worker more, and the encoder a
-    /// batch.
-    public func forJobs(_ jobs: Int) -> ResourceLimits {
-        var copy = self
-        copy.framesInFlight = ResourceLimits.saturating(4, max(1, jobs), plus: 2)
-        return copy
-    }
-
     /// Every limit the scene breaks when rendered at `scale` and `fps` (the canvas's
-    /// unless given), as messages; empty when it fits.
-    public func violations(of scene: Scene, scale: Double? = nil, fps: Double? = nil) -> [String] {
-        var problems: [String] = []
+    /// unless given) with `framesInFlight` frames existing at once (rendered, queued, being
+    /// encoded: the memory estimate is frame bytes × this); empty when it fits. The memory
+    /// limit is only checked when the others hold.
+    public func violations(of scene: Scene, scale: Double? = nil, fps: Double? = nil,
+                           framesInFlight: Int = 2) -> [LimitViolation] {
+        var problems: [LimitViolation] = []
         let s = scale ?? scene.canvas.scale
         let (w, h) = Canvas.roundedPixelSize(of: scene.canvas.size, scale: s)
         let pixels = w * h
-        let sizeText = "\(Self.format(w))×\(Self.format(h)) px"
         if !(w <= Double(Self.maxSide) && h <= Double(Self.maxSide)) {
-            problems.append("the output would be \(sizeText); neither side may exceed \(Self.maxSide) px")
+            problems.append(LimitViolation(.outputSide(width: w, height: h), limit: Self.maxSide))
         } else if !(pixels <= Double(maxPixels)) {
-            problems.append("the output would be \(sizeText) (\(Self.megapixels(pixels))), over the limit of "
-                + "\(maxPixels) pixels; lower canvas.size or the scale, or raise --max-pixels")
+            problems.append(LimitViolation(.outputPixels(width: w, height: h), limit: maxPixels))
         }
         let rate = fps ?? scene.canvas.fps
         let frames = Canvas.roundedFrameCount(duration: scene.canvas.duration, fps: rate)
         if !(frames <= Double(maxFrames)) {
-            problems.append("the scene has \(Self.format(frames)) frames (\(Self.format(scene.canvas.duration)) s at "
-                + "\(Self.format(rate)) fps), over the limit of \(maxFrames); shorten canvas.duration or raise --max-frames")
+            problems.append(LimitViolation(.frames(count: frames, duration: scene.canvas.duration, fps: rate),
+                                           limit: maxFrames))
         }
         let layers = Self.expandedLayerCount(scene.layers)
         if layers > maxLayers {
-            let count = layers == .max ? "more than \(Int.max)" : String(layers)
-            if scene.format == .lottie {
-                problems.append("the animation has \(count) layers with precompositions, parents, mattes and repeater "
-                    + "copies expanded, over the limit of \(maxLayers); raise --max-layers")
-            } else {
-                problems.append("the scene has \(count) layers with replicator instances expanded, over the limit of "
-                    + "\(maxLayers); lower instanceCount or raise --max-layers")
-            }
+            problems.append(LimitViolation(.layers(count: layers, lottie: scene.format == .lottie), limit: maxLayers))
         }
         let elements = Self.pathElementCount(scene.layers)
         if elements > maxPathElements {
-            problems.append("the scene's paths have \(elements) elements, over the limit of \(maxPathElements); "
-                + "simplify them or raise --max-path-elements")
+            problems.append(LimitViolation(.pathElements(count: elements), limit: maxPathElements))
         }
         if problems.isEmpty {
             let frameBytes = pixels * 4
             let memory = frameBytes * Double(max(1, framesInFlight))
             if !(memory <= Double(maxMemory)) {
-                problems.append("rendering needs about \(Self.bytes(memory)) (\(framesInFlight) frames of "
-                    + "\(Self.bytes(frameBytes)) in flight), over the limit of \(Self.bytes(Double(maxMemory))); "
-                    + "lower --jobs, the size or the scale, or raise --max-memory")
+                problems.append(LimitViolation(.memory(bytes: memory, frames: framesInFlight, frameBytes: frameBytes),
+                                               limit: maxMemory))
             }
         }
         return problems
     }
 
-    /// The problem with an image of `width` × `height` pixels (read from its header),
-    /// or nil when it may be decoded.
-    public func imageViolation(width: Int, height: Int) -> String? {
+    /// The limit an image of `width` × `height` pixels (read from its header) breaks, or
+    /// nil when it may be decoded.
+    public func imageViolation(width: Int, height: Int) -> LimitViolation? {
         let pixels = Double(width) * Double(height)
         guard pixels <= Double(maxPixels) else {
-            return "the image is \(width)×\(height) px (\(Self.megapixels(pixels))), over the limit of "
-                + "\(maxPixels) pixels; raise --max-pixels to load it"
+            return LimitViolation(.imagePixels(width: width, height: height), limit: maxPixels)
         }
         guard pixels * 4 <= Double(maxMemory) else {
-            return "the image is \(width)×\(height) px and would take \(Self.bytes(pixels * 4)), over the limit of "
-                + "\(Self.bytes(Double(maxMemory))); raise --max-memory to load it"
+            return LimitViolation(.imageMemory(width: width, height: height), limit: maxMemory)
         }
         return nil
     }
@@ -201,15 +177,21 @@ public struct ResourceLimits: Sendable, Equatable {
 /// A scene that breaks a resource limit: a scene error (exit 2), reported before
 /// anything large is allocated.
 public struct ResourceLimitError: Error, CustomStringConvertible, Sendable {
-    public var problems: [String]
-    public init(problems: [String]) { self.problems = problems }
-    public var description: String { problems.joined(separator: "\n") }
+    public var violations: [LimitViolation]
+    /// How the messages name the settings to raise.
+    public var naming: LimitNaming
+    public init(violations: [LimitViolation], naming: LimitNaming = .properties) {
+        self.violations = violations
+        self.naming = naming
+    }
+    public var description: String { violations.map { $0.message(naming: naming) }.joined(separator: "\n") }
 }
 
 extension ResourceLimits {
-    /// Throws every limit the scene breaks.
-    public func check(_ scene: Scene, scale: Double? = nil, fps: Double? = nil) throws(ResourceLimitError) {
-        let problems = violations(of: scene, scale: scale, fps: fps)
-        if !problems.isEmpty { throw ResourceLimitError(problems: problems) }
+    /// Throws every limit the scene breaks (see ``violations(of:scale:fps:framesInFlight:)``).
+    public func check(_ scene: Scene, scale: Double? = nil, fps: Double? = nil, framesInFlight: Int = 2,
+                      naming: LimitNaming = .properties) throws(ResourceLimitError) {
+        let problems = violations(of: scene, scale: scale, fps: fps, framesInFlight: framesInFlight)
+        if !problems.isEmpty { throw ResourceLimitError(violations: problems, naming: naming) }
     }
 }

@@ -14,6 +14,12 @@ public struct FrameTree: Sendable {
     public var layers: [RenderLayer]
 }
 
+/// Data a later stage attaches to layers of the trees it builds from a ``FrameTree``
+/// (the renderer's vector drawings), compared when frames are compared.
+package protocol LayerAttachment: AnyObject, Sendable {
+    func isEqual(to other: any LayerAttachment) -> Bool
+}
+
 /// One layer of a ``FrameTree``.
 public struct RenderLayer: Sendable {
     public var id: String
@@ -30,9 +36,10 @@ public struct RenderLayer: Sendable {
     public var vector: [VectorNode]?
     /// Masks, effects, blend and mask modes beyond Core Animation's model.
     public var compositing: RenderCompositing?
-    /// Leaf drawings of vector artwork, drawn beneath the sublayers: set by the renderer
-    /// when it expands `vector` (empty in the timeline's trees).
-    package var drawings: [VectorDrawing] = []
+    /// What a later stage keeps with the layers it builds itself (the renderer's leaf
+    /// drawings of expanded vector artwork); nil in the timeline's trees, which do not
+    /// know what it holds.
+    package var attachment: (any LayerAttachment)?
     private var maskStorage: [RenderLayer]
 
     public init(id: String, properties: LayerProperties, content: LayerContent, snap: SnapMode,

@@ -30,6 +30,8 @@ import FlipbookScene
             #expect(error.messages.allSatisfy { $0.hasPrefix(Self.lottie + ": ") })
             #expect(error.messages.last?.contains("--size 2000x1000") == true)
             #expect(error.warnings.count == 1)
+            #expect(error.violations == [LimitViolation(.outputPixels(width: 1000, height: 1000), limit: 999_999),
+                                         LimitViolation(.imagePixels(width: 2000, height: 1000), limit: 999_999)])
         }
         options.limits.maxPixels = 1000 * 1000
         options.size = (width: 1000, height: 1000)

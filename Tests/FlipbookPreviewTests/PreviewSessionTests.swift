@@ -95,6 +95,33 @@ import FlipbookRaster
         #expect(renderer.frameCount == 5)
     }
 
+    /// What a Lottie file renders without reaches the page as `info` prints it: by layer
+    /// and feature, with the message; a scene without any has an empty list.
+    @Test func sceneWarningsAreInTheState() async throws {
+        let dir = try Self.folder(), path = dir + "/a.json"
+        let lottie = ##"{"v":"5.7.0","fr":10,"ip":0,"op":5,"w":20,"h":10,"layers":[{"ty":1,"nm":"solid","ip":0,"op":5,"sw":5,"sh":5,"sc":"#ff0000","ks":{"o":{"a":0,"k":100,"x":"value"}}}]}"##
+        try lottie.write(toFile: path, atomically: true, encoding: .utf8)
+        let scene = try SceneFile.load(path: path)
+        #expect(!scene.warnings.isEmpty)
+        let session = PreviewSession(scenePath: path, prepare: { scale in
+            Result { try SceneRenderer(scene: SceneFile.load(path: path), scale: scale) }
+                .mapError { PreviewProblem(messages: ["\($0)"]) }
+        })
+        await session.reload()
+        let state = try JSONSerialization.jsonObject(with: Data(await session.stateJSON(scale: nil).utf8)) as? [String: Any]
+        let warnings = state?["warnings"] as? [[String: String]]
+        #expect(warnings == scene.warnings.map { w in
+            ["feature": w.feature, "message": w.message].merging(w.layer.map { ["layer": $0] } ?? [:]) { a, _ in a }
+        })
+        #expect(warnings?.first == ["layer": "solid", "feature": "expressions", "message": "layer `solid`: expressions"])
+
+        let yaml = dir + "/s.yaml"
+        try Self.scene.write(toFile: yaml, atomically: true, encoding: .utf8)
+        let plain = PreviewSession(scenePath: yaml, prepare: Self.prepare(yaml))
+        await plain.reload()
+        #expect(await plain.stateJSON(scale: nil).contains(#""warnings":[]"#))
+    }
+
     @Test func assetsAreWatchedAndListenersHearEveryState() async throws {
         let dir = try Self.folder(), path = dir + "/s.yaml"
         try PNGCodec.write(Pixmap(width: 1, height: 1, straightRGBA: [255, 255, 255, 255]), to: dir + "/dot.png")

@@ -104,7 +104,9 @@ import Flipbook
             _ = try SceneRenderer(scene: scene, limits: ResourceLimits(maxPixels: 7))
             Issue.record("accepted")
         } catch {
-            #expect("\(error)".hasSuffix("could not be read: the image is 4×2 px (8 pixels), over the limit of 7 pixels; raise --max-pixels to load it"))
+            // A library caller is told the property to raise (the CLI names its flag).
+            #expect("\(error)".hasSuffix("could not be read: the image is 4×2 px (8 pixels), over the limit of 7 pixels; "
+                + "raise ResourceLimits.maxPixels to load it"))
         }
     }
 }

@@ -5,9 +5,18 @@ import Testing
 /// ResourceLimits: counted from the scene alone, every broken limit reported, counts
 /// that cannot overflow.
 @Suite struct ResourceLimitTests {
+    /// Names settings as `flipbook`'s flags do, so the messages read as users see them.
+    static let flags = LimitNaming { setting in
+        let names: [ResourceLimits.Setting: String] = [.maxPixels: "--max-pixels", .maxFrames: "--max-frames",
+                                                       .maxLayers: "--max-layers", .maxPathElements: "--max-path-elements",
+                                                       .maxMemory: "--max-memory", .jobs: "--jobs"]
+        return names[setting]!
+    }
+
     func limits(_ body: String, header: String = header, _ limits: ResourceLimits = .default,
-                scale: Double? = nil, fps: Double? = nil) throws -> [String] {
-        limits.violations(of: try scene(body, header: header), scale: scale, fps: fps)
+                scale: Double? = nil, fps: Double? = nil, framesInFlight: Int = 2) throws -> [String] {
+        limits.violations(of: try scene(body, header: header), scale: scale, fps: fps, framesInFlight: framesInFlight)
+            .map { $0.message(naming: Self.flags) }
     }
 
     @Test func aSceneWithinTheDefaultsPasses() throws {
@@ -59,10 +68,20 @@ import Testing
     @Test func memoryCountsFramesInFlight() throws {
         let header = "canvas: { size: [4096, 4096] }\n"  // 64 MiB a frame
         #expect(try limits("layers: []", header: header).isEmpty)
-        #expect(try limits("layers: []", header: header, ResourceLimits.default.forJobs(16)) == [
+        #expect(try limits("layers: []", header: header, framesInFlight: 66) == [
             "rendering needs about 4.1 GiB (66 frames of 64 MiB in flight), over the limit of 2 GiB; "
                 + "lower --jobs, the size or the scale, or raise --max-memory",
         ])
+    }
+
+    @Test func violationsAreDataNamedByTheCaller() throws {
+        let header = "canvas: { size: [100, 100], fps: 10, duration: 2 }\n"
+        let found = ResourceLimits(maxFrames: 5).violations(of: try scene("layers: []", header: header))
+        #expect(found == [LimitViolation(.frames(count: 20, duration: 2, fps: 10), limit: 5)])
+        #expect(found.first?.setting == .maxFrames)
+        #expect(found.first?.message(naming: .properties)
+            == "the scene has 20 frames (2 s at 10 fps), over the limit of 5; shorten canvas.duration or raise "
+                + "ResourceLimits.maxFrames")
     }
 
     @Test func pathElementsAreSummedOverLayers() throws {
@@ -88,8 +107,9 @@ import Testing
 
     @Test func imagesAreCheckedBySize() {
         #expect(ResourceLimits.default.imageViolation(width: 8192, height: 8192) == nil)
-        #expect(ResourceLimits.default.imageViolation(width: 8193, height: 8192) != nil)
-        #expect(ResourceLimits(maxMemory: 1 << 20).imageViolation(width: 1024, height: 1024)
+        #expect(ResourceLimits.default.imageViolation(width: 8193, height: 8192)
+            == LimitViolation(.imagePixels(width: 8193, height: 8192), limit: 8192 * 8192))
+        #expect(ResourceLimits(maxMemory: 1 << 20).imageViolation(width: 1024, height: 1024)?.message(naming: Self.flags)
             == "the image is 1024×1024 px and would take 4 MiB, over the limit of 1 MiB; raise --max-memory to load it")
     }
 }

@@ -1,5 +1,27 @@
 import FlipbookGeometry
 import FlipbookScene
+import FlipbookTimeline
+
+extension RenderLayer {
+    /// Leaf drawings of vector artwork, drawn beneath the sublayers: set by the renderer
+    /// when it expands ``vector`` into the layers it generates (empty in the timeline's
+    /// trees). Kept in the layer's ``attachment``, so the timeline knows nothing of them.
+    var drawings: [VectorDrawing] {
+        get { (attachment as? VectorDrawings)?.list ?? [] }
+        set { attachment = newValue.isEmpty ? nil : VectorDrawings(newValue) }
+    }
+}
+
+/// A generated layer's drawings, as its ``RenderLayer/attachment``.
+final class VectorDrawings: LayerAttachment {
+    let list: [VectorDrawing]
+
+    init(_ list: [VectorDrawing]) { self.list = list }
+
+    func isEqual(to other: any LayerAttachment) -> Bool {
+        other === self || (other as? VectorDrawings)?.list == list
+    }
+}
 
 /// One leaf drawing of a shape layer's vector artwork: a path filled or stroked with one
 /// paint, through its own transform and opacity — what a generated shape layer (anchor at
