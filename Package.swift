@@ -26,89 +26,160 @@ let package = Package(
     ],
     targets: [
         .target(name: "FlipbookGeometry"),
-        .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "FlipbookScene",
+            dependencies: ["FlipbookGeometry", .product(name: "Yams", package: "Yams")]),
         .target(name: "FlipbookTimeline", dependencies: ["FlipbookScene"]),
         // Lottie (Bodymovin JSON, dotLottie, .tgs) → the same Scene model the YAML reader builds.
-        .systemLibrary(name: "CFlipbookZlib", path: "Sources/CFlipbookZlib",
-                       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        .target(name: "FlipbookLottie", dependencies: ["FlipbookScene", "CFlipbookZlib",
-                                                       .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .systemLibrary(
+            name: "CFlipbookZlib", path: "Sources/CFlipbookZlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .target(
+            name: "FlipbookLottie",
+            dependencies: [
+                "FlipbookScene", "CFlipbookZlib",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
-        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
-                       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
-        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
-                       providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
-        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
-                       providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
-        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
-                       providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
-        .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc",
-                       providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
-        .target(name: "FlipbookText", dependencies: ["FlipbookGeometry", "CFreeType", "CHarfBuzz", "CFontconfig",
-                                                     "CFriBidi", "CICU"]),
-        .target(name: "FlipbookRender", dependencies: ["FlipbookTimeline", "FlipbookRaster", "FlipbookText"]),
-        .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
-                       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        .systemLibrary(name: "CGIFLib", path: "Sources/CGIFLib",
-                       providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        .systemLibrary(
+            name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(
+            name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        .systemLibrary(
+            name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
+        .systemLibrary(
+            name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        .target(
+            name: "FlipbookText",
+            dependencies: [
+                "FlipbookGeometry", "CFreeType", "CHarfBuzz", "CFontconfig",
+                "CFriBidi", "CICU",
+            ]),
+        .target(
+            name: "FlipbookRender",
+            dependencies: ["FlipbookTimeline", "FlipbookRaster", "FlipbookText"]),
+        .systemLibrary(
+            name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CGIFLib", path: "Sources/CGIFLib",
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         // libjpeg-turbo's TurboJPEG API (errors come back as return codes, no longjmp).
-        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
-                       providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
         // libpng's full API behind a small C layer that turns its longjmp errors into results.
-        .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("png16")]),
+        .target(
+            name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("png16")]),
         // libwebp: its decoder for WebP images embedded in Lottie files (as lottie-ios decodes them), and
         // libwebpmux/libwebpdemux (same package, same headers) for animated WebP output and reading it back.
-        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
-                       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
-        .target(name: "FlipbookCodecs", dependencies: ["FlipbookRaster", "CLibPNG", "CPNGShim", "CGIFLib", "CTurboJPEG",
-                                                       "CWebP", "CFlipbookZlib"]),
-        .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookLottie", "FlipbookTimeline", "FlipbookRender",
-                                                 "FlipbookRaster", "FlipbookText", "FlipbookCodecs"]),
+        .systemLibrary(
+            name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .target(
+            name: "FlipbookCodecs",
+            dependencies: [
+                "FlipbookRaster", "CLibPNG", "CPNGShim", "CGIFLib", "CTurboJPEG",
+                "CWebP", "CFlipbookZlib",
+            ]),
+        .target(
+            name: "Flipbook",
+            dependencies: [
+                "FlipbookScene", "FlipbookLottie", "FlipbookTimeline", "FlipbookRender",
+                "FlipbookRaster", "FlipbookText", "FlipbookCodecs",
+            ]),
         // Batch and CI orchestration on top of the rendering library: scheduling, content hashes,
         // shards and their assembly, contact sheets, reports (`flipbook render` of many scenes).
-        .target(name: "FlipbookBatch", dependencies: ["Flipbook", "FlipbookScene", "FlipbookCodecs", "FlipbookRaster",
-                                                      "FlipbookGeometry", "FlipbookText"]),
+        .target(
+            name: "FlipbookBatch",
+            dependencies: [
+                "Flipbook", "FlipbookScene", "FlipbookCodecs", "FlipbookRaster",
+                "FlipbookGeometry", "FlipbookText",
+            ]),
         .target(name: "FlipbookDiff", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),
         // Golden checks without a test framework (`flipbook check` uses them), and the one-line
         // calls on top: FlipbookTesting imports Testing, FlipbookXCTest imports XCTest.
-        .target(name: "FlipbookGoldens", dependencies: ["Flipbook", "FlipbookDiff", "FlipbookScene", "FlipbookCodecs"]),
+        .target(
+            name: "FlipbookGoldens",
+            dependencies: ["Flipbook", "FlipbookDiff", "FlipbookScene", "FlipbookCodecs"]),
         .target(name: "FlipbookTesting", dependencies: ["FlipbookGoldens", "FlipbookRaster"]),
         .target(name: "FlipbookXCTest", dependencies: ["FlipbookGoldens", "FlipbookRaster"]),
         // `flipbook preview`'s HTTP server: the only target that imports Hummingbird (and so
         // SwiftNIO); the pipeline targets stay free of them.
-        .target(name: "FlipbookPreview", dependencies: ["Flipbook", "FlipbookScene", "FlipbookCodecs",
-                                                        .product(name: "Hummingbird", package: "hummingbird"),
-                                                        .product(name: "Logging", package: "swift-log"),
-                                                        .product(name: "ServiceLifecycle",
-                                                                 package: "swift-service-lifecycle")]),
-        .executableTarget(name: "FlipbookCLI", dependencies: [
-            "Flipbook", "FlipbookBatch", "FlipbookDiff", "FlipbookGoldens", "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookRender",
-            "FlipbookPreview",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "FlipbookPreview",
+            dependencies: [
+                "Flipbook", "FlipbookScene", "FlipbookCodecs",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(
+                    name: "ServiceLifecycle",
+                    package: "swift-service-lifecycle"),
+            ]),
+        .executableTarget(
+            name: "FlipbookCLI",
+            dependencies: [
+                "Flipbook", "FlipbookBatch", "FlipbookDiff", "FlipbookGoldens", "FlipbookCodecs",
+                "FlipbookGeometry", "FlipbookRaster", "FlipbookRender",
+                "FlipbookPreview",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // libFuzzer target for the scene loader, the Lottie reader and the PNG and GIF readers (scripts/fuzz);
         // built plainly it replays inputs given as files.
-        .executableTarget(name: "FlipbookFuzz", dependencies: ["Flipbook", "FlipbookScene", "FlipbookLottie", "FlipbookTimeline",
-                                                               "FlipbookCodecs", "FlipbookRender"]),
+        .executableTarget(
+            name: "FlipbookFuzz",
+            dependencies: [
+                "Flipbook", "FlipbookScene", "FlipbookLottie", "FlipbookTimeline",
+                "FlipbookCodecs", "FlipbookRender",
+            ]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),
         .testTarget(name: "FlipbookTimelineTests", dependencies: ["FlipbookTimeline"]),
-        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTesting"],
-                    resources: [.copy("Goldens")]),
+        .testTarget(
+            name: "FlipbookRasterTests",
+            dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTesting"],
+            resources: [.copy("Goldens")]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "FlipbookBatch"]),
         .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "CGIFLib"]),
-        .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText", "FlipbookRaster", "FlipbookCodecs"]),
-        .testTarget(name: "SeedSceneTests", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookTesting"],
-                    exclude: ["Goldens"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookCodecs", "CFlipbookZlib",
-                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "FlipbookDiffTests", dependencies: ["FlipbookDiff", "FlipbookRaster", "FlipbookCodecs"],
-                    exclude: ["Pixelmatch"]),
-        .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookDiff", "FlipbookCodecs"]),
+        .testTarget(
+            name: "FlipbookTextTests",
+            dependencies: ["FlipbookText", "FlipbookRaster", "FlipbookCodecs"]),
+        .testTarget(
+            name: "SeedSceneTests",
+            dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookTesting"],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "FlipbookCLITests",
+            dependencies: [
+                "FlipbookCLI", "FlipbookCodecs", "CFlipbookZlib",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
+        .testTarget(
+            name: "FlipbookDiffTests",
+            dependencies: ["FlipbookDiff", "FlipbookRaster", "FlipbookCodecs"],
+            exclude: ["Pixelmatch"]),
+        .testTarget(
+            name: "FlipbookTestingTests",
+            dependencies: ["FlipbookTesting", "FlipbookDiff", "FlipbookCodecs"]),
         .testTarget(name: "FlipbookBatchTests", dependencies: ["Flipbook", "FlipbookBatch"]),
-        .testTarget(name: "FlipbookLottieTests", dependencies: ["Flipbook", "FlipbookLottie", "FlipbookTimeline",
-                                                               "FlipbookTesting", "FlipbookDiff", "FlipbookCodecs"],
-                    exclude: ["Fixtures", "Malformed", "Playable", "Corpus"]),
-        .testTarget(name: "FlipbookPreviewTests", dependencies: ["FlipbookPreview", "Flipbook", "FlipbookScene",
-                                                                  "FlipbookCodecs", "FlipbookRaster"]),
+        .testTarget(
+            name: "FlipbookLottieTests",
+            dependencies: [
+                "Flipbook", "FlipbookLottie", "FlipbookTimeline",
+                "FlipbookTesting", "FlipbookDiff", "FlipbookCodecs",
+            ],
+            exclude: ["Fixtures", "Malformed", "Playable", "Corpus"]),
+        .testTarget(
+            name: "FlipbookPreviewTests",
+            dependencies: [
+                "FlipbookPreview", "Flipbook", "FlipbookScene",
+                "FlipbookCodecs", "FlipbookRaster",
+            ]),
     ]
 )

@@ -8,7 +8,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "Flipbook", path: ".."),
-        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(
+            url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1",
+            traits: ["MallocInterposer"]),
     ],
     targets: [
         // giflib reached directly, for its own LZW compressor as the reference.

@@ -7,15 +7,17 @@ let package = Package(
     name: "FlipbookSwiftTestsExample",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "Flipbook", path: "../.."),
+        .package(name: "Flipbook", path: "../..")
     ],
     targets: [
         // Swift Testing: `import FlipbookTesting`.
-        .testTarget(name: "BoxSceneTests",
-                    dependencies: [.product(name: "FlipbookTesting", package: "Flipbook")],
-                    exclude: ["Scenes", "Goldens"]),
+        .testTarget(
+            name: "BoxSceneTests",
+            dependencies: [.product(name: "FlipbookTesting", package: "Flipbook")],
+            exclude: ["Scenes", "Goldens"]),
         // XCTest: `import FlipbookXCTest` (no Swift Testing needed).
-        .testTarget(name: "BoxSceneXCTests",
-                    dependencies: [.product(name: "FlipbookXCTest", package: "Flipbook")]),
+        .testTarget(
+            name: "BoxSceneXCTests",
+            dependencies: [.product(name: "FlipbookXCTest", package: "Flipbook")]),
     ]
 )

@@ -22,10 +22,13 @@ public struct APNGExporter: FrameExporter {
 
     /// Writes `frames` of `source` to `path` (atomically) and returns the file's size.
     @discardableResult
-    public func export(_ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int) throws -> Int {
+    public func export(
+        _ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int
+    ) throws -> Int {
         if let budget = maxSize {
-            return try SizeBudget.exportExact(source, frames: frames, to: path, jobs: jobs, budget: budget, format: "APNG",
-                                              scratchExtension: "png", exporter: APNGExporter(text: text))
+            return try SizeBudget.exportExact(
+                source, frames: frames, to: path, jobs: jobs, budget: budget, format: "APNG",
+                scratchExtension: "png", exporter: APNGExporter(text: text))
         }
         let timings = source.timings ?? StageTimings()
         let (width, height) = source.pixelSize
@@ -34,22 +37,31 @@ public struct APNGExporter: FrameExporter {
             let bytes = try timings.measure(.encode) { () throws(PNGError) in
                 try PNGCodec.encode(pixmap, compression: .default, text: text)
             }
-            try timings.measure(.write) { () throws(FileIOError) in try FileIO.writeAtomically(bytes, to: path) }
+            try timings.measure(.write) { () throws(FileIOError) in
+                try FileIO.writeAtomically(bytes, to: path)
+            }
             return bytes.count
         }
         let plan = APNGTiming.plan(frameCount: frames.count, fps: source.fps)
         let writer = try timings.measure(.write) {
             // An opaque background makes every frame opaque: a frame that is not is an error. The
             // writer picks the pixel format (indexed, RGB with a key colour, RGBA) from the frames.
-            try APNGWriter(path: path, width: width, height: height, denominator: plan.denominator, text: text, jobs: jobs,
-                           opaque: source.background.alpha >= 1)
+            try APNGWriter(
+                path: path, width: width, height: height, denominator: plan.denominator, text: text,
+                jobs: jobs,
+                opaque: source.background.alpha >= 1)
         }
         do {
-            try OrderedParallelMap.run(count: plan.frames.count, jobs: jobs, produce: { k in
-                source.frame(frames.lowerBound + plan.frames[k].frameIndex)
-            }, consume: { k, pixmap in
-                try timings.measure(.encode) { try writer.append(pixmap, delay: plan.frames[k].delay) }
-            })
+            try OrderedParallelMap.run(
+                count: plan.frames.count, jobs: jobs,
+                produce: { k in
+                    source.frame(frames.lowerBound + plan.frames[k].frameIndex)
+                },
+                consume: { k, pixmap in
+                    try timings.measure(.encode) {
+                        try writer.append(pixmap, delay: plan.frames[k].delay)
+                    }
+                })
             try timings.measure(.write) { try writer.finish() }
             // Compression ran on the writer's threads, outside the measured calls.
             timings.add(.encode, nanoseconds: writer.compressionNanoseconds)

@@ -10,13 +10,18 @@ public struct FrameRange: Sendable, Equatable {
 
     /// Parses "A-B", "A-" (to the end), "-B" (from 0) or "A" (one frame).
     public init?(parsing text: String) {
-        let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        func number(_ s: String, default d: Int) -> Int? { s.isEmpty ? d : Int(s).flatMap { $0 >= 0 ? $0 : nil } }
+        let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(
+            String.init)
+        func number(_ s: String, default d: Int) -> Int? {
+            s.isEmpty ? d : Int(s).flatMap { $0 >= 0 ? $0 : nil }
+        }
         if parts.count == 1 {
             guard let n = number(parts[0], default: -1), n >= 0 else { return nil }
             self.init(first: n, last: n)
         } else {
-            guard let a = number(parts[0], default: 0), let b = number(parts[1], default: Int.max), a <= b else { return nil }
+            guard let a = number(parts[0], default: 0), let b = number(parts[1], default: Int.max),
+                a <= b
+            else { return nil }
             self.init(first: a, last: b)
         }
     }

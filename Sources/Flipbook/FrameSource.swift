@@ -27,7 +27,8 @@ public protocol FrameSource: Sendable {
 public protocol FrameExporter: Sendable {
     /// Writes `frames` of `source` to `path` on `jobs` threads, atomically: a failed or
     /// interrupted export (``RenderCancelled``) leaves what was there before.
-    func export(_ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int) throws -> Int
+    func export(_ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int)
+        throws -> Int
 }
 
 /// Another source's frames, each produced through `body`, which gets the index and the
@@ -48,8 +49,11 @@ public struct InterceptedFrames<Base: FrameSource>: FrameSource {
 extension FrameSource {
     /// This source with every frame produced through `body` (batch renders throttle, count
     /// and thumbnail frames this way; `--max-size` keeps and replays them).
-    public func intercepted(_ body: @escaping @Sendable (_ index: Int, _ baseFrame: () -> Pixmap) -> Pixmap)
-        -> InterceptedFrames<Self> {
+    public func intercepted(
+        _ body: @escaping @Sendable (_ index: Int, _ baseFrame: () -> Pixmap) -> Pixmap
+    )
+        -> InterceptedFrames<Self>
+    {
         InterceptedFrames(base: self, body: body)
     }
 }

@@ -26,7 +26,10 @@ public struct GIFExporter: FrameExporter {
     /// nil: no budget.
     public var maxSize: Int?
 
-    public init(options: GIFEncodingOptions = GIFEncodingOptions(), comment: String? = nil, maxSize: Int? = nil) {
+    public init(
+        options: GIFEncodingOptions = GIFEncodingOptions(), comment: String? = nil,
+        maxSize: Int? = nil
+    ) {
         self.options = options
         self.comment = comment
         self.maxSize = maxSize
@@ -34,7 +37,9 @@ public struct GIFExporter: FrameExporter {
 
     /// Writes `frames` of `source` to `path` (atomically) and returns the file's size.
     @discardableResult
-    public func export(_ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int) throws -> Int {
+    public func export(
+        _ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int
+    ) throws -> Int {
         if let budget = maxSize {
             let options = options, comment = comment
             let fallbacks = [60, 80, 100].filter { $0 > options.lossy }.map { lossy in
@@ -43,33 +48,41 @@ public struct GIFExporter: FrameExporter {
                 o.lossy = lossy
                 return GIFExporter(options: o, comment: comment) as any FrameExporter
             }
-            return try SizeBudget.export(source, frames: frames, to: path, jobs: jobs, budget: budget,
-                                         quality: options.quality, format: "GIF", scratchExtension: "gif",
-                                         exporter: { q in
-                                             var o = options
-                                             o.quality = q
-                                             return GIFExporter(options: o, comment: comment)
-                                         }, fallbacks: fallbacks)
+            return try SizeBudget.export(
+                source, frames: frames, to: path, jobs: jobs, budget: budget,
+                quality: options.quality, format: "GIF", scratchExtension: "gif",
+                exporter: { q in
+                    var o = options
+                    o.quality = q
+                    return GIFExporter(options: o, comment: comment)
+                }, fallbacks: fallbacks)
         }
         let timings = source.timings ?? StageTimings()
         let background = source.background
         let writer = try timings.measure(.write) {
             let (width, height) = source.pixelSize
-            return try GIFWriter(path: path, width: width, height: height, loopCount: source.loopCount,
-                                 background: background.alpha >= 1 ? background : nil, options: options, comment: comment)
+            return try GIFWriter(
+                path: path, width: width, height: height, loopCount: source.loopCount,
+                background: background.alpha >= 1 ? background : nil, options: options,
+                comment: comment)
         }
         let plan = GIFTiming.plan(frameCount: frames.count, fps: source.fps)
         // As OrderedParallelMap counts them: one worker runs serially, without waiting.
         let chain = FrameChain(writer: writer, workers: max(1, min(jobs, plan.count)))
         do {
-            try OrderedParallelMap.run(count: plan.count, jobs: jobs, window: max(1, jobs), interleaved: true, produce: { k in
-                chain.awaitTurn(k)
-                let pixmap = source.frame(frames.lowerBound + plan[k].frameIndex)
-                return chain.prepare(k, pixmap, timings: timings)
-            }, consume: { k, prepared in
-                let frame = try prepared.get()
-                try timings.measure(.write) { try writer.write(frame, delayCentiseconds: plan[k].delay) }
-            })
+            try OrderedParallelMap.run(
+                count: plan.count, jobs: jobs, window: max(1, jobs), interleaved: true,
+                produce: { k in
+                    chain.awaitTurn(k)
+                    let pixmap = source.frame(frames.lowerBound + plan[k].frameIndex)
+                    return chain.prepare(k, pixmap, timings: timings)
+                },
+                consume: { k, prepared in
+                    let frame = try prepared.get()
+                    try timings.measure(.write) {
+                        try writer.write(frame, delayCentiseconds: plan[k].delay)
+                    }
+                })
             try timings.measure(.write) { try writer.finish() }
         } catch {
             writer.abandon()
@@ -119,9 +132,13 @@ public struct GIFExporter: FrameExporter {
             condition.unlock()
         }
 
-        func prepare(_ k: Int, _ pixmap: Pixmap, timings: StageTimings) -> Result<GIFPreparedFrame, any Error> {
+        func prepare(_ k: Int, _ pixmap: Pixmap, timings: StageTimings) -> Result<
+            GIFPreparedFrame, any Error
+        > {
             if k == 0 {
-                let first = Result { try timings.measure(.encode) { try writer.prepareFirst(pixmap) } }
+                let first = Result {
+                    try timings.measure(.encode) { try writer.prepareFirst(pixmap) }
+                }
                 let encoder = writer.encoder
                 condition.lock()
                 rendered[0] = pixmap
@@ -150,14 +167,17 @@ public struct GIFExporter: FrameExporter {
                 release(k - 1)
                 return .failure(error)
             case .success(let e):
-                return .success(timings.measure(.encode) { e.prepare(pixmap, difference(k, pixmap, e)) })
+                return .success(
+                    timings.measure(.encode) { e.prepare(pixmap, difference(k, pixmap, e)) })
             }
         }
 
         /// Frame k's difference from frame k − 1, which goes as this returns: nothing else
         /// needs it, and the quantizing and compressing that follow take most of a frame's
         /// time (held to the end, it was a third frame alive beside the two being prepared).
-        private func difference(_ k: Int, _ pixmap: Pixmap, _ encoder: GIFFrameEncoder) -> GIFFrameChanges {
+        private func difference(_ k: Int, _ pixmap: Pixmap, _ encoder: GIFFrameEncoder)
+            -> GIFFrameChanges
+        {
             let difference = encoder.changes(pixmap, previous: takePrevious(k))
             // Frame k − 1 is gone now (the argument died with the call): let its thread draw into its pixels.
             release(k - 1)

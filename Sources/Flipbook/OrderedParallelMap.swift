@@ -37,7 +37,9 @@ public enum OrderedParallelMap {
             let thread = Thread {
                 defer { group.leave() }
                 var own = worker
-                while let index = interleaved ? state.claim(own, count: count) : state.claim(count: count) {
+                while let index = interleaved
+                    ? state.claim(own, count: count) : state.claim(count: count)
+                {
                     own += workers
                     state.deliver(index, produce(index))
                 }
@@ -79,7 +81,9 @@ public enum OrderedParallelMap {
             condition.lock()
             defer { condition.unlock() }
             while !cancelled && next < count && next - consumed >= window { condition.wait() }
-            guard !cancelled, next < count, !RenderCancellation.shared.isCancelled else { return nil }
+            guard !cancelled, next < count, !RenderCancellation.shared.isCancelled else {
+                return nil
+            }
             next += 1
             return next - 1
         }
@@ -90,7 +94,9 @@ public enum OrderedParallelMap {
             condition.lock()
             defer { condition.unlock() }
             while !cancelled && index < count && index - consumed >= window { condition.wait() }
-            guard !cancelled, index < count, !RenderCancellation.shared.isCancelled else { return nil }
+            guard !cancelled, index < count, !RenderCancellation.shared.isCancelled else {
+                return nil
+            }
             return index
         }
 

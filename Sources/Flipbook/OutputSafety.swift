@@ -39,7 +39,8 @@ package enum OutputSafety {
     }
 
     /// The first clash, as a one-line message, or nil when every output is its own file.
-    package static func conflict(inputs: [File], outputs: [File], folders: [Folder] = []) -> String? {
+    package static func conflict(inputs: [File], outputs: [File], folders: [Folder] = []) -> String?
+    {
         var resolver = Resolver()
         var claimed: [String: File] = [:]
         func claim(_ key: String, _ file: File) -> File? {
@@ -48,31 +49,43 @@ package enum OutputSafety {
             return nil
         }
         for input in inputs {
-            for key in resolver.keys(of: input.path) where claimed[key] == nil { claimed[key] = input }
+            for key in resolver.keys(of: input.path) where claimed[key] == nil {
+                claimed[key] = input
+            }
         }
         let inputKeys = Set(claimed.keys)
         for output in outputs {
             for key in resolver.keys(of: output.path) {
-                if let owner = claim(key, output) { return message(output, owner, isInput: inputKeys.contains(key)) }
+                if let owner = claim(key, output) {
+                    return message(output, owner, isInput: inputKeys.contains(key))
+                }
             }
         }
         for folder in folders {
             let folderKey = resolver.folderKey(folder.path)
             // An output folder that is itself an input or output file.
             for key in resolver.keys(of: folder.path) {
-                if let owner = claimed[key] { return message(File(folder.path, role: folder.role), owner, isInput: inputKeys.contains(key)) }
+                if let owner = claimed[key] {
+                    return message(
+                        File(folder.path, role: folder.role), owner,
+                        isInput: inputKeys.contains(key))
+                }
             }
             for (key, file) in claimed where key.hasPrefix("entry " + folderKey + "/") {
                 let name = String(key.dropFirst(("entry " + folderKey + "/").count))
                 if folder.writes(name) {
-                    return message(File(folder.path + "/" + name, role: folder.role), file, isInput: inputKeys.contains(key))
+                    return message(
+                        File(folder.path + "/" + name, role: folder.role), file,
+                        isInput: inputKeys.contains(key))
                 }
             }
             // Files already in the folder under a name it writes: hard links to inputs.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             for name in names where folder.writes(name) {
                 if let key = resolver.inodeKey(folder.path + "/" + name), let owner = claimed[key] {
-                    return message(File(folder.path + "/" + name, role: folder.role), owner, isInput: inputKeys.contains(key))
+                    return message(
+                        File(folder.path + "/" + name, role: folder.role), owner,
+                        isInput: inputKeys.contains(key))
                 }
             }
         }
@@ -83,25 +96,31 @@ package enum OutputSafety {
     package static func frameFiles(_ frames: ClosedRange<Int>) -> @Sendable (String) -> Bool {
         { name in
             guard name.hasPrefix("frame-"), name.hasSuffix(".png"),
-                  let n = Int(name.dropFirst(6).dropLast(4)), frames.contains(n) else { return false }
+                let n = Int(name.dropFirst(6).dropLast(4)), frames.contains(n)
+            else { return false }
             return PNGSequenceExporter.fileName(ofFrame: n) == name
         }
     }
 
     private static func message(_ output: File, _ owner: File, isInput: Bool) -> String {
         let what = isInput ? "the input" : "the output"
-        return "\(output.path) (\(output.role)) is the same file as \(what) \(owner.path) (\(owner.role)); "
+        return
+            "\(output.path) (\(output.role)) is the same file as \(what) \(owner.path) (\(owner.role)); "
             + "refusing to write anything"
     }
 
     /// The files a scene reads besides itself: its image assets and font files.
     package static func inputs(of scene: Scene, scenePath: String) -> [File] {
         var files = [File(scenePath, role: "the scene")]
-        for name in scene.assets.keys.sorted() { files.append(File(scene.assets[name]!, role: "asset `\(name)`")) }
+        for name in scene.assets.keys.sorted() {
+            files.append(File(scene.assets[name]!, role: "asset `\(name)`"))
+        }
         var fonts = Set<String>()
         for layer in scene.layers {
             layer.forEachLayer { l in
-                if case .text(let text) = l.content, case .file(let path) = text.font { fonts.insert(path) }
+                if case .text(let text) = l.content, case .file(let path) = text.font {
+                    fonts.insert(path)
+                }
             }
         }
         for path in fonts.sorted() { files.append(File(path, role: "a font")) }
@@ -144,20 +163,24 @@ package enum OutputSafety {
         /// The absolute path with symbolic links resolved as far as the path exists, and
         /// `.` and `..` removed from the rest (which, not existing, holds no links).
         static func resolve(_ path: String) -> String {
-            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            let absolute =
+                path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
             var existing = absolute
             var rest: [Substring] = []
             while true {
                 if let real = realpath(existing, nil) {
                     defer { free(real) }
-                    var parts = String(cString: real).split(separator: "/", omittingEmptySubsequences: true)
+                    var parts = String(cString: real).split(
+                        separator: "/", omittingEmptySubsequences: true)
                     for part in rest.reversed() {
                         if part == "." || part.isEmpty { continue }
                         if part == ".." { _ = parts.popLast() } else { parts.append(part) }
                     }
                     return "/" + parts.joined(separator: "/")
                 }
-                guard let slash = existing.lastIndex(of: "/"), existing != "/" else { return absolute }
+                guard let slash = existing.lastIndex(of: "/"), existing != "/" else {
+                    return absolute
+                }
                 rest.append(existing[existing.index(after: slash)...])
                 existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
             }
@@ -183,6 +206,7 @@ extension OutputSafety {
         if stem.hasPrefix("thumb-") { return Int(stem.dropFirst(6)) != nil }
         guard stem.hasPrefix("frame-") else { return false }
         let parts = stem.dropFirst(6).split(separator: "-")
-        return parts.count == 2 && Int(parts[0]) != nil && ["expected", "actual", "diff"].contains(String(parts[1]))
+        return parts.count == 2 && Int(parts[0]) != nil
+            && ["expected", "actual", "diff"].contains(String(parts[1]))
     }
 }

@@ -29,7 +29,8 @@ public struct PNGFramePattern: Sendable, Equatable {
     /// The file name (without folder) of frame `index`.
     public func fileName(ofFrame index: Int) -> String {
         let digits = String(index)
-        return prefix + String(repeating: "0", count: max(0, width - digits.count)) + digits + suffix
+        return prefix + String(repeating: "0", count: max(0, width - digits.count)) + digits
+            + suffix
     }
 
     /// The path of frame `index`.
@@ -37,8 +38,10 @@ public struct PNGFramePattern: Sendable, Equatable {
 
     /// Whether `name` is the file name of one of `frames`.
     public func names(_ name: String, in frames: ClosedRange<Int>) -> Bool {
-        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count,
-              let n = Int(name.dropFirst(prefix.count).dropLast(suffix.count)), frames.contains(n) else { return false }
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix),
+            name.count > prefix.count + suffix.count,
+            let n = Int(name.dropFirst(prefix.count).dropLast(suffix.count)), frames.contains(n)
+        else { return false }
         return fileName(ofFrame: n) == name
     }
 
@@ -49,7 +52,9 @@ public struct PNGFramePattern: Sendable, Equatable {
         let folder = slash.map { $0 == text.startIndex ? "/" : String(text[..<$0]) } ?? "."
         let name = Array(slash.map { text[text.index(after: $0)...] } ?? Substring(text))
         if folder.contains("%") {
-            return .failure(Message(text: "'\(text)': the frame number (%d) goes in the file name, not the folder"))
+            return .failure(
+                Message(
+                    text: "'\(text)': the frame number (%d) goes in the file name, not the folder"))
         }
         var prefix = "", suffix = "", width = -1
         var i = 0
@@ -67,16 +72,29 @@ public struct PNGFramePattern: Sendable, Equatable {
                 continue
             }
             var digits = ""
-            while j < name.count, name[j].isASCII, name[j].isNumber { digits.append(name[j]); j += 1 }
-            let padded = digits.isEmpty || (digits.hasPrefix("0") && digits.count == 2 && digits != "00")
-            guard j < name.count, name[j] == "d", padded else {
-                return .failure(Message(text: "'\(text)': a frame pattern takes %d or %0Nd (N from 1 to 9) and %% only"))
+            while j < name.count, name[j].isASCII, name[j].isNumber {
+                digits.append(name[j]); j += 1
             }
-            guard width < 0 else { return .failure(Message(text: "'\(text)': a frame pattern takes exactly one %d or %0Nd")) }
+            let padded =
+                digits.isEmpty || (digits.hasPrefix("0") && digits.count == 2 && digits != "00")
+            guard j < name.count, name[j] == "d", padded else {
+                return .failure(
+                    Message(
+                        text:
+                            "'\(text)': a frame pattern takes %d or %0Nd (N from 1 to 9) and %% only"
+                    ))
+            }
+            guard width < 0 else {
+                return .failure(
+                    Message(text: "'\(text)': a frame pattern takes exactly one %d or %0Nd"))
+            }
             width = digits.isEmpty ? 0 : Int(digits.dropFirst())!
             i = j + 1
         }
-        guard width >= 0 else { return .failure(Message(text: "'\(text)': a frame pattern takes exactly one %d or %0Nd")) }
+        guard width >= 0 else {
+            return .failure(
+                Message(text: "'\(text)': a frame pattern takes exactly one %d or %0Nd"))
+        }
         return .success((folder, prefix, width, suffix))
     }
 }

@@ -2,9 +2,9 @@ import FlipbookCodecs
 import FlipbookRaster
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes frames as `frame-0000.png`, `frame-0001.png`, … (numbered by frame index) into a
@@ -18,7 +18,10 @@ public struct PNGSequenceExporter: FrameExporter {
     /// How the files are named (`-o 'out/frame-%04d.png'`); nil: `frame-NNNN.png`.
     public var pattern: PNGFramePattern?
 
-    public init(compression: PNGCompression = .default, text: PNGText? = nil, pattern: PNGFramePattern? = nil) {
+    public init(
+        compression: PNGCompression = .default, text: PNGText? = nil,
+        pattern: PNGFramePattern? = nil
+    ) {
         self.compression = compression
         self.text = text
         self.pattern = pattern
@@ -39,7 +42,9 @@ public struct PNGSequenceExporter: FrameExporter {
     /// interrupted export (``RenderCancelled``) deletes its temporary files and leaves
     /// the frames already in the folder untouched.
     @discardableResult
-    public func export(_ source: some FrameSource, frames: ClosedRange<Int>, to folder: String, jobs: Int) throws -> Int {
+    public func export(
+        _ source: some FrameSource, frames: ClosedRange<Int>, to folder: String, jobs: Int
+    ) throws -> Int {
         try FileSystem.makeDirectories(folder)
         let first = frames.lowerBound
         var total = 0
@@ -47,21 +52,30 @@ public struct PNGSequenceExporter: FrameExporter {
         let tag = "\(getpid())-\(UInt32.random(in: 0 ... .max))"
         let timings = source.timings ?? StageTimings()
         do {
-            try OrderedParallelMap.run(count: frames.count, jobs: jobs, produce: { offset -> Result<[UInt8], PNGError> in
-                let frame = source.frame(first + offset)
-                return Result { () throws(PNGError) -> [UInt8] in
-                    try timings.measure(.encode) { () throws(PNGError) -> [UInt8] in try PNGCodec.encode(frame, compression: compression, text: text) }
-                }
-            }, consume: { offset, encoded in
-                let bytes = try encoded.get()
-                let name = pattern?.fileName(ofFrame: first + offset) ?? Self.fileName(ofFrame: first + offset)
-                let temporary = folder + "/." + name + ".partial-" + tag
-                // Registered before it exists, so that an interrupted process deletes it.
-                TemporaryFiles.register(temporary)
-                staged.append((temporary, folder + "/" + name))
-                try timings.measure(.write) { () throws(FileIOError) in try FileIO.writeAtomically(bytes, to: temporary) }
-                total += bytes.count
-            })
+            try OrderedParallelMap.run(
+                count: frames.count, jobs: jobs,
+                produce: { offset -> Result<[UInt8], PNGError> in
+                    let frame = source.frame(first + offset)
+                    return Result { () throws(PNGError) -> [UInt8] in
+                        try timings.measure(.encode) { () throws(PNGError) -> [UInt8] in
+                            try PNGCodec.encode(frame, compression: compression, text: text)
+                        }
+                    }
+                },
+                consume: { offset, encoded in
+                    let bytes = try encoded.get()
+                    let name =
+                        pattern?.fileName(ofFrame: first + offset)
+                        ?? Self.fileName(ofFrame: first + offset)
+                    let temporary = folder + "/." + name + ".partial-" + tag
+                    // Registered before it exists, so that an interrupted process deletes it.
+                    TemporaryFiles.register(temporary)
+                    staged.append((temporary, folder + "/" + name))
+                    try timings.measure(.write) { () throws(FileIOError) in
+                        try FileIO.writeAtomically(bytes, to: temporary)
+                    }
+                    total += bytes.count
+                })
             try RenderCancellation.shared.check()
         } catch {
             for file in staged { TemporaryFiles.remove(file.temporary) }

@@ -6,12 +6,19 @@ import FlipbookScene
 /// and the testing library load through here, so each takes both.
 public enum SceneFile {
     /// With `options.strict`, a scene with warnings is an error listing them.
-    public static func load(path: String, options: SceneLoader.Options = SceneLoader.Options()) throws(SceneError) -> Scene {
-        let scene = LottieLoader.isLottie(path: path) ? try LottieLoader.load(path: path, options: options)
+    public static func load(path: String, options: SceneLoader.Options = SceneLoader.Options())
+        throws(SceneError) -> Scene
+    {
+        let scene =
+            LottieLoader.isLottie(path: path)
+            ? try LottieLoader.load(path: path, options: options)
             : try SceneLoader.load(path: path, options: options)
         if options.strict, !scene.warnings.isEmpty {
-            throw SceneError(diagnostics: [Diagnostic(file: path, line: nil, column: nil, keyPath: "",
-                                                      message: "unsupported features (--strict): " + warningText(scene))])
+            throw SceneError(diagnostics: [
+                Diagnostic(
+                    file: path, line: nil, column: nil, keyPath: "",
+                    message: "unsupported features (--strict): " + warningText(scene))
+            ])
         }
         return scene
     }
@@ -23,7 +30,8 @@ public enum SceneFile {
 
     /// The one warning line a command prints for a scene (nil without warnings).
     public static func warningLine(path: String, _ scene: Scene) -> String? {
-        scene.warnings.isEmpty ? nil : "warning: \(path): rendered without unsupported features: \(warningText(scene))"
+        scene.warnings.isEmpty
+            ? nil : "warning: \(path): rendered without unsupported features: \(warningText(scene))"
     }
 
     /// Whether the file is a Lottie animation.

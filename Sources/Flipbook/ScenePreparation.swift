@@ -16,9 +16,11 @@ public struct PreparationOptions: Sendable {
     /// How limit messages name the settings to raise (`flipbook` names its flags).
     public var naming: LimitNaming
 
-    public init(loader: SceneLoader.Options = SceneLoader.Options(), limits: ResourceLimits = .default,
-                scale: Double? = nil, size: (width: Int, height: Int)? = nil, fps: Double? = nil,
-                framesInFlight: Int = 2, naming: LimitNaming = .properties) {
+    public init(
+        loader: SceneLoader.Options = SceneLoader.Options(), limits: ResourceLimits = .default,
+        scale: Double? = nil, size: (width: Int, height: Int)? = nil, fps: Double? = nil,
+        framesInFlight: Int = 2, naming: LimitNaming = .properties
+    ) {
         self.loader = loader
         self.limits = limits
         self.scale = scale
@@ -67,44 +69,63 @@ public enum ScenePreparation {
     /// Loads the file at `path` and checks it against `options.limits` at the output's scale
     /// (fitted to `options.size` when given) and frame rate, without building a renderer
     /// (`flipbook info`). Load and limit checks count as `.load` in `timings`.
-    public static func load(path: String, options: PreparationOptions,
-                            timings: StageTimings? = nil) throws(ScenePreparationError) -> LoadedScene {
+    public static func load(
+        path: String, options: PreparationOptions,
+        timings: StageTimings? = nil
+    ) throws(ScenePreparationError) -> LoadedScene {
         let timings = timings ?? StageTimings()
         let scene: Scene
-        do { scene = try timings.measure(.load) { () throws(SceneError) in try SceneFile.load(path: path, options: options.loader) } } catch {
+        do {
+            scene = try timings.measure(.load) { () throws(SceneError) in
+                try SceneFile.load(path: path, options: options.loader)
+            }
+        } catch {
             throw ScenePreparationError(messages: ["\(error)"], reason: "\(error)")
         }
         let warnings = SceneFile.warningLine(path: path, scene).map { [$0] } ?? []
-        let scale = options.size.map { SceneRenderer.fitScale(scene.canvas.size, into: $0) } ?? options.scale
+        let scale =
+            options.size.map { SceneRenderer.fitScale(scene.canvas.size, into: $0) }
+            ?? options.scale
         let violations = timings.measure(.load) {
-            options.limits.violations(of: scene, scale: scale, fps: options.fps, framesInFlight: options.framesInFlight)
+            options.limits.violations(
+                of: scene, scale: scale, fps: options.fps, framesInFlight: options.framesInFlight)
         }
         var broken = violations.map { $0.message(naming: options.naming) }
         var sizeViolation: [LimitViolation] = []
-        if let size = options.size, let problem = options.limits.imageViolation(width: size.width, height: size.height) {
-            broken.append("--size \(size.width)x\(size.height): \(problem.message(naming: options.naming))")
+        if let size = options.size,
+            let problem = options.limits.imageViolation(width: size.width, height: size.height)
+        {
+            broken.append(
+                "--size \(size.width)x\(size.height): \(problem.message(naming: options.naming))")
             sizeViolation = [problem]
         }
         guard broken.isEmpty else {
-            throw ScenePreparationError(messages: broken.map { "\(path): \($0)" }, reason: broken.joined(separator: "; "),
-                                        warnings: warnings, violations: violations + sizeViolation)
+            throw ScenePreparationError(
+                messages: broken.map { "\(path): \($0)" }, reason: broken.joined(separator: "; "),
+                warnings: warnings, violations: violations + sizeViolation)
         }
         return LoadedScene(scene: scene, warnings: warnings)
     }
 
     /// Loads and checks the file at `path` (``load(path:options:timings:)``), then builds its
     /// renderer: image assets decoded within the limits, text laid out.
-    public static func prepare(path: String, options: PreparationOptions,
-                               timings: StageTimings? = nil) throws(ScenePreparationError) -> PreparedScene {
+    public static func prepare(
+        path: String, options: PreparationOptions,
+        timings: StageTimings? = nil
+    ) throws(ScenePreparationError) -> PreparedScene {
         let loaded = try load(path: path, options: options, timings: timings)
         let renderer: SceneRenderer
         do {
-            renderer = try SceneRenderer(checked: loaded.scene, scale: options.scale, fitting: options.size, fps: options.fps,
-                                         limits: options.limits, naming: options.naming, timings: timings)
+            renderer = try SceneRenderer(
+                checked: loaded.scene, scale: options.scale, fitting: options.size,
+                fps: options.fps,
+                limits: options.limits, naming: options.naming, timings: timings)
         } catch {
-            throw ScenePreparationError(messages: ["\(path): \(error)"], reason: "\(error)", warnings: loaded.warnings)
+            throw ScenePreparationError(
+                messages: ["\(path): \(error)"], reason: "\(error)", warnings: loaded.warnings)
         }
-        let warnings = loaded.warnings + (renderer.textWarning.map { ["warning: \(path): \($0)"] } ?? [])
+        let warnings =
+            loaded.warnings + (renderer.textWarning.map { ["warning: \(path): \($0)"] } ?? [])
         return PreparedScene(renderer: renderer, warnings: warnings)
     }
 }

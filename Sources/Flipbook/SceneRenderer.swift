@@ -36,20 +36,26 @@ public struct SceneRenderer: Sendable {
     /// `limits` are checked first, from the scene's numbers alone (``ResourceLimitError``),
     /// and each image's header before its pixels are decoded, so that a hostile scene is
     /// refused before anything large is allocated.
-    public init(scene: Scene, scale: Double? = nil, fps: Double? = nil,
-                limits: ResourceLimits = .default, timings: StageTimings? = nil) throws {
+    public init(
+        scene: Scene, scale: Double? = nil, fps: Double? = nil,
+        limits: ResourceLimits = .default, timings: StageTimings? = nil
+    ) throws {
         try limits.check(scene, scale: scale, fps: fps)
-        try self.init(checked: scene, scale: scale, fitting: nil, fps: fps, limits: limits, timings: timings)
+        try self.init(
+            checked: scene, scale: scale, fitting: nil, fps: fps, limits: limits, timings: timings)
     }
 
     /// A renderer whose frames are exactly `size` pixels, as `still --size` and
     /// `render --size` make them: the canvas scaled uniformly (``fitScale(_:into:)``) to fit
     /// inside, centred at whole-pixel offsets, the rest filled with the scene's background
     /// (transparent when it has none).
-    public init(scene: Scene, fitting size: (width: Int, height: Int), fps: Double? = nil,
-                limits: ResourceLimits = .default, timings: StageTimings? = nil) throws {
+    public init(
+        scene: Scene, fitting size: (width: Int, height: Int), fps: Double? = nil,
+        limits: ResourceLimits = .default, timings: StageTimings? = nil
+    ) throws {
         try limits.check(scene, scale: Self.fitScale(scene.canvas.size, into: size), fps: fps)
-        try self.init(checked: scene, scale: nil, fitting: size, fps: fps, limits: limits, timings: timings)
+        try self.init(
+            checked: scene, scale: nil, fitting: size, fps: fps, limits: limits, timings: timings)
     }
 
     /// A renderer for a scene already checked against `limits` (``ScenePreparation``
@@ -57,8 +63,11 @@ public struct SceneRenderer: Sendable {
     /// checked here, by their headers. With `size`, frames are exactly that many pixels
     /// and `scale` is ignored.
     /// Limit messages name settings with `naming`.
-    package init(checked scene: Scene, scale: Double?, fitting size: (width: Int, height: Int)?, fps: Double?,
-                 limits: ResourceLimits, naming: LimitNaming = .properties, timings: StageTimings?) throws {
+    package init(
+        checked scene: Scene, scale: Double?, fitting size: (width: Int, height: Int)?,
+        fps: Double?,
+        limits: ResourceLimits, naming: LimitNaming = .properties, timings: StageTimings?
+    ) throws {
         let started = StageTimings.threadCPUNanoseconds()
         let scale = size.map { Self.fitScale(scene.canvas.size, into: $0) } ?? scale
         var images: [String: Pixmap] = [:]
@@ -69,32 +78,47 @@ public struct SceneRenderer: Sendable {
                 if case .text(let text) = l.content {
                     // Lay each text out once now, so that a font that cannot be loaded is
                     // an error before any frame renders rather than a blank label.
-                    do { missing += try TextEngine.shared.layout(TextRequest(text, properties: l.properties)).missing } catch {
+                    do {
+                        missing += try TextEngine.shared.layout(
+                            TextRequest(text, properties: l.properties)
+                        ).missing
+                    } catch {
                         throw RenderError.unusableFont(layer: l.id, reason: "\(error)")
                     }
                 }
-                guard case .image(let content) = l.content, images[content.asset] == nil else { return }
+                guard case .image(let content) = l.content, images[content.asset] == nil else {
+                    return
+                }
                 // Each image's header is checked against the limits before its pixels exist.
                 let accept = { (width: Int, height: Int) -> String? in
                     limits.imageViolation(width: width, height: height)?.message(naming: naming)
                         ?? (imageBytes + Double(width * height * 4) > Double(limits.maxMemory)
-                            ? "the decoded images would take more than the \(naming.name(.maxMemory)) limit" : nil)
+                            ? "the decoded images would take more than the \(naming.name(.maxMemory)) limit"
+                            : nil)
                 }
                 let image: Pixmap
-                if scene.assets[content.asset] == nil, let bytes = scene.embeddedAssets[content.asset] {
+                if scene.assets[content.asset] == nil,
+                    let bytes = scene.embeddedAssets[content.asset]
+                {
                     do { image = try ImageDecoder.decode(bytes, accepting: accept) } catch {
-                        throw RenderError.unreadableAsset(name: content.asset, path: "embedded", reason: "\(error)")
+                        throw RenderError.unreadableAsset(
+                            name: content.asset, path: "embedded", reason: "\(error)")
                     }
                 } else {
                     guard let path = scene.assets[content.asset] else {
                         throw RenderError.missingAsset(name: content.asset, layer: l.id)
                     }
-                    if let size = FileSystem.size(of: path), Double(size) > Double(limits.maxMemory) {
-                        throw RenderError.unreadableAsset(name: content.asset, path: path,
-                                                          reason: "the file is \(size) bytes, over the \(naming.name(.maxMemory)) limit")
+                    if let size = FileSystem.size(of: path), Double(size) > Double(limits.maxMemory)
+                    {
+                        throw RenderError.unreadableAsset(
+                            name: content.asset, path: path,
+                            reason:
+                                "the file is \(size) bytes, over the \(naming.name(.maxMemory)) limit"
+                        )
                     }
                     do { image = try ImageDecoder.read(path: path, accepting: accept) } catch {
-                        throw RenderError.unreadableAsset(name: content.asset, path: path, reason: Self.reason(error, path))
+                        throw RenderError.unreadableAsset(
+                            name: content.asset, path: path, reason: Self.reason(error, path))
                     }
                 }
                 imageBytes += Double(image.data.count)
@@ -121,8 +145,12 @@ public struct SceneRenderer: Sendable {
     /// `frame` centred at whole-pixel offsets ((box − frame) / 2, rounded down) on a canvas
     /// of `box` pixels filled with `background`. The frame's pixels are copied, not
     /// composited: they already hold the background, drawn once.
-    public static func letterbox(_ frame: Pixmap, into box: (width: Int, height: Int), background: Color) -> Pixmap {
-        var out = background.isInvisible ? Pixmap(width: box.width, height: box.height)
+    public static func letterbox(
+        _ frame: Pixmap, into box: (width: Int, height: Int), background: Color
+    ) -> Pixmap {
+        var out =
+            background.isInvisible
+            ? Pixmap(width: box.width, height: box.height)
             : Pixmap(width: box.width, height: box.height, filledWith: background)
         let left = (box.width - frame.width) / 2, top = (box.height - frame.height) / 2
         let rowBytes = frame.width * 4
@@ -147,7 +175,9 @@ public struct SceneRenderer: Sendable {
     }
 
     /// Output size in pixels: ``frameBox`` when set, else canvas × scale.
-    public var pixelSize: (width: Int, height: Int) { frameBox ?? renderer.pixelSize(of: scene.canvas.size) }
+    public var pixelSize: (width: Int, height: Int) {
+        frameBox ?? renderer.pixelSize(of: scene.canvas.size)
+    }
 
     /// The time frame `frameIndex` shows: frameIndex / fps.
     public func seconds(ofFrame frameIndex: Int) -> Double { Double(frameIndex) / fps }
@@ -192,8 +222,10 @@ public enum RenderError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .missingAsset(let name, let layer): "layer `\(layer)` uses asset `\(name)`, which the scene does not declare"
-        case .unreadableAsset(let name, let path, let reason): "asset `\(name)` (\(path)) could not be read: \(reason)"
+        case .missingAsset(let name, let layer):
+            "layer `\(layer)` uses asset `\(name)`, which the scene does not declare"
+        case .unreadableAsset(let name, let path, let reason):
+            "asset `\(name)` (\(path)) could not be read: \(reason)"
         case .unusableFont(let layer, let reason): "text layer `\(layer)`: \(reason)"
         }
     }

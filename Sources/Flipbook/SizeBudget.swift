@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import FlipbookCodecs
 import FlipbookGeometry
@@ -24,10 +24,12 @@ import FlipbookRaster
 /// the one kept is copied into place atomically. A budget that no attempt meets throws
 /// ``SizeBudgetError`` with the smallest size reached, and writes nothing.
 enum SizeBudget {
-    static func export<Source: FrameSource>(_ source: Source, frames: ClosedRange<Int>, to path: String, jobs: Int,
-                                            budget: Int, quality: Int, format: String, scratchExtension: String,
-                                            exporter: (Int) -> any FrameExporter,
-                                            fallbacks: [any FrameExporter]) throws -> Int {
+    static func export<Source: FrameSource>(
+        _ source: Source, frames: ClosedRange<Int>, to path: String, jobs: Int,
+        budget: Int, quality: Int, format: String, scratchExtension: String,
+        exporter: (Int) -> any FrameExporter,
+        fallbacks: [any FrameExporter]
+    ) throws -> Int {
         let (width, height) = source.pixelSize
         let store = try FrameStore(frameBytes: width * height * 4, width: width, height: height)
         let scratch = path + ".flipbook-attempt." + scratchExtension
@@ -70,8 +72,9 @@ enum SizeBudget {
             for fallback in fallbacks where best == nil { _ = try attempt(fallback) }
         }
         guard let best else {
-            throw SizeBudgetError(path: path, budget: budget, smallest: smallest, attempts: attempts,
-                                  lowest: format == "GIF" ? "quality 1 and --lossy 100" : "quality 1", format: format)
+            throw SizeBudgetError(
+                path: path, budget: budget, smallest: smallest, attempts: attempts,
+                lowest: format == "GIF" ? "quality 1 and --lossy 100" : "quality 1", format: format)
         }
         try FileIO.writeAtomically(best.bytes, to: path)
         return best.size
@@ -81,14 +84,18 @@ enum SizeBudget {
     /// exact, so there is nothing to trade. Encoded once; written when it fits, else
     /// nothing is written and ``SizeBudgetError`` names the size reached. Lowering the
     /// quality in secret would break the promise of exact pixels that the user asked for.
-    static func exportExact(_ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int,
-                            budget: Int, format: String, scratchExtension: String,
-                            exporter: any FrameExporter) throws -> Int {
+    static func exportExact(
+        _ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int,
+        budget: Int, format: String, scratchExtension: String,
+        exporter: any FrameExporter
+    ) throws -> Int {
         let scratch = path + ".flipbook-attempt." + scratchExtension
         defer { unlink(scratch) }
         let size = try exporter.export(source, frames: frames, to: scratch, jobs: jobs)
         guard size <= budget else {
-            throw SizeBudgetError(path: path, budget: budget, smallest: size, attempts: 1, lowest: nil, format: format)
+            throw SizeBudgetError(
+                path: path, budget: budget, smallest: size, attempts: 1, lowest: nil, format: format
+            )
         }
         try FileIO.writeAtomically(try FileIO.readAll(path: scratch), to: path)
         return size
@@ -107,10 +114,12 @@ public struct SizeBudgetError: Error, CustomStringConvertible {
     public var format: String
     public var description: String {
         if let lowest {
-            return "cannot fit in --max-size \(budget) bytes: the smallest \(format) reached was \(smallest) bytes "
+            return
+                "cannot fit in --max-size \(budget) bytes: the smallest \(format) reached was \(smallest) bytes "
                 + "(\(attempts) encodings, down to \(lowest)); nothing written"
         }
-        return "cannot fit in --max-size \(budget) bytes: the \(format) is \(smallest) bytes and its pixels are exact, "
+        return
+            "cannot fit in --max-size \(budget) bytes: the \(format) is \(smallest) bytes and its pixels are exact, "
             + "so there is no quality to lower; nothing written (a lossy WebP or a GIF searches --quality to fit)"
     }
 }
@@ -140,7 +149,10 @@ final class FrameStore: @unchecked Sendable {
 
     func put(_ slot: Int, _ pixmap: Pixmap) {
         let ok = pixmap.data.withUnsafeBytes { raw in
-            Self.whole(raw.count) { done in pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done)) }
+            Self.whole(raw.count) { done in
+                pwrite(
+                    fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done))
+            }
         }
         if !ok { failure.withLock { $0 = $0 ?? "temporary frame store: \(FileIO.lastError())" } }
     }
@@ -160,7 +172,10 @@ final class FrameStore: @unchecked Sendable {
     func get(_ slot: Int) -> Pixmap {
         var data = [UInt8](repeating: 0, count: frameBytes)
         let ok = data.withUnsafeMutableBytes { raw in
-            Self.whole(raw.count) { done in pread(fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done)) }
+            Self.whole(raw.count) { done in
+                pread(
+                    fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done))
+            }
         }
         if !ok { failure.withLock { $0 = $0 ?? "temporary frame store: \(FileIO.lastError())" } }
         return Pixmap(width: width, height: height, premultipliedRGBA: data)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -41,7 +41,8 @@ public final class StageTimings: @unchecked Sendable {
 
     /// Runs `body`, adding the CPU time the calling thread spent in it to `stage`.
     @inline(__always)
-    public func measure<T, E: Error>(_ stage: RenderStage, _ body: () throws(E) -> T) throws(E) -> T {
+    public func measure<T, E: Error>(_ stage: RenderStage, _ body: () throws(E) -> T) throws(E) -> T
+    {
         let start = Self.threadCPUNanoseconds()
         defer { add(stage, nanoseconds: Self.threadCPUNanoseconds() &- start) }
         return try body()
@@ -65,9 +66,12 @@ public final class StageTimings: @unchecked Sendable {
     public var snapshot: SceneTimings {
         lock.lock()
         defer { lock.unlock() }
-        func ms(_ s: RenderStage) -> Double { (Double(nanoseconds[s.rawValue]) / 1e6 * 1000).rounded() / 1000 }
-        return SceneTimings(frames: frameCount, loadCpuMs: ms(.load), timelineCpuMs: ms(.timeline),
-                            renderCpuMs: ms(.render), encodeCpuMs: ms(.encode), writeCpuMs: ms(.write))
+        func ms(_ s: RenderStage) -> Double {
+            (Double(nanoseconds[s.rawValue]) / 1e6 * 1000).rounded() / 1000
+        }
+        return SceneTimings(
+            frames: frameCount, loadCpuMs: ms(.load), timelineCpuMs: ms(.timeline),
+            renderCpuMs: ms(.render), encodeCpuMs: ms(.encode), writeCpuMs: ms(.write))
     }
 }
 
@@ -82,21 +86,25 @@ public struct SceneTimings: Codable, Sendable, Equatable {
     public var writeCpuMs: Double
 
     /// Every stage together.
-    public var totalCpuMs: Double { loadCpuMs + timelineCpuMs + renderCpuMs + encodeCpuMs + writeCpuMs }
+    public var totalCpuMs: Double {
+        loadCpuMs + timelineCpuMs + renderCpuMs + encodeCpuMs + writeCpuMs
+    }
 
     /// One line for `--timings`.
     public var summary: String {
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
-        let per = frames > 0 ? " (\(String(format: "%.2f", renderCpuMs / Double(frames))) ms/frame)" : ""
-        return "\(frames) frames, CPU ms: load \(f(loadCpuMs)), timeline \(f(timelineCpuMs)), render \(f(renderCpuMs))\(per), "
+        let per =
+            frames > 0 ? " (\(String(format: "%.2f", renderCpuMs / Double(frames))) ms/frame)" : ""
+        return
+            "\(frames) frames, CPU ms: load \(f(loadCpuMs)), timeline \(f(timelineCpuMs)), render \(f(renderCpuMs))\(per), "
             + "encode \(f(encodeCpuMs)), write \(f(writeCpuMs)); total \(f(totalCpuMs))"
     }
 }
 
 #if canImport(Glibc)
-private let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+    private let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
 #else
-private let RUSAGE_SELF_WHO = RUSAGE_SELF
+    private let RUSAGE_SELF_WHO = RUSAGE_SELF
 #endif
 
 /// CPU time of the whole process so far (user + system, every thread), in milliseconds.

@@ -11,7 +11,8 @@ public enum StillTime: Sendable, Equatable {
 
     /// Seconds into `canvas`'s clock, 100 % as the canvas's player pauses at the end.
     public func seconds(in canvas: Canvas) -> Double {
-        seconds(duration: canvas.duration, fps: canvas.fps, endInstant: canvas.pausedEndIsEndInstant)
+        seconds(
+            duration: canvas.duration, fps: canvas.fps, endInstant: canvas.pausedEndIsEndInstant)
     }
 
     /// Parses `50%`, `1.5s`, `12f` (and a bare number as a frame).
@@ -50,9 +51,12 @@ public enum StillFrame {
     /// W×H pixels and centred (whole-pixel offsets), the rest transparent unless the scene
     /// has a background (``SceneRenderer/init(scene:fitting:fps:limits:timings:)``, as
     /// `render --size` does); otherwise it is canvas × `scale` pixels.
-    public static func render(_ scene: Scene, at seconds: Double, scale: Double? = nil, size: (Int, Int)? = nil,
-                              limits: ResourceLimits = .default) throws -> Pixmap {
-        let renderer = try size.map { try SceneRenderer(scene: scene, fitting: $0, limits: limits) }
+    public static func render(
+        _ scene: Scene, at seconds: Double, scale: Double? = nil, size: (Int, Int)? = nil,
+        limits: ResourceLimits = .default
+    ) throws -> Pixmap {
+        let renderer =
+            try size.map { try SceneRenderer(scene: scene, fitting: $0, limits: limits) }
             ?? SceneRenderer(scene: scene, scale: scale, limits: limits)
         return try render(renderer, at: seconds)
     }

@@ -22,7 +22,10 @@ public struct WebPExporter: FrameExporter {
     /// (``SizeBudgetError``, nothing written) when larger, since exact pixels leave nothing to trade.
     public var maxSize: Int?
 
-    public init(options: WebPEncodingOptions = WebPEncodingOptions(), xmp: [UInt8]? = nil, maxSize: Int? = nil) {
+    public init(
+        options: WebPEncodingOptions = WebPEncodingOptions(), xmp: [UInt8]? = nil,
+        maxSize: Int? = nil
+    ) {
         self.options = options
         self.xmp = xmp
         self.maxSize = maxSize
@@ -40,24 +43,30 @@ public struct WebPExporter: FrameExporter {
 
     /// The frames kept and their durations in milliseconds.
     public static func plan(frameCount: Int, fps: Double) -> [GIFFramePlan] {
-        GIFTiming.plan(frameCount: frameCount, fps: fps, ticksPerSecond: 1000, minimumDelay: minimumDelay)
+        GIFTiming.plan(
+            frameCount: frameCount, fps: fps, ticksPerSecond: 1000, minimumDelay: minimumDelay)
     }
 
     /// Writes `frames` of `source` to `path` (atomically) and returns the file's size.
     @discardableResult
-    public func export(_ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int) throws -> Int {
+    public func export(
+        _ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int
+    ) throws -> Int {
         if let budget = maxSize {
             let options = options, xmp = xmp
             if options.lossless {
-                return try SizeBudget.exportExact(source, frames: frames, to: path, jobs: jobs, budget: budget,
-                                                  format: "lossless WebP", scratchExtension: "webp",
-                                                  exporter: WebPExporter(options: options, xmp: xmp))
+                return try SizeBudget.exportExact(
+                    source, frames: frames, to: path, jobs: jobs, budget: budget,
+                    format: "lossless WebP", scratchExtension: "webp",
+                    exporter: WebPExporter(options: options, xmp: xmp))
             }
-            return try SizeBudget.export(source, frames: frames, to: path, jobs: jobs, budget: budget,
-                                         quality: options.quality, format: "WebP", scratchExtension: "webp",
-                                         exporter: { q in
-                                             WebPExporter(options: WebPEncodingOptions(lossless: false, quality: q), xmp: xmp)
-                                         }, fallbacks: [])
+            return try SizeBudget.export(
+                source, frames: frames, to: path, jobs: jobs, budget: budget,
+                quality: options.quality, format: "WebP", scratchExtension: "webp",
+                exporter: { q in
+                    WebPExporter(
+                        options: WebPEncodingOptions(lossless: false, quality: q), xmp: xmp)
+                }, fallbacks: [])
         }
         let timings = source.timings ?? StageTimings()
         let (width, height) = source.pixelSize
@@ -70,38 +79,50 @@ public struct WebPExporter: FrameExporter {
         let segmentLength = Self.segmentLength
         let segmentStarts = Array(stride(from: 0, to: plan.count, by: segmentLength))
         var segments: [WebPSegment] = []
-        try OrderedParallelMap.run(count: segmentStarts.count, jobs: jobs, window: max(1, jobs), produce: { s in
-            Result { () throws -> WebPSegment in
-                let range = segmentStarts[s]..<min(plan.count, segmentStarts[s] + segmentLength)
-                let encoder = try WebPAnimationEncoder(width: width, height: height, options: options)
-                var first: Pixmap?
-                // The threads left over by the segments render this segment's frames ahead
-                // of its encoder (which polls for a stop between frames).
-                let renderers = max(1, jobs / segmentStarts.count)
-                try OrderedParallelMap.run(count: range.count, jobs: renderers, window: renderers + 1, produce: { i in
-                    source.frame(frames.lowerBound + plan[range.lowerBound + i].frameIndex)
-                }, consume: { i, pixmap in
-                    let k = range.lowerBound + i
-                    try timings.measure(.encode) { () throws(WebPError) in try encoder.add(pixmap, timestamp: starts[k]) }
-                    if i == 0 && s > 0 { first = pixmap }
-                })
-                let segmentEnd = range.upperBound < plan.count ? starts[range.upperBound] : end
-                let animation = try timings.measure(.encode) { () throws(WebPError) in
-                    try encoder.finish(endTimestamp: segmentEnd)
-                }
-                var segment = WebPSegment(animation: animation, duration: segmentEnd - starts[range.lowerBound])
-                if let first, try !WebPAnimationMux.firstFrameCoversCanvas(animation) {
-                    segment.fullFirstFrame = try timings.measure(.encode) { () throws(WebPError) in
-                        try encoder.encodeStill(first)
+        try OrderedParallelMap.run(
+            count: segmentStarts.count, jobs: jobs, window: max(1, jobs),
+            produce: { s in
+                Result { () throws -> WebPSegment in
+                    let range = segmentStarts[s]..<min(plan.count, segmentStarts[s] + segmentLength)
+                    let encoder = try WebPAnimationEncoder(
+                        width: width, height: height, options: options)
+                    var first: Pixmap?
+                    // The threads left over by the segments render this segment's frames ahead
+                    // of its encoder (which polls for a stop between frames).
+                    let renderers = max(1, jobs / segmentStarts.count)
+                    try OrderedParallelMap.run(
+                        count: range.count, jobs: renderers, window: renderers + 1,
+                        produce: { i in
+                            source.frame(frames.lowerBound + plan[range.lowerBound + i].frameIndex)
+                        },
+                        consume: { i, pixmap in
+                            let k = range.lowerBound + i
+                            try timings.measure(.encode) { () throws(WebPError) in
+                                try encoder.add(pixmap, timestamp: starts[k])
+                            }
+                            if i == 0 && s > 0 { first = pixmap }
+                        })
+                    let segmentEnd = range.upperBound < plan.count ? starts[range.upperBound] : end
+                    let animation = try timings.measure(.encode) { () throws(WebPError) in
+                        try encoder.finish(endTimestamp: segmentEnd)
                     }
+                    var segment = WebPSegment(
+                        animation: animation, duration: segmentEnd - starts[range.lowerBound])
+                    if let first, try !WebPAnimationMux.firstFrameCoversCanvas(animation) {
+                        segment.fullFirstFrame = try timings.measure(.encode) {
+                            () throws(WebPError) in
+                            try encoder.encodeStill(first)
+                        }
+                    }
+                    return segment
                 }
-                return segment
-            }
-        }, consume: { _, result in segments.append(try result.get()) })
+            }, consume: { _, result in segments.append(try result.get()) })
         let bytes = try timings.measure(.write) { () throws(WebPError) in
             try WebPAnimationMux.join(segments, width: width, height: height, xmp: xmp)
         }
-        try timings.measure(.write) { () throws(FileIOError) in try FileIO.writeAtomically(bytes, to: path) }
+        try timings.measure(.write) { () throws(FileIOError) in
+            try FileIO.writeAtomically(bytes, to: path)
+        }
         return bytes.count
     }
 }

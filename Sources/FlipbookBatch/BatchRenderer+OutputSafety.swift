@@ -5,7 +5,9 @@ extension BatchRenderer {
     /// The first output of the batch (or `options.report`) that is the same file as an
     /// input of any scene or as another output, as a message; checked once every scene is
     /// loaded and before anything is written.
-    static func outputConflict(_ prepared: [Prepared], targets: [SceneTarget], options: BatchOptions) -> String? {
+    static func outputConflict(
+        _ prepared: [Prepared], targets: [SceneTarget], options: BatchOptions
+    ) -> String? {
         var inputs: [OutputSafety.File] = []
         var loaded: Set<String> = []
         for p in prepared {
@@ -28,23 +30,33 @@ extension BatchRenderer {
                 outputs.append(OutputSafety.File(p.target.output, role: "the WebP of \(name)"))
             case (.gif, true), (.apng, true), (.webp, true):
                 let frames = OutputSafety.frameFiles(p.range)
-                folders.append(OutputSafety.Folder(p.target.framesFolder, role: "the frames of \(name)") { file in
-                    file == FrameManifest.fileName || frames(file)
-                })
+                folders.append(
+                    OutputSafety.Folder(p.target.framesFolder, role: "the frames of \(name)") {
+                        file in
+                        file == FrameManifest.fileName || frames(file)
+                    })
             case (.apng, false):
                 outputs.append(OutputSafety.File(p.target.output, role: "the APNG of \(name)"))
             case (.png, _) where PNGFramePattern(p.target.output) != nil:
                 let pattern = PNGFramePattern(p.target.output)!, range = p.range
-                folders.append(OutputSafety.Folder(pattern.folder, role: "the frames of \(name)") { pattern.names($0, in: range) })
+                folders.append(
+                    OutputSafety.Folder(pattern.folder, role: "the frames of \(name)") {
+                        pattern.names($0, in: range)
+                    })
             case (.png, _):
-                folders.append(OutputSafety.Folder(p.target.output, role: "the frames of \(name)",
-                                                   writes: OutputSafety.frameFiles(p.range)))
+                folders.append(
+                    OutputSafety.Folder(
+                        p.target.output, role: "the frames of \(name)",
+                        writes: OutputSafety.frameFiles(p.range)))
             }
             if options.contactSheet && !sharded {
-                outputs.append(OutputSafety.File(p.target.sheetPath, role: "the contact sheet of \(name)"))
+                outputs.append(
+                    OutputSafety.File(p.target.sheetPath, role: "the contact sheet of \(name)"))
             }
         }
-        if let report = options.report { outputs.append(OutputSafety.File(report, role: "--report")) }
+        if let report = options.report {
+            outputs.append(OutputSafety.File(report, role: "--report"))
+        }
         return OutputSafety.conflict(inputs: inputs, outputs: outputs, folders: folders)
     }
 }
@@ -59,8 +71,14 @@ extension OutputSafety {
             inputs += names.sorted().map { File(frames + "/" + $0, role: "a shard's frames") }
             guard let manifest = try? FrameManifest.read(from: frames) else { continue }
             let target = SceneTarget(scenePath: manifest.scene, output: folder + "/" + manifest.gif)
-            outputs.append(File(target.output, role: "the \(manifest.format ?? "gif") output of \(manifest.scene)"))
-            if manifest.contactSheet { outputs.append(File(target.sheetPath, role: "the contact sheet of \(manifest.scene)")) }
+            outputs.append(
+                File(
+                    target.output,
+                    role: "the \(manifest.format ?? "gif") output of \(manifest.scene)"))
+            if manifest.contactSheet {
+                outputs.append(
+                    File(target.sheetPath, role: "the contact sheet of \(manifest.scene)"))
+            }
         }
         return (inputs, outputs)
     }

@@ -65,19 +65,26 @@ package struct BatchOptions: Sendable {
 
     /// How each scene is loaded, checked and given its renderer.
     var preparation: PreparationOptions {
-        PreparationOptions(loader: loader, limits: limits, scale: scale, size: size, fps: fps,
-                           framesInFlight: framesInFlight, naming: limitNaming)
+        PreparationOptions(
+            loader: loader, limits: limits, scale: scale, size: size, fps: fps,
+            framesInFlight: framesInFlight, naming: limitNaming)
     }
 
     /// The options that decide output bytes, as hashed ("key=value"). Not `contactSheet`:
     /// the sheet is a separate output, checked by the hash inside it.
     var hashedOptions: [String] {
-        ["format=\(format.rawValue)", "scale=\(scale.map { "\($0)" } ?? "scene")", "fps=\(fps.map { "\($0)" } ?? "scene")",
-         "frames=\(frames.map { "\($0.first)-\($0.last)" } ?? "all")",
-         "gif=\(gif.dither.rawValue),\(gif.quality),\(gif.matte.map { "\($0.red) \($0.green) \($0.blue)" } ?? "none")"
-            + (gif.lossy > 0 ? ",lossy \(gif.lossy)" : "") + (maxSize.map { ",max-size \($0)" } ?? "")]
-            + (format == .png && pngCompression != .default ? ["png=\(pngCompression.rawValue)"] : [])
-            + (format == .webp ? ["webp=" + (webp.lossless ? "lossless" : "quality \(webp.quality)")] : [])
+        [
+            "format=\(format.rawValue)", "scale=\(scale.map { "\($0)" } ?? "scene")",
+            "fps=\(fps.map { "\($0)" } ?? "scene")",
+            "frames=\(frames.map { "\($0.first)-\($0.last)" } ?? "all")",
+            "gif=\(gif.dither.rawValue),\(gif.quality),\(gif.matte.map { "\($0.red) \($0.green) \($0.blue)" } ?? "none")"
+                + (gif.lossy > 0 ? ",lossy \(gif.lossy)" : "")
+                + (maxSize.map { ",max-size \($0)" } ?? ""),
+        ]
+            + (format == .png && pngCompression != .default
+                ? ["png=\(pngCompression.rawValue)"] : [])
+            + (format == .webp
+                ? ["webp=" + (webp.lossless ? "lossless" : "quality \(webp.quality)")] : [])
             + (size.map { ["size=\($0.width)x\($0.height)"] } ?? [])
     }
 }
@@ -87,7 +94,8 @@ extension BatchOptions {
     /// animated format is one more case here. Used by renders and by `assemble`.
     package func exporter(hash: String) -> any FrameExporter {
         switch format {
-        case .gif: GIFExporter(options: gif, comment: ContentHash.gifComment(hash), maxSize: maxSize)
+        case .gif:
+            GIFExporter(options: gif, comment: ContentHash.gifComment(hash), maxSize: maxSize)
         case .apng: APNGExporter(text: ContentHash.pngText(hash), maxSize: maxSize)
         case .webp: WebPExporter(options: webp, xmp: ContentHash.webpXMP(hash), maxSize: maxSize)
         case .png: PNGSequenceExporter(compression: pngCompression, text: ContentHash.pngText(hash))
@@ -117,7 +125,8 @@ package struct SceneTarget: Sendable {
     /// x.png-sheet.png. A folder of frames keeps its whole name.
     var base: String {
         let lower = output.lowercased()
-        for ext in [".gif", ".png", ".apng", ".webp"] where lower.hasSuffix(ext) && !PNGFramePattern.looksLikePattern(output) {
+        for ext in [".gif", ".png", ".apng", ".webp"]
+        where lower.hasSuffix(ext) && !PNGFramePattern.looksLikePattern(output) {
             return String(output.dropLast(ext.count))
         }
         return output
@@ -162,8 +171,10 @@ package enum BatchRenderer {
 
     /// Renders `targets` and returns one outcome per target, in order. Throws, having
     /// written nothing, when an output is the same file as an input or another output.
-    package static func run(_ targets: [SceneTarget], options: BatchOptions,
-                           progress: some BatchProgress) throws(OutputConflict) -> [SceneOutcome] {
+    package static func run(
+        _ targets: [SceneTarget], options: BatchOptions,
+        progress: some BatchProgress
+    ) throws(OutputConflict) -> [SceneOutcome] {
         var outcomes: [SceneOutcome] = []
         var prepared: [Prepared] = []
         var owners: [String: String] = [:]
@@ -173,7 +184,8 @@ package enum BatchRenderer {
             outcome.outputs = [target.output]
             if let other = owners[target.output] {
                 outcome.status = .invalid
-                outcome.reason = "its output \(target.output) is also the output of \(other) (scenes need distinct names)"
+                outcome.reason =
+                    "its output \(target.output) is also the output of \(other) (scenes need distinct names)"
                 progress.error("\(target.scenePath): \(outcome.reason!)")
                 outcomes.append(outcome)
                 continue
@@ -190,32 +202,45 @@ package enum BatchRenderer {
             }
             outcomes.append(outcome)
         }
-        if let clash = outputConflict(prepared, targets: targets, options: options) { throw OutputConflict(clash) }
+        if let clash = outputConflict(prepared, targets: targets, options: options) {
+            throw OutputConflict(clash)
+        }
 
         // The work: one unit per scene, or this shard's units.
         var units: [(unit: WorkUnit, prepared: Prepared)] = []
         if let shard = options.shard {
             let sizes = prepared.map { p in
-                RenderPlan.SceneSize(frames: p.range, pixels: p.renderer.pixelSize.width * p.renderer.pixelSize.height)
+                RenderPlan.SceneSize(
+                    frames: p.range,
+                    pixels: p.renderer.pixelSize.width * p.renderer.pixelSize.height)
             }
-            for (unit, s) in RenderPlan.assign(sizes, shards: shard.count) where s == shard.index - 1 {
+            for (unit, s) in RenderPlan.assign(sizes, shards: shard.count)
+            where s == shard.index - 1 {
                 units.append((unit, prepared[unit.scene]))
             }
             for p in prepared {
                 outcomes[p.index].status = .partial
                 outcomes[p.index].frameRanges = []
-                outcomes[p.index].outputs = [options.format.isAnimated ? p.target.framesFolder : p.target.output]
+                outcomes[p.index].outputs = [
+                    options.format.isAnimated ? p.target.framesFolder : p.target.output
+                ]
             }
         } else {
             for (k, p) in prepared.enumerated() {
-                units.append((WorkUnit(scene: k, first: p.range.lowerBound, last: p.range.upperBound), p))
+                units.append(
+                    (WorkUnit(scene: k, first: p.range.lowerBound, last: p.range.upperBound), p))
             }
         }
         // Longest first (by frames × pixels), so that the last scenes to finish are short.
         units.sort { a, b in
-            let ca = a.unit.frameCount * a.prepared.renderer.pixelSize.width * a.prepared.renderer.pixelSize.height
-            let cb = b.unit.frameCount * b.prepared.renderer.pixelSize.width * b.prepared.renderer.pixelSize.height
-            return ca != cb ? ca > cb : (a.prepared.index, a.unit.first) < (b.prepared.index, b.unit.first)
+            let ca =
+                a.unit.frameCount * a.prepared.renderer.pixelSize.width
+                * a.prepared.renderer.pixelSize.height
+            let cb =
+                b.unit.frameCount * b.prepared.renderer.pixelSize.width
+                * b.prepared.renderer.pixelSize.height
+            return ca != cb
+                ? ca > cb : (a.prepared.index, a.unit.first) < (b.prepared.index, b.unit.first)
         }
 
         let jobs = max(1, options.jobs)
@@ -233,8 +258,9 @@ package enum BatchRenderer {
                     return n
                 }
                 guard k < work.count else { return }
-                let result = execute(work[k].unit, work[k].prepared, id: k, options: options, jobs: inner,
-                                     permits: permits, progress: progress)
+                let result = execute(
+                    work[k].unit, work[k].prepared, id: k, options: options, jobs: inner,
+                    permits: permits, progress: progress)
                 results.withLock { $0[k] = result }
             }
         }
@@ -255,7 +281,11 @@ package enum BatchRenderer {
         }
 
         let finished = results.withLock { $0 }
-        for k in work.indices.sorted(by: { (work[$0].prepared.index, work[$0].unit.first) < (work[$1].prepared.index, work[$1].unit.first) }) {
+        for k in work.indices.sorted(by: {
+            (work[$0].prepared.index, work[$0].unit.first) < (
+                work[$1].prepared.index, work[$1].unit.first
+            )
+        }) {
             guard let r = finished[k] else { continue }
             let i = work[k].prepared.index
             var o = outcomes[i]
@@ -263,14 +293,18 @@ package enum BatchRenderer {
             o.seconds += r.seconds
             o.bytes += r.bytes
             o.timings = work[k].prepared.timings.snapshot
-            if options.shard != nil { o.frameRanges?.append("\(work[k].unit.first)-\(work[k].unit.last)") }
+            if options.shard != nil {
+                o.frameRanges?.append("\(work[k].unit.first)-\(work[k].unit.last)")
+            }
             if let failure = r.failure {
                 o.status = .failed
                 o.reason = failure
             } else if r.skipped, options.shard == nil {
                 o.status = .skipped
             }
-            if options.shard == nil, options.contactSheet, o.status != .failed { o.outputs.append(work[k].prepared.target.sheetPath) }
+            if options.shard == nil, options.contactSheet, o.status != .failed {
+                o.outputs.append(work[k].prepared.target.sheetPath)
+            }
             outcomes[i] = o
         }
         return outcomes
@@ -284,35 +318,48 @@ package enum BatchRenderer {
         var message: String
     }
 
-    static func prepare(_ index: Int, _ target: SceneTarget, name: String, options: BatchOptions,
-                        progress: some BatchProgress) -> Result<Prepared, Problem> {
+    static func prepare(
+        _ index: Int, _ target: SceneTarget, name: String, options: BatchOptions,
+        progress: some BatchProgress
+    ) -> Result<Prepared, Problem> {
         let timings = StageTimings()
         let prepared: PreparedScene
         do {
-            prepared = try ScenePreparation.prepare(path: target.scenePath, options: options.preparation, timings: timings)
+            prepared = try ScenePreparation.prepare(
+                path: target.scenePath, options: options.preparation, timings: timings)
         } catch {
             for warning in error.warnings { progress.warning(warning) }
-            return .failure(Problem(invalid: true, reason: error.reason, message: error.description))
+            return .failure(
+                Problem(invalid: true, reason: error.reason, message: error.description))
         }
         for warning in prepared.warnings { progress.warning(warning) }
         let renderer = prepared.renderer
         let scene = renderer.scene
         let requested = options.frames ?? FrameRange(first: 0, last: Int.max)
         guard let range = requested.clamped(toFrameCount: renderer.frameCount) else {
-            let reason = "--frames \(options.framesText ?? ""): the scene has frames 0-\(renderer.frameCount - 1)"
-            return .failure(Problem(invalid: false, reason: reason,
-                                    message: options.framesText == nil ? "\(target.scenePath): \(reason)" : reason))
+            let reason =
+                "--frames \(options.framesText ?? ""): the scene has frames 0-\(renderer.frameCount - 1)"
+            return .failure(
+                Problem(
+                    invalid: false, reason: reason,
+                    message: options.framesText == nil ? "\(target.scenePath): \(reason)" : reason))
         }
         let hash: String
         do {
             hash = try timings.measure(.load) {
-                try ContentHash.compute(scenePath: target.scenePath, scene: scene, options: options.hashedOptions)
+                try ContentHash.compute(
+                    scenePath: target.scenePath, scene: scene, options: options.hashedOptions)
             }
         } catch {
-            return .failure(Problem(invalid: true, reason: "\(error)", message: "\(target.scenePath): \(error)"))
+            return .failure(
+                Problem(invalid: true, reason: "\(error)", message: "\(target.scenePath): \(error)")
+            )
         }
-        return .success(Prepared(index: index, target: target, name: name, renderer: renderer, range: range, hash: hash,
-                                 timings: timings))
+        return .success(
+            Prepared(
+                index: index, target: target, name: name, renderer: renderer, range: range,
+                hash: hash,
+                timings: timings))
     }
 
     struct UnitResult: Sendable {
@@ -326,7 +373,9 @@ package enum BatchRenderer {
     /// Whether every output of `p` exists and carries its hash inside: the GIF (or every
     /// PNG frame of the range), and the contact sheet when one is asked for.
     static func upToDate(_ p: Prepared, options: BatchOptions) -> Bool {
-        if options.contactSheet, ContentHash.stored(inPNG: p.target.sheetPath) != p.hash { return false }
+        if options.contactSheet, ContentHash.stored(inPNG: p.target.sheetPath) != p.hash {
+            return false
+        }
         switch options.format {
         case .gif: return ContentHash.stored(inGIF: p.target.output) == p.hash
         case .png: return framesCarry(p.hash, p.range, in: p.target.output)
@@ -341,11 +390,16 @@ package enum BatchRenderer {
         if let pattern = PNGFramePattern(folder) {
             return range.allSatisfy { ContentHash.stored(inPNG: pattern.path(ofFrame: $0)) == hash }
         }
-        return range.allSatisfy { ContentHash.stored(inPNG: folder + "/" + PNGSequenceExporter.fileName(ofFrame: $0)) == hash }
+        return range.allSatisfy {
+            ContentHash.stored(inPNG: folder + "/" + PNGSequenceExporter.fileName(ofFrame: $0))
+                == hash
+        }
     }
 
-    static func execute(_ unit: WorkUnit, _ p: Prepared, id: Int, options: BatchOptions, jobs: Int,
-                        permits: DispatchSemaphore, progress: some BatchProgress) -> UnitResult {
+    static func execute(
+        _ unit: WorkUnit, _ p: Prepared, id: Int, options: BatchOptions, jobs: Int,
+        permits: DispatchSemaphore, progress: some BatchProgress
+    ) -> UnitResult {
         var result = UnitResult()
         let clock = ContinuousClock()
         let started = clock.now
@@ -354,7 +408,9 @@ package enum BatchRenderer {
         let label = sharded ? "\(p.name) [\(unit.first)-\(unit.last)]" : p.name
         let folder = options.format.isAnimated && sharded ? target.framesFolder : target.output
         // What versions before the hash moved inside the outputs left beside them.
-        let oldHashFile = sharded ? folder + "/.unit-\(unit.first)-\(unit.last).flipbook-hash" : target.oldHashPath
+        let oldHashFile =
+            sharded
+            ? folder + "/.unit-\(unit.first)-\(unit.last).flipbook-hash" : target.oldHashPath
 
         // Incremental: skip when the outputs carry this content hash.
         if !options.force {
@@ -362,7 +418,9 @@ package enum BatchRenderer {
             if !sharded {
                 current = upToDate(p, options: options)
             } else {
-                current = (options.format.isAnimated && upToDate(p, options: BatchOptions.unsharded(options)))
+                current =
+                    (options.format.isAnimated
+                        && upToDate(p, options: BatchOptions.unsharded(options)))
                     || framesCarry(p.hash, unit.frames, in: folder)
             }
             if current {
@@ -373,11 +431,16 @@ package enum BatchRenderer {
         }
 
         // The frames this run renders, in order (a GIF above 50 fps drops some, a WebP above 90).
-        let rendered = sharded ? Array(unit.frames)
-            : options.format.encodedFrames(frameCount: unit.frameCount, fps: p.renderer.fps).map { unit.first + $0 }
+        let rendered =
+            sharded
+            ? Array(unit.frames)
+            : options.format.encodedFrames(frameCount: unit.frameCount, fps: p.renderer.fps).map {
+                unit.first + $0
+            }
         let (width, height) = p.renderer.pixelSize
-        let output = OutputProgress(id: id, name: label, rendered: rendered, contactSheet: options.contactSheet && !sharded,
-                                    width: width, height: height, progress: progress)
+        let output = OutputProgress(
+            id: id, name: label, rendered: rendered, contactSheet: options.contactSheet && !sharded,
+            width: width, height: height, progress: progress)
         let source = output.observing(p.renderer, permits: permits)
         do {
             // The one exporter of this output; shards of an animated output write PNG
@@ -389,19 +452,24 @@ package enum BatchRenderer {
                 destination = target.framesFolder
             } else if options.format == .png {
                 let pattern = PNGFramePattern(target.output)
-                exporter = PNGSequenceExporter(compression: options.pngCompression, text: ContentHash.pngText(p.hash),
-                                               pattern: pattern)
+                exporter = PNGSequenceExporter(
+                    compression: options.pngCompression, text: ContentHash.pngText(p.hash),
+                    pattern: pattern)
                 destination = pattern?.folder ?? target.output
             } else {
                 try FileSystem.makeDirectories(FileSystem.folder(of: target.output))
                 exporter = options.exporter(hash: p.hash)
                 destination = target.output
             }
-            result.bytes = try exporter.export(source, frames: unit.frames, to: destination, jobs: jobs)
-            if options.format.isAnimated && sharded { try FrameManifest(p, options: options).write(to: target.framesFolder) }
+            result.bytes = try exporter.export(
+                source, frames: unit.frames, to: destination, jobs: jobs)
+            if options.format.isAnimated && sharded {
+                try FrameManifest(p, options: options).write(to: target.framesFolder)
+            }
             if output.hasSheet {
-                result.bytes += try output.writeSheet(name: p.name, fps: p.renderer.fps, hash: p.hash, to: target.sheetPath,
-                                                      timings: p.timings)
+                result.bytes += try output.writeSheet(
+                    name: p.name, fps: p.renderer.fps, hash: p.hash, to: target.sheetPath,
+                    timings: p.timings)
             }
             unlink(oldHashFile)
         } catch {
@@ -414,9 +482,14 @@ package enum BatchRenderer {
         result.frames = unit.frameCount
         result.seconds = seconds(started.duration(to: clock.now))
         let rate = Double(result.frames) / max(result.seconds, 1e-9)
-        let place = sharded ? (options.format.isAnimated ? target.framesFolder : target.output) + " \(unit.first)-\(unit.last)" : target.output
-        output.finish("\(place): \(result.frames) frames, \(width)×\(height) px, \(result.bytes) bytes in "
-            + "\(String(format: "%.2f", result.seconds)) s (\(String(format: "%.1f", rate)) frames/s)")
+        let place =
+            sharded
+            ? (options.format.isAnimated ? target.framesFolder : target.output)
+                + " \(unit.first)-\(unit.last)" : target.output
+        output.finish(
+            "\(place): \(result.frames) frames, \(width)×\(height) px, \(result.bytes) bytes in "
+                + "\(String(format: "%.2f", result.seconds)) s (\(String(format: "%.1f", rate)) frames/s)"
+        )
         return result
     }
 }

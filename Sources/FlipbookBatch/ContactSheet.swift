@@ -66,7 +66,9 @@ package enum ContactSheet {
     }
 
     /// Lays the thumbnails (frame index → thumbnail, all the same size) out in a grid.
-    package static func compose(title: String, thumbnails: [(frame: Int, image: Pixmap)], fps: Double) -> Pixmap {
+    package static func compose(
+        title: String, thumbnails: [(frame: Int, image: Pixmap)], fps: Double
+    ) -> Pixmap {
         let items = thumbnails.sorted { $0.frame < $1.frame }
         guard let first = items.first?.image else { return Pixmap(width: 1, height: 1) }
         let cols = min(columns, items.count)
@@ -75,26 +77,33 @@ package enum ContactSheet {
         let cellH = first.height + labelHeight + padding * 2
         var sheet = Pixmap(width: cols * cellW, height: titleHeight + rows * cellH)
         sheet.fill(Color(red: 0.93, green: 0.94, blue: 0.95))
-        label(&sheet, title, x: padding, y: 4, width: Double(sheet.width - padding * 2), size: 14, alignment: .left)
+        label(
+            &sheet, title, x: padding, y: 4, width: Double(sheet.width - padding * 2), size: 14,
+            alignment: .left)
         let checkerA = Color(red: 0.8, green: 0.8, blue: 0.8), checkerB = Color.white
         for (k, item) in items.enumerated() {
             let x0 = (k % cols) * cellW + (cellW - item.image.width) / 2
             let y0 = titleHeight + (k / cols) * cellH + padding
             // A checkerboard behind the frame shows transparency.
-            let box = Path(rectX: Double(x0), y: Double(y0), width: Double(item.image.width), height: Double(item.image.height))
+            let box = Path(
+                rectX: Double(x0), y: Double(y0), width: Double(item.image.width),
+                height: Double(item.image.height))
             sheet.fill(box, transform: .identity, rule: .nonZero, paint: .solid(checkerB))
             var squares = Path()
             for sy in stride(from: 0, to: item.image.height, by: 8) {
                 for sx in stride(from: (sy / 8) % 2 * 8, to: item.image.width, by: 16) {
-                    squares.appendRect(x: Double(x0 + sx), y: Double(y0 + sy),
-                                       width: Double(min(8, item.image.width - sx)), height: Double(min(8, item.image.height - sy)))
+                    squares.appendRect(
+                        x: Double(x0 + sx), y: Double(y0 + sy),
+                        width: Double(min(8, item.image.width - sx)),
+                        height: Double(min(8, item.image.height - sy)))
                 }
             }
             sheet.fill(squares, transform: .identity, rule: .nonZero, paint: .solid(checkerA))
             sheet.draw(item.image, x: x0, y: y0)
             let seconds = Double(item.frame) / fps
-            label(&sheet, "#\(item.frame)  \(formatSeconds(seconds)) s", x: (k % cols) * cellW,
-                  y: y0 + item.image.height + 3, width: Double(cellW), size: 11, alignment: .center)
+            label(
+                &sheet, "#\(item.frame)  \(formatSeconds(seconds)) s", x: (k % cols) * cellW,
+                y: y0 + item.image.height + 3, width: Double(cellW), size: 11, alignment: .center)
         }
         return sheet
     }
@@ -109,13 +118,17 @@ package enum ContactSheet {
         return "\(hundredths / 100)." + (frac < 10 ? "0" : "") + "\(frac)"
     }
 
-    static func label(_ sheet: inout Pixmap, _ text: String, x: Int, y: Int, width: Double, size: Double,
-                      alignment: TextRequest.Alignment) {
-        let request = TextRequest(string: text, font: .family("DejaVu Sans"), fontSize: size,
-                                  boxSize: Size(width: width, height: size * 1.5), alignment: alignment)
+    static func label(
+        _ sheet: inout Pixmap, _ text: String, x: Int, y: Int, width: Double, size: Double,
+        alignment: TextRequest.Alignment
+    ) {
+        let request = TextRequest(
+            string: text, font: .family("DejaVu Sans"), fontSize: size,
+            boxSize: Size(width: width, height: size * 1.5), alignment: alignment)
         guard let layout = try? TextEngine.shared.layout(request) else { return }
-        sheet.fill(layout.path, transform: .translation(Double(x), Double(y)), rule: .nonZero,
-                   paint: .solid(Color(red: 0.15, green: 0.15, blue: 0.18)))
+        sheet.fill(
+            layout.path, transform: .translation(Double(x), Double(y)), rule: .nonZero,
+            paint: .solid(Color(red: 0.15, green: 0.15, blue: 0.18)))
     }
 }
 

@@ -4,20 +4,30 @@ import FlipbookScene
 /// SHA-256 (FIPS 180-4), small and dependency-free: the fingerprint of everything that
 /// decides a scene's output bytes.
 package struct SHA256 {
-    private var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+    private var h: [UInt32] = [
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+        0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+    ]
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
 
     private static let k: [UInt32] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
+        0xab1c5ed5,
+        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7,
+        0xc19bf174,
+        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc,
+        0x76f988da,
+        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351,
+        0x14292967,
+        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e,
+        0x92722c85,
+        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585,
+        0x106aa070,
+        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f,
+        0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+        0xc67178f2,
     ]
 
     package init() {}
@@ -46,7 +56,9 @@ package struct SHA256 {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
         while (buffer.count + tail.count) % 64 != 56 { tail.append(0) }
-        for i in (0..<8).reversed() { tail.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
+        for i in (0..<8).reversed() {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8)))
+        }
         buffer.append(contentsOf: tail)
         var offset = 0
         while offset < buffer.count {
@@ -57,17 +69,23 @@ package struct SHA256 {
         let digits = Array("0123456789abcdef")
         var out = ""
         for word in h {
-            for shift in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((word >> UInt32(shift)) & 0xF)]) }
+            for shift in stride(from: 28, through: 0, by: -4) {
+                out.append(digits[Int((word >> UInt32(shift)) & 0xF)])
+            }
         }
         return out
     }
 
     private mutating func compress(_ block: [UInt8], at offset: Int) {
-        @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+        @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 {
+            (x >> n) | (x << (32 - n))
+        }
         var w = [UInt32](repeating: 0, count: 64)
         for i in 0..<16 {
             let j = offset + i * 4
-            w[i] = UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8 | UInt32(block[j + 3])
+            w[i] =
+                UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8
+                | UInt32(block[j + 3])
         }
         for i in 16..<64 {
             let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
@@ -122,7 +140,8 @@ package enum ContentHash {
 
     /// The hash of `scene` (as loaded from `scenePath`) rendered with `options`.
     /// Options are given as sorted "key=value" strings.
-    package static func compute(scenePath: String, scene: Scene, options: [String]) throws -> String {
+    package static func compute(scenePath: String, scene: Scene, options: [String]) throws -> String
+    {
         var hash = SHA256()
         hash.field("renderer", Array(rendererVersion.utf8))
         hash.field("scene", try FileIO.readAll(path: scenePath))
@@ -142,7 +161,9 @@ package enum ContentHash {
                 }
             }
         }
-        for path in fontFiles.sorted() { hash.field("font " + path, try FileIO.readAll(path: path)) }
+        for path in fontFiles.sorted() {
+            hash.field("font " + path, try FileIO.readAll(path: path))
+        }
         for name in fontFamilies.sorted() { hash.field("font family", Array(name.utf8)) }
         for option in options.sorted() { hash.field("option", Array(option.utf8)) }
         return hash.finalize()
@@ -161,10 +182,11 @@ package enum ContentHash {
     /// The XMP packet that carries `hash` in an animated WebP (its `XMP ` chunk): an
     /// `rdf:Description` with the property `flipbook:hash`.
     public static func webpXMP(_ hash: String) -> [UInt8] {
-        Array(("<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>"
-            + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"
-            + "<rdf:Description rdf:about=\"\" xmlns:flipbook=\"\(xmpNamespace)\" flipbook:hash=\"\(hash)\"/>"
-            + "</rdf:RDF></x:xmpmeta><?xpacket end=\"r\"?>").utf8)
+        Array(
+            ("<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>"
+                + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"
+                + "<rdf:Description rdf:about=\"\" xmlns:flipbook=\"\(xmpNamespace)\" flipbook:hash=\"\(hash)\"/>"
+                + "</rdf:RDF></x:xmpmeta><?xpacket end=\"r\"?>").utf8)
     }
 
     /// The XMP namespace of ``webpXMP(_:)``'s property.
@@ -174,9 +196,12 @@ package enum ContentHash {
     /// from its XMP chunk.
     public static func stored(inWebP path: String) -> String? {
         guard let bytes = try? FileIO.readAll(path: path),
-              let xmp = WebPAnimationReader.metadata("XMP ", in: bytes) else { return nil }
+            let xmp = WebPAnimationReader.metadata("XMP ", in: bytes)
+        else { return nil }
         let text = String(decoding: xmp, as: UTF8.self)
-        guard text.contains(xmpNamespace), let start = text.range(of: "flipbook:hash=\"") else { return nil }
+        guard text.contains(xmpNamespace), let start = text.range(of: "flipbook:hash=\"") else {
+            return nil
+        }
         let rest = text[start.upperBound...]
         return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
     }
@@ -185,7 +210,9 @@ package enum ContentHash {
     /// from the comments before its first image: the frames are not read.
     package static func stored(inGIF path: String) -> String? {
         let prefix = label + " "
-        return GIFComment.read(path: path).first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        return GIFComment.read(path: path).first { $0.hasPrefix(prefix) }.map {
+            String($0.dropFirst(prefix.count))
+        }
     }
 
     /// The hash inside the PNG at `path` (nil when missing, unreadable or without one),

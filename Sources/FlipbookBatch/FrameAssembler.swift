@@ -69,13 +69,15 @@ package struct FrameManifest: Codable, Sendable {
     /// The output format and encoding options the shards were given, or nil for a format
     /// this version does not know (or a frame-folder format, which has nothing to assemble).
     var options: BatchOptions? {
-        guard let batchFormat = BatchFormat(rawValue: format ?? "gif"), batchFormat.isAnimated else { return nil }
+        guard let batchFormat = BatchFormat(rawValue: format ?? "gif"), batchFormat.isAnimated
+        else { return nil }
         var o = BatchOptions()
         o.format = batchFormat
         let m = matte?.split(separator: " ").compactMap { Double($0) }
-        o.gif = GIFEncodingOptions(dither: GIFDither(rawValue: dither) ?? .none, quality: quality,
-                                   matte: m.flatMap { $0.count == 3 ? Color(red: $0[0], green: $0[1], blue: $0[2]) : nil },
-                                   lossy: lossy ?? 0)
+        o.gif = GIFEncodingOptions(
+            dither: GIFDither(rawValue: dither) ?? .none, quality: quality,
+            matte: m.flatMap { $0.count == 3 ? Color(red: $0[0], green: $0[1], blue: $0[2]) : nil },
+            lossy: lossy ?? 0)
         o.webp = WebPEncodingOptions(lossless: lossless ?? false, quality: quality)
         o.maxSize = maxSize
         return o
@@ -84,7 +86,8 @@ package struct FrameManifest: Codable, Sendable {
     func write(to folder: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try FileIO.writeAtomically(Array(try encoder.encode(self)) + [10], to: folder + "/" + Self.fileName)
+        try FileIO.writeAtomically(
+            Array(try encoder.encode(self)) + [10], to: folder + "/" + Self.fileName)
     }
 
     static func read(from folder: String) throws -> FrameManifest {
@@ -104,23 +107,32 @@ package struct FrameManifest: Codable, Sendable {
 /// later unsharded render sees the output as current.
 package enum FrameAssembler {
     package static func frameFolders(in folder: String) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            return []
+        }
         return names.filter { $0.hasSuffix(".frames") }.sorted().map { folder + "/" + $0 }
             .filter { FileSystem.size(of: $0 + "/" + FrameManifest.fileName) != nil }
     }
 
-    package static func assemble(folder: String, jobs: Int, removeFrames: Bool, force: Bool = false,
-                                progress: some BatchProgress) -> [SceneOutcome] {
+    package static func assemble(
+        folder: String, jobs: Int, removeFrames: Bool, force: Bool = false,
+        progress: some BatchProgress
+    ) -> [SceneOutcome] {
         var outcomes: [SceneOutcome] = []
         for (id, frames) in frameFolders(in: folder).enumerated() {
-            outcomes.append(assembleOne(frames, into: folder, id: id, jobs: jobs, removeFrames: removeFrames, force: force,
-                                        progress: progress))
+            outcomes.append(
+                assembleOne(
+                    frames, into: folder, id: id, jobs: jobs, removeFrames: removeFrames,
+                    force: force,
+                    progress: progress))
         }
         return outcomes
     }
 
-    static func assembleOne(_ frames: String, into folder: String, id: Int, jobs: Int, removeFrames: Bool, force: Bool,
-                            progress: some BatchProgress) -> SceneOutcome {
+    static func assembleOne(
+        _ frames: String, into folder: String, id: Int, jobs: Int, removeFrames: Bool, force: Bool,
+        progress: some BatchProgress
+    ) -> SceneOutcome {
         let clock = ContinuousClock()
         let started = clock.now
         var outcome = SceneOutcome(scene: frames, name: frames, status: .rendered)
@@ -139,18 +151,21 @@ package enum FrameAssembler {
         outcome.outputs = [gifPath]
         guard let options = manifest.options else {
             outcome.status = .failed
-            outcome.reason = "\(frames)/\(FrameManifest.fileName): unknown format \(manifest.format ?? "")"
+            outcome.reason =
+                "\(frames)/\(FrameManifest.fileName): unknown format \(manifest.format ?? "")"
             progress.error(outcome.reason!)
             return outcome
         }
-        let stored: String? = switch options.format {
-        case .gif: ContentHash.stored(inGIF: gifPath)
-        case .webp: ContentHash.stored(inWebP: gifPath)
-        case .apng, .png: ContentHash.stored(inPNG: gifPath)
-        }
+        let stored: String? =
+            switch options.format {
+            case .gif: ContentHash.stored(inGIF: gifPath)
+            case .webp: ContentHash.stored(inWebP: gifPath)
+            case .apng, .png: ContentHash.stored(inPNG: gifPath)
+            }
         // Already assembled from frames with this content hash: nothing to do.
         if !force, stored == manifest.hash,
-           !manifest.contactSheet || ContentHash.stored(inPNG: target.sheetPath) == manifest.hash {
+            !manifest.contactSheet || ContentHash.stored(inPNG: target.sheetPath) == manifest.hash
+        {
             outcome.status = .skipped
             progress.output("\(gifPath): up to date, skipped")
             if removeFrames { try? FileManager.default.removeItem(atPath: frames) }
@@ -161,28 +176,35 @@ package enum FrameAssembler {
         }
         guard let fps = Double(manifest.fps), fps > 0, missing.isEmpty else {
             outcome.status = .failed
-            outcome.reason = missing.isEmpty ? "bad fps \(manifest.fps) in the manifest"
+            outcome.reason =
+                missing.isEmpty
+                ? "bad fps \(manifest.fps) in the manifest"
                 : "\(frames): \(missing.count) frames missing (first: \(missing[0])); did every shard finish?"
             progress.error(outcome.reason!)
             return outcome
         }
         let frameFiles = ShardFrames(folder: frames, manifest, fps: fps)
-        let plan = options.format.encodedFrames(frameCount: manifest.last - manifest.first + 1, fps: fps)
-            .map { manifest.first + $0 }
+        let plan = options.format.encodedFrames(
+            frameCount: manifest.last - manifest.first + 1, fps: fps
+        )
+        .map { manifest.first + $0 }
         let width = manifest.width, height = manifest.height
-        let output = OutputProgress(id: id, name: manifest.name, rendered: plan, contactSheet: manifest.contactSheet,
-                                    width: width, height: height, progress: progress)
+        let output = OutputProgress(
+            id: id, name: manifest.name, rendered: plan, contactSheet: manifest.contactSheet,
+            width: width, height: height, progress: progress)
         do {
             let exporter = options.exporter(hash: manifest.hash)
-            outcome.bytes = try exporter.export(output.observing(frameFiles), frames: manifest.first...manifest.last,
-                                                to: gifPath, jobs: jobs)
+            outcome.bytes = try exporter.export(
+                output.observing(frameFiles), frames: manifest.first...manifest.last,
+                to: gifPath, jobs: jobs)
             if let problem = frameFiles.firstError {
                 unlink(gifPath)
                 throw FrameReadError(message: problem)
             }
             if output.hasSheet {
-                outcome.bytes += try output.writeSheet(name: manifest.name, fps: fps, hash: manifest.hash,
-                                                       to: target.sheetPath, timings: StageTimings())
+                outcome.bytes += try output.writeSheet(
+                    name: manifest.name, fps: fps, hash: manifest.hash,
+                    to: target.sheetPath, timings: StageTimings())
                 outcome.outputs.append(target.sheetPath)
             }
             unlink(target.oldHashPath)
@@ -195,8 +217,9 @@ package enum FrameAssembler {
         }
         outcome.frames = plan.count
         outcome.seconds = seconds(started.duration(to: clock.now))
-        output.finish("\(gifPath): \(plan.count) frames assembled, \(width)×\(height) px, \(outcome.bytes) bytes in "
-            + String(format: "%.2f s", outcome.seconds))
+        output.finish(
+            "\(gifPath): \(plan.count) frames assembled, \(width)×\(height) px, \(outcome.bytes) bytes in "
+                + String(format: "%.2f s", outcome.seconds))
         return outcome
     }
 }
@@ -226,7 +249,8 @@ struct ShardFrames: FrameSource {
         self.fps = fps
         loopCount = manifest.loop
         let bg = (manifest.background ?? "").split(separator: " ").compactMap { Double($0) }
-        background = bg.count == 4 ? Color(red: bg[0], green: bg[1], blue: bg[2], alpha: bg[3]) : Color.clear
+        background =
+            bg.count == 4 ? Color(red: bg[0], green: bg[1], blue: bg[2], alpha: bg[3]) : Color.clear
     }
 
     /// The first frame that could not be read, as a message.
@@ -241,7 +265,9 @@ struct ShardFrames: FrameSource {
             return Pixmap(width: width, height: height)
         }
         if pixmap.width != width || pixmap.height != height {
-            readError.withLock { $0 = $0 ?? "\(path): \(pixmap.width)×\(pixmap.height), expected \(width)×\(height)" }
+            readError.withLock {
+                $0 = $0 ?? "\(path): \(pixmap.width)×\(pixmap.height), expected \(width)×\(height)"
+            }
             pixmap = Pixmap(width: width, height: height)
         }
         return pixmap

@@ -22,8 +22,10 @@ struct OutputProgress: Sendable {
 
     /// Starts output `id` named `name` in `progress`; `rendered` are the frame indices it
     /// will hold, `contactSheet` whether a sheet is written after.
-    init(id: Int, name: String, rendered: [Int], contactSheet: Bool, width: Int, height: Int,
-         progress: any BatchProgress) {
+    init(
+        id: Int, name: String, rendered: [Int], contactSheet: Bool, width: Int, height: Int,
+        progress: any BatchProgress
+    ) {
         self.id = id
         self.progress = progress
         frameCount = rendered.count
@@ -38,7 +40,8 @@ struct OutputProgress: Sendable {
     /// `permits` (when given) is held while a frame is produced, so that frames of every
     /// scene share the same cores.
     func observing<Source: FrameSource>(_ source: Source, permits: DispatchSemaphore? = nil)
-        -> InterceptedFrames<Source> {
+        -> InterceptedFrames<Source>
+    {
         source.intercepted { [self] i, produce in
             permits?.wait()
             let pixmap = produce()
@@ -57,9 +60,13 @@ struct OutputProgress: Sendable {
 
     /// Composes the contact sheet of scene `name` from the thumbnails and writes it to
     /// `path` (atomically) with `hash` in its `tEXt` chunk; returns its size.
-    func writeSheet(name: String, fps: Double, hash: String, to path: String, timings: StageTimings) throws -> Int {
-        let title = "\(name) — \(frameCount) frames, \(width)×\(height) px, \(ContactSheet.formatNumber(fps)) fps"
-        let sheet = ContactSheet.compose(title: title, thumbnails: thumbnails.withLock { $0 }, fps: fps)
+    func writeSheet(name: String, fps: Double, hash: String, to path: String, timings: StageTimings)
+        throws -> Int
+    {
+        let title =
+            "\(name) — \(frameCount) frames, \(width)×\(height) px, \(ContactSheet.formatNumber(fps)) fps"
+        let sheet = ContactSheet.compose(
+            title: title, thumbnails: thumbnails.withLock { $0 }, fps: fps)
         let bytes = try timings.measure(.encode) { () throws(PNGError) in
             try PNGCodec.encode(sheet, compression: .default, text: ContentHash.pngText(hash))
         }

@@ -11,7 +11,8 @@ package struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
     /// Parses "i/n" with 1 ≤ i ≤ n.
     package init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else { return nil }
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n
+        else { return nil }
         self.init(index: i, count: n)
     }
 
@@ -34,7 +35,8 @@ package struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
         }
         if let i = env["JOB_COMPLETION_INDEX"], !i.isEmpty {
             guard let n = env["FLIPBOOK_SHARD_TOTAL"], let total = Int(n), let index = Int(i),
-                  let shard = Shard(parsing: "\(index + 1)/\(total)") else {
+                let shard = Shard(parsing: "\(index + 1)/\(total)")
+            else {
                 return .failure(.badCompletionIndex(i, total: env["FLIPBOOK_SHARD_TOTAL"]))
             }
             return .success(shard)
@@ -57,7 +59,8 @@ package enum ShardError: Error, CustomStringConvertible, Equatable {
     package var description: String {
         switch self {
         case .badShard(let text): "FLIPBOOK_SHARD=\(text): expected i/n with 1 ≤ i ≤ n"
-        case .badNode(let i, let n): "CI_NODE_INDEX=\(i), CI_NODE_TOTAL=\(n): expected 1 ≤ index ≤ total"
+        case .badNode(let i, let n):
+            "CI_NODE_INDEX=\(i), CI_NODE_TOTAL=\(n): expected 1 ≤ index ≤ total"
         case .badCompletionIndex(let i, _):
             "JOB_COMPLETION_INDEX=\(i) needs FLIPBOOK_SHARD_TOTAL (the Job's completions) with 0 ≤ index < total"
         }
@@ -98,11 +101,14 @@ package enum RenderPlan {
     }
 
     /// Every unit of every scene, each with the (0-based) shard it belongs to.
-    package static func assign(_ scenes: [SceneSize], shards: Int) -> [(unit: WorkUnit, shard: Int)] {
+    package static func assign(_ scenes: [SceneSize], shards: Int) -> [(unit: WorkUnit, shard: Int)]
+    {
         var units: [WorkUnit] = []
         for (i, s) in scenes.enumerated() {
             let count = s.frames.count
-            let pieces = shards > 1 && count > splitFrames ? min(shards, (count + splitFrames - 1) / splitFrames) : 1
+            let pieces =
+                shards > 1 && count > splitFrames
+                ? min(shards, (count + splitFrames - 1) / splitFrames) : 1
             for p in 0..<pieces {
                 let a = s.frames.lowerBound + count * p / pieces
                 let b = s.frames.lowerBound + count * (p + 1) / pieces - 1

@@ -80,21 +80,32 @@ package struct RenderReport: Codable, Sendable {
     /// The end-of-run table: one line per scene, then the reasons of failures.
     package static func summary(_ scenes: [SceneOutcome], wallSeconds: Double) -> [String] {
         let nameWidth = max(5, scenes.map(\.name.count).max() ?? 5)
-        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-        func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
+        func pad(_ s: String, _ n: Int) -> String {
+            s.count >= n ? s : s + String(repeating: " ", count: n - s.count)
+        }
+        func lpad(_ s: String, _ n: Int) -> String {
+            s.count >= n ? s : String(repeating: " ", count: n - s.count) + s
+        }
         var lines = [pad("scene", nameWidth) + "  status    frames  seconds        size  output"]
         for s in scenes {
-            lines.append(pad(s.name, nameWidth) + "  " + pad(s.status.rawValue, 8) + "  " + lpad(String(s.frames), 6) + "  "
-                + lpad(String(format: "%.2f", s.seconds), 7) + "  " + lpad(byteString(s.bytes), 10) + "  "
-                + (s.outputs.first ?? "-"))
+            lines.append(
+                pad(s.name, nameWidth) + "  " + pad(s.status.rawValue, 8) + "  "
+                    + lpad(String(s.frames), 6) + "  "
+                    + lpad(String(format: "%.2f", s.seconds), 7) + "  "
+                    + lpad(byteString(s.bytes), 10) + "  "
+                    + (s.outputs.first ?? "-"))
         }
         let counts = Dictionary(grouping: scenes, by: \.status).mapValues(\.count)
-        let parts = [SceneOutcome.Status.rendered, .partial, .skipped, .failed, .invalid].compactMap { st in
+        let parts = [SceneOutcome.Status.rendered, .partial, .skipped, .failed, .invalid].compactMap
+        { st in
             counts[st].map { "\($0) \(st.rawValue)" }
         }
-        lines.append("\(scenes.count) scenes: " + parts.joined(separator: ", ") + " in " + String(format: "%.2f", wallSeconds) + " s")
+        lines.append(
+            "\(scenes.count) scenes: " + parts.joined(separator: ", ") + " in "
+                + String(format: "%.2f", wallSeconds) + " s")
         for s in scenes where s.status == .failed || s.status == .invalid {
-            lines.append("\(s.status == .invalid ? "invalid" : "FAILED") \(s.scene): \(s.reason ?? "")")
+            lines.append(
+                "\(s.status == .invalid ? "invalid" : "FAILED") \(s.scene): \(s.reason ?? "")")
         }
         return lines
     }

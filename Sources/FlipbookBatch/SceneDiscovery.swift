@@ -2,9 +2,9 @@ import Flipbook
 import FlipbookCodecs
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Turns the SCENE arguments of `flipbook render` into a list of scene files.
@@ -62,8 +62,9 @@ package enum SceneDiscovery {
         }
         var seen = Set<String>()
         let unique = found.map(normalized).filter { seen.insert($0).inserted }
-        return Result(scenes: unique.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) },
-                      missing: missing)
+        return Result(
+            scenes: unique.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) },
+            missing: missing)
     }
 
     /// "./a//b/" → "a/b".
@@ -94,7 +95,9 @@ package enum SceneDiscovery {
             if kind == S_IFDIR {
                 out += scenes(inFolder: path)
             } else if kind == S_IFREG || (kind == S_IFLNK && !isFolder(path)) {
-                if let dot = name.lastIndex(of: "."), sceneExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+                if let dot = name.lastIndex(of: "."),
+                    sceneExtensions.contains(name[name.index(after: dot)...].lowercased())
+                {
                     out.append(path)
                 }
             }
@@ -106,9 +109,9 @@ package enum SceneDiscovery {
         var g = glob_t()
         defer { globfree(&g) }
         #if canImport(Glibc)
-        guard Glibc.glob(pattern, 0, nil, &g) == 0 else { return [] }
+            guard Glibc.glob(pattern, 0, nil, &g) == 0 else { return [] }
         #else
-        guard Darwin.glob(pattern, 0, nil, &g) == 0 else { return [] }
+            guard Darwin.glob(pattern, 0, nil, &g) == 0 else { return [] }
         #endif
         var out: [String] = []
         for i in 0..<Int(g.gl_pathc) {

@@ -7,7 +7,8 @@ import FlipbookBatch
 struct AssembleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assemble",
-        abstract: "Build the final GIFs, APNGs or WebPs from the frames that several `render --shard i/n` runs wrote.",
+        abstract:
+            "Build the final GIFs, APNGs or WebPs from the frames that several `render --shard i/n` runs wrote.",
         discussion: """
             Every <name>.frames/ folder in FOLDER (with its manifest.json) becomes FOLDER/<name>.gif, \
             <name>.png (APNG) or <name>.webp, in the format and with the options the shards were given \
@@ -42,23 +43,30 @@ struct AssembleCommand: ParsableCommand {
         let clock = ContinuousClock()
         let started = clock.now
         guard !FrameAssembler.frameFolders(in: folder).isEmpty else {
-            printError("\(folder): no <name>.frames/ folders with a manifest.json (render with --shard first)")
+            printError(
+                "\(folder): no <name>.frames/ folders with a manifest.json (render with --shard first)"
+            )
             throw ExitStatus.failure
         }
         if let report {
             let files = OutputSafety.assembly(in: folder)
-            if let clash = OutputSafety.conflict(inputs: files.inputs,
-                                                 outputs: files.outputs + [.init(report, role: "--report")]) {
+            if let clash = OutputSafety.conflict(
+                inputs: files.inputs,
+                outputs: files.outputs + [.init(report, role: "--report")])
+            {
                 printError("error: \(clash)")
                 throw ExitCode(64)
             }
         }
-        let progress = ProgressReporter(style: ProgressReporter.defaultStyle(quiet: quiet), milestones: true)
-        let outcomes = FrameAssembler.assemble(folder: folder, jobs: jobs ?? ProcessorCount.online,
-                                               removeFrames: removeFrames, force: force, progress: progress)
+        let progress = ProgressReporter(
+            style: ProgressReporter.defaultStyle(quiet: quiet), milestones: true)
+        let outcomes = FrameAssembler.assemble(
+            folder: folder, jobs: jobs ?? ProcessorCount.online,
+            removeFrames: removeFrames, force: force, progress: progress)
         let wall = seconds(since: started, clock)
         for line in RenderReport.summary(outcomes, wallSeconds: wall) { progress.output(line) }
-        let report = RenderReport(jobs: jobs ?? ProcessorCount.online, shard: nil, wallSeconds: wall, scenes: outcomes)
+        let report = RenderReport(
+            jobs: jobs ?? ProcessorCount.online, shard: nil, wallSeconds: wall, scenes: outcomes)
         if let path = self.report { try report.write(to: path) }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }

@@ -25,19 +25,23 @@ struct BatchRun {
         let clock = ContinuousClock()
         let started = clock.now
         let single = isSingleScene
-        let progress = ProgressReporter(style: ProgressReporter.defaultStyle(quiet: command.quiet), milestones: !single)
+        let progress = ProgressReporter(
+            style: ProgressReporter.defaultStyle(quiet: command.quiet), milestones: !single)
 
         var options = BatchOptions()
         options.scale = command.scale
-        options.size = command.size.flatMap(StillCommand.parseSize).map { (width: $0.0, height: $0.1) }
+        options.size = command.size.flatMap(StillCommand.parseSize).map {
+            (width: $0.0, height: $0.1)
+        }
         options.fps = command.fps
         options.frames = command.frames.flatMap(FrameRange.init(parsing:))
         options.framesText = command.frames
         options.jobs = command.jobs ?? ProcessorCount.online
         options.force = command.force
         options.contactSheet = command.contactSheet
-        options.gif = GIFEncodingOptions(dither: command.dither, quality: command.quality,
-                                         matte: command.matte.flatMap(RenderCommand.parseMatte), lossy: command.lossy)
+        options.gif = GIFEncodingOptions(
+            dither: command.dither, quality: command.quality,
+            matte: command.matte.flatMap(RenderCommand.parseMatte), lossy: command.lossy)
         options.maxSize = command.maxSize?.bytes
         options.webp = WebPEncodingOptions(lossless: command.lossless, quality: command.quality)
         options.pngCompression = command.pngCompression
@@ -63,40 +67,57 @@ struct BatchRun {
             let path = command.scenes[0]
             let format = OutputNaming.format(explicit: command.format, output: command.output)
             options.format = format
-            let output = command.output ?? "output/\(SceneTarget.name(ofPath: path))" + OutputNaming.fileExtension(format)
+            let output =
+                command.output ?? "output/\(SceneTarget.name(ofPath: path))"
+                + OutputNaming.fileExtension(format)
             targets = [SceneTarget(scenePath: path, output: output)]
         } else {
             options.format = command.format.map(OutputNaming.batchFormat) ?? .gif
-            if options.format == .png, let output = command.output, PNGFramePattern.looksLikePattern(output) {
-                printError("--output \(output): a frame pattern names the frames of one scene; give a folder for several")
+            if options.format == .png, let output = command.output,
+                PNGFramePattern.looksLikePattern(output)
+            {
+                printError(
+                    "--output \(output): a frame pattern names the frames of one scene; give a folder for several"
+                )
                 throw ExitCode(64)
             }
             let found = SceneDiscovery.discover(command.scenes)
             for pattern in found.missing {
                 printError("\(pattern): no scene files match")
-                var o = SceneOutcome(scene: pattern, name: pattern, status: .invalid, reason: "no scene files match")
+                var o = SceneOutcome(
+                    scene: pattern, name: pattern, status: .invalid, reason: "no scene files match")
                 o.outputs = []
                 outcomes.append(o)
             }
             if found.scenes.isEmpty {
-                printError("no scene files (*.yaml, *.yml, *.json) in \(command.scenes.joined(separator: " "))")
+                printError(
+                    "no scene files (*.yaml, *.yml, *.json) in \(command.scenes.joined(separator: " "))"
+                )
                 throw ExitStatus.badScene
             }
             let folder = command.output ?? "output"
             for path in found.scenes {
                 let name = SceneTarget.name(ofPath: path)
-                targets.append(SceneTarget(scenePath: path, output: folder + "/" + name + OutputNaming.fileExtension(options.format)))
+                targets.append(
+                    SceneTarget(
+                        scenePath: path,
+                        output: folder + "/" + name + OutputNaming.fileExtension(options.format)))
             }
             if let shard = options.shard {
-                progress.output("shard \(shard): \(found.scenes.count) scenes found; rendering this shard's part")
+                progress.output(
+                    "shard \(shard): \(found.scenes.count) scenes found; rendering this shard's part"
+                )
             }
         }
 
-        do { outcomes += try BatchRenderer.run(targets, options: options, progress: progress) } catch {
+        do {
+            outcomes += try BatchRenderer.run(targets, options: options, progress: progress)
+        } catch {
             printError("error: \(error)")
             throw ExitCode(64)
         }
-        try Interruption.exitIfInterrupted(RenderCancelled(), target: single ? targets[0].output : "every output")
+        try Interruption.exitIfInterrupted(
+            RenderCancelled(), target: single ? targets[0].output : "every output")
         let wall = seconds(since: started, clock)
         if !single {
             for line in RenderReport.summary(outcomes, wallSeconds: wall) { progress.output(line) }
@@ -106,9 +127,12 @@ struct BatchRun {
                 guard let t = o.timings else { continue }
                 printError("timings \(o.name): \(t.summary)")
             }
-            printError("timings: process CPU \(String(format: "%.1f", processCPUMilliseconds())) ms in \(String(format: "%.2f", wall)) s")
+            printError(
+                "timings: process CPU \(String(format: "%.1f", processCPUMilliseconds())) ms in \(String(format: "%.2f", wall)) s"
+            )
         }
-        let report = RenderReport(jobs: options.jobs, shard: options.shard, wallSeconds: wall, scenes: outcomes)
+        let report = RenderReport(
+            jobs: options.jobs, shard: options.shard, wallSeconds: wall, scenes: outcomes)
         if let path = command.report {
             do { try report.write(to: path) } catch {
                 printError("\(path): \(error)")

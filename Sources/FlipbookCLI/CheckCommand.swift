@@ -15,7 +15,8 @@ import FlipbookRaster
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Render a scene and compare its frames with golden PNG frames (--record writes them).",
+        abstract:
+            "Render a scene and compare its frames with golden PNG frames (--record writes them).",
         discussion: """
             Frame i is compared with DIR/frame-NNNN.png, as `render --format png` names frames. \
             --html DIR writes a report of the comparison (docs/diff.md). \
@@ -48,7 +49,9 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let options = try comparison.resolved()
-        guard let scene else { throw usage("check wants a scene file: flipbook check SCENE --golden DIR") }
+        guard let scene else {
+            throw usage("check wants a scene file: flipbook check SCENE --golden DIR")
+        }
         guard let golden else { throw usage("check wants --golden DIR") }
         let scaleValue = try positiveNumber(scale, name: "--scale", upTo: 16)
         let fpsValue = try positiveNumber(fps, name: "--fps", upTo: 240)
@@ -60,13 +63,22 @@ struct CheckCommand: ParsableCommand {
             requested = range
         }
         let renderer = try limits.renderer(scene, scale: scaleValue, fps: fpsValue)
-        try Self.refuseOverwriting(OutputSafety.inputs(of: renderer.scene, scenePath: scene), folders: record
-            ? [.init(golden, role: "--golden, recorded", writes: OutputSafety.frameFiles(0...Int.max))]
-            : comparison.html.map { [.init($0, role: "--html", writes: OutputSafety.htmlReportFiles)] } ?? [])
+        try Self.refuseOverwriting(
+            OutputSafety.inputs(of: renderer.scene, scenePath: scene),
+            folders: record
+                ? [
+                    .init(
+                        golden, role: "--golden, recorded",
+                        writes: OutputSafety.frameFiles(0...Int.max))
+                ]
+                : comparison.html.map {
+                    [.init($0, role: "--html", writes: OutputSafety.htmlReportFiles)]
+                } ?? [])
         var range: ClosedRange<Int>?
         if let requested {
             guard let clamped = requested.clamped(toFrameCount: renderer.frameCount) else {
-                throw usage("--frames \(frames ?? ""): the scene has frames 0-\(renderer.frameCount - 1)")
+                throw usage(
+                    "--frames \(frames ?? ""): the scene has frames 0-\(renderer.frameCount - 1)")
             }
             range = clamped
         }
@@ -79,11 +91,13 @@ struct CheckCommand: ParsableCommand {
             if comparison.html != nil && !record {
                 let whole = 0...(renderer.frameCount - 1)
                 let span = range ?? whole
-                try OrderedParallelMap.run(count: span.count, jobs: ProcessorCount.online,
-                                           produce: { renderer.renderFrame(span.lowerBound + $0) },
-                                           consume: { _, frame in rendered.append(frame) })
-                result = try check.verify(frames: zip(span, rendered).map { (index: $0, image: $1) },
-                                          wholeCount: span == whole ? renderer.frameCount : nil, label: scene)
+                try OrderedParallelMap.run(
+                    count: span.count, jobs: ProcessorCount.online,
+                    produce: { renderer.renderFrame(span.lowerBound + $0) },
+                    consume: { _, frame in rendered.append(frame) })
+                result = try check.verify(
+                    frames: zip(span, rendered).map { (index: $0, image: $1) },
+                    wholeCount: span == whole ? renderer.frameCount : nil, label: scene)
             } else {
                 result = try check.verify(renderer: renderer, frames: range, label: scene)
             }
@@ -93,7 +107,8 @@ struct CheckCommand: ParsableCommand {
         }
         if let html = comparison.html, !result.didRecord {
             let first = (range ?? 0...0).lowerBound
-            comparison.writeHTML(result.diff, title: "flipbook check \(scene)", to: html) { position in
+            comparison.writeHTML(result.diff, title: "flipbook check \(scene)", to: html) {
+                position in
                 let frame = result.diff.frames[position]
                 let golden = try? PNGCodec.read(path: golden + "/" + frame.expectedName)
                 let index = frame.index - first
@@ -110,8 +125,11 @@ struct CheckCommand: ParsableCommand {
 
     /// Exits 2 (the comparison commands' usage error) when an output folder would
     /// overwrite an input.
-    static func refuseOverwriting(_ inputs: [OutputSafety.File], folders: [OutputSafety.Folder]) throws {
-        guard let clash = OutputSafety.conflict(inputs: inputs, outputs: [], folders: folders) else { return }
+    static func refuseOverwriting(_ inputs: [OutputSafety.File], folders: [OutputSafety.Folder])
+        throws
+    {
+        guard let clash = OutputSafety.conflict(inputs: inputs, outputs: [], folders: folders)
+        else { return }
         throw usage(clash)
     }
 }

@@ -14,7 +14,8 @@ import FlipbookRaster
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare frames: PNG files, folders of PNG frames, GIFs or WebPs, in any combination.",
+        abstract:
+            "Compare frames: PNG files, folders of PNG frames, GIFs or WebPs, in any combination.",
         discussion: """
             Pixels differ when their color distance (--metric yiq, pixelmatch's YIQ measure, or \
             oklab) exceeds the threshold; pixels that differ only because an anti-aliased edge moved are counted \
@@ -29,17 +30,24 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "Actual: a PNG file, a folder of PNG frames, a GIF or a WebP.")
     var actual: String?
 
-    @Option(help: "Pair frames by time: sample GIF and WebP inputs at this rate, frame i at i / fps s (they merge identical frames).")
+    @Option(
+        help:
+            "Pair frames by time: sample GIF and WebP inputs at this rate, frame i at i / fps s (they merge identical frames)."
+    )
     var fps: String?
 
-    @Option(help: "Most frames an input sampled with --fps may have (its delays' total times the rate).")
+    @Option(
+        help: "Most frames an input sampled with --fps may have (its delays' total times the rate)."
+    )
     var maxFrames: Int = ResourceLimits.default.maxFrames
 
     @Flag(help: "Print the time spent reading the inputs and comparing them to standard error.")
     var timings = false
 
-    @Option(help: ArgumentHelp("Most memory for the decoded frames of both inputs, in bytes; K, M and G suffixes "
-                                   + "(a GIF asking for more is refused before it is decoded).", valueName: "bytes"))
+    @Option(
+        help: ArgumentHelp(
+            "Most memory for the decoded frames of both inputs, in bytes; K, M and G suffixes "
+                + "(a GIF asking for more is refused before it is decoded).", valueName: "bytes"))
     var maxMemory: ByteCount = ByteCount(ResourceLimits.default.maxMemory)
 
     @OptionGroup var comparison: ComparisonOptions
@@ -48,14 +56,21 @@ struct DiffCommand: ParsableCommand {
         let options = try comparison.resolved()
         let clock = ContinuousClock()
         let started = clock.now
-        guard let expected, let actual else { throw usage("diff wants two inputs: flipbook diff EXPECTED ACTUAL") }
+        guard let expected, let actual else {
+            throw usage("diff wants two inputs: flipbook diff EXPECTED ACTUAL")
+        }
         let rate = try positiveNumber(fps, name: "--fps", upTo: 240)
         if let html = comparison.html {
-            let inputs = [(expected, "expected"), (actual, "actual")].flatMap { path, role -> [OutputSafety.File] in
-                guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [.init(path, role: role)] }
+            let inputs = [(expected, "expected"), (actual, "actual")].flatMap {
+                path, role -> [OutputSafety.File] in
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+                    return [.init(path, role: role)]
+                }
                 return names.map { .init(path + "/" + $0, role: role) }
             }
-            try CheckCommand.refuseOverwriting(inputs, folders: [.init(html, role: "--html", writes: OutputSafety.htmlReportFiles)])
+            try CheckCommand.refuseOverwriting(
+                inputs, folders: [.init(html, role: "--html", writes: OutputSafety.htmlReportFiles)]
+            )
         }
         var a: FrameSequence, b: FrameSequence
         do {
@@ -63,7 +78,10 @@ struct DiffCommand: ParsableCommand {
             a = try FrameSequence.load(expected, maxMemory: maxMemory.bytes / 2)
             b = try FrameSequence.load(actual, maxMemory: maxMemory.bytes / 2)
         } catch {
-            printError("error: \(error)" + (error.exceedsMemoryLimit ? " (both inputs share --max-memory; raise it)" : ""))
+            printError(
+                "error: \(error)"
+                    + (error.exceedsMemoryLimit
+                        ? " (both inputs share --max-memory; raise it)" : ""))
             throw ExitCode(2)
         }
         // Time pairing: every GIF or WebP input is sampled at the rate (delays are then compared
@@ -78,15 +96,23 @@ struct DiffCommand: ParsableCommand {
             }
         }
         let loaded = clock.now
-        let result = SequenceComparator.compare(expected: a, actual: b, options: options, diffFolder: comparison.diffDir)
+        let result = SequenceComparator.compare(
+            expected: a, actual: b, options: options, diffFolder: comparison.diffDir)
         if timings {
-            func ms(_ d: Duration) -> String { String(format: "%.2f", Double(d.components.attoseconds) * 1e-15
-                + Double(d.components.seconds) * 1e3) }
-            printError("timings: read \(ms(started.duration(to: loaded))) ms, compare \(ms(loaded.duration(to: clock.now))) ms")
+            func ms(_ d: Duration) -> String {
+                String(
+                    format: "%.2f",
+                    Double(d.components.attoseconds) * 1e-15
+                        + Double(d.components.seconds) * 1e3)
+            }
+            printError(
+                "timings: read \(ms(started.duration(to: loaded))) ms, compare \(ms(loaded.duration(to: clock.now))) ms"
+            )
         }
         comparison.print(result)
         if let html = comparison.html {
-            comparison.writeHTML(result, title: "flipbook diff \(expected) \(actual)", to: html) { position in
+            comparison.writeHTML(result, title: "flipbook diff \(expected) \(actual)", to: html) {
+                position in
                 (a.frames[position], b.frames[position])
             }
         }
@@ -112,13 +138,22 @@ struct ComparisonOptions: ParsableArguments {
     @Flag(help: "Count anti-aliasing pixels as differences.")
     var includeAa = false
 
-    @Option(help: "Color distance: yiq (pixelmatch up to 7.2, the default) or oklab (HyAB in OKLab with Lr, pixelmatch after 7.2.0).")
+    @Option(
+        help:
+            "Color distance: yiq (pixelmatch up to 7.2, the default) or oklab (HyAB in OKLab with Lr, pixelmatch after 7.2.0)."
+    )
     var metric: String?
 
-    @Flag(help: "Show semi-transparent pixels over pixelmatch 7.2's checkerboard instead of black and white before measuring.")
+    @Flag(
+        help:
+            "Show semi-transparent pixels over pixelmatch 7.2's checkerboard instead of black and white before measuring."
+    )
     var checkerboard = false
 
-    @Option(help: "Apply the limits to the largest count of differing pixels in any N×N window (ratio over the window's area).")
+    @Option(
+        help:
+            "Apply the limits to the largest count of differing pixels in any N×N window (ratio over the window's area)."
+    )
     var window: String?
 
     @Option(help: "Write a self-contained HTML report (index.html and images) into this folder.")
@@ -127,23 +162,30 @@ struct ComparisonOptions: ParsableArguments {
     @Flag(help: "Print the report as JSON.")
     var json = false
 
-    @Option(help: "Write expected | difference | actual images of differing frames into this folder.")
+    @Option(
+        help: "Write expected | difference | actual images of differing frames into this folder.")
     var diffDir: String?
 
     /// The options, or a usage error (exit 2) naming the bad value.
     func resolved() throws -> DiffOptions {
         var options = DiffOptions(includeAntiAliased: includeAa)
         if let metric {
-            guard let value = DiffMetric(rawValue: metric) else { throw usage("--metric wants yiq or oklab, got '\(metric)'") }
+            guard let value = DiffMetric(rawValue: metric) else {
+                throw usage("--metric wants yiq or oklab, got '\(metric)'")
+            }
             options.metric = value
         }
         if checkerboard { options.backdrop = .checkerboard }
         if let window {
-            guard let value = Int(window) else { throw usage("--window wants a whole number, got '\(window)'") }
+            guard let value = Int(window) else {
+                throw usage("--window wants a whole number, got '\(window)'")
+            }
             options.window = value
         }
         if let threshold {
-            guard let value = Double(threshold) else { throw usage("--threshold wants a number, got '\(threshold)'") }
+            guard let value = Double(threshold) else {
+                throw usage("--threshold wants a number, got '\(threshold)'")
+            }
             options.threshold = value
         }
         if let maxDiffPixels {
@@ -153,7 +195,9 @@ struct ComparisonOptions: ParsableArguments {
             options.maxDiffPixels = value
         }
         if let maxDiffRatio {
-            guard let value = Double(maxDiffRatio) else { throw usage("--max-diff-ratio wants a number, got '\(maxDiffRatio)'") }
+            guard let value = Double(maxDiffRatio) else {
+                throw usage("--max-diff-ratio wants a number, got '\(maxDiffRatio)'")
+            }
             options.maxDiffRatio = value
         }
         for text in ignore {
@@ -169,7 +213,9 @@ struct ComparisonOptions: ParsableArguments {
     /// Writes the HTML report (``HTMLReport``) and prints where it went, to standard error
     /// so that `--json` output stays clean; a report that cannot be written is an error
     /// message, not a changed exit code.
-    func writeHTML(_ result: SequenceDiff, title: String, to folder: String, images: HTMLReport.FrameImages) {
+    func writeHTML(
+        _ result: SequenceDiff, title: String, to folder: String, images: HTMLReport.FrameImages
+    ) {
         do {
             let path = try HTMLReport.write(result, images: images, to: folder, title: title)
             printError("report: \(path)")

@@ -10,8 +10,11 @@ struct FlipbookCommand: ParsableCommand {
         commandName: "flipbook",
         abstract: "Render Core Animation-style scene files to animated GIFs and PNG frames.",
         version: "0.1.0",
-        subcommands: [RenderCommand.self, StillCommand.self, ValidateCommand.self, InfoCommand.self, DiffCommand.self,
-                      CheckCommand.self, AssembleCommand.self, PreviewCommand.self])
+        subcommands: [
+            RenderCommand.self, StillCommand.self, ValidateCommand.self, InfoCommand.self,
+            DiffCommand.self,
+            CheckCommand.self, AssembleCommand.self, PreviewCommand.self,
+        ])
 
     /// Commands whose usage errors exit 2 rather than ArgumentParser's 64, because their
     /// callers (CI scripts) read 0 same, 1 different, 2 could not compare.
@@ -25,7 +28,8 @@ struct FlipbookCommand: ParsableCommand {
         } catch {
             let arguments = CommandLine.arguments.dropFirst()
             if let name = arguments.first, comparisonCommands.contains(name),
-               exitCode(for: error) == .validationFailure {
+                exitCode(for: error) == .validationFailure
+            {
                 printError(fullMessage(for: error))
                 Foundation.exit(2)
             }

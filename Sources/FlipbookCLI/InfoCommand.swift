@@ -5,7 +5,8 @@ import FlipbookScene
 /// `flipbook info SCENE`: frame count, duration, pixel size and the layer tree.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "info", abstract: "Print a scene's frame count, duration, pixel size and layer tree.")
+        commandName: "info",
+        abstract: "Print a scene's frame count, duration, pixel size and layer tree.")
 
     @Argument(help: "The scene file.")
     var scene: String
@@ -22,8 +23,9 @@ struct InfoCommand: ParsableCommand {
         print("scene:      \(loaded.name)")
         print("frames:     \(canvas.frameCount) at \(format(canvas.fps)) fps")
         print("duration:   \(format(canvas.duration)) s")
-        print("size:       \(format(canvas.size.width))×\(format(canvas.size.height)) pt, "
-            + "\(w)×\(h) px at \(format(scale ?? canvas.scale))×")
+        print(
+            "size:       \(format(canvas.size.width))×\(format(canvas.size.height)) pt, "
+                + "\(w)×\(h) px at \(format(scale ?? canvas.scale))×")
         print("format:     \(loaded.format)")
         print("animations: \(loaded.animations.count)")
         if !loaded.warnings.isEmpty {
@@ -47,7 +49,8 @@ struct InfoCommand: ParsableCommand {
         case .vector(let v): kind = "vector(\(v.items.count) items)"
         }
         if let r = layer.replicator { kind = "replicator ×\(r.instanceCount)" }
-        let frame = "\(format(p.position.x - p.anchorPoint.x * p.bounds.width)), "
+        let frame =
+            "\(format(p.position.x - p.anchorPoint.x * p.bounds.width)), "
             + "\(format(p.position.y - p.anchorPoint.y * p.bounds.height)), "
             + "\(format(p.bounds.width))×\(format(p.bounds.height))"
         print("\(indent)\(role)\(layer.id)  [\(kind)]  frame \(frame)")

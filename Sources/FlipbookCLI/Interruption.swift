@@ -3,9 +3,9 @@ import Dispatch
 import Flipbook
 import FlipbookCodecs
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Ctrl-C (SIGINT) and SIGTERM during a render: the first asks the render to stop

@@ -51,7 +51,9 @@ enum OutputNaming {
     /// Why `output` cannot be written as `format`, or nil: a PNG frame output holding `%`
     /// must be a valid ``PNGFramePattern``.
     static func problem(format: BatchFormat, output: String?) -> String? {
-        guard format == .png, let output, PNGFramePattern.looksLikePattern(output) else { return nil }
+        guard format == .png, let output, PNGFramePattern.looksLikePattern(output) else {
+            return nil
+        }
         return PNGFramePattern.problem(output)
     }
 }

@@ -8,7 +8,8 @@ import FlipbookPreview
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Serve a live preview of a scene on a local web page; it reloads when the scene or its assets change.",
+        abstract:
+            "Serve a live preview of a scene on a local web page; it reloads when the scene or its assets change.",
         discussion: """
             Prints the URL (a free port unless --port). The page plays the scene at its \
             timing, steps with the arrow keys, scrubs, zooms, renders at 1×/2×/3× and shows \
@@ -32,7 +33,9 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535, got \(port)") }
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port must be in 0…65535, got \(port)")
+        }
     }
 
     func run() throws {
@@ -45,11 +48,14 @@ struct PreviewCommand: ParsableCommand {
             throw ExitCode(64)
         }
         if !["127.0.0.1", "localhost", "::1"].contains(host) {
-            printError("warning: serving on \(host): anyone who can reach this address can see the scene")
+            printError(
+                "warning: serving on \(host): anyone who can reach this address can see the scene")
         }
         let limits = self.limits, path = scene, open = self.open
         let server = PreviewServer(scenePath: path, host: host, port: port) { scale in
-            limits.prepare(path, scale: scale).map(\.renderer).mapError { PreviewProblem(messages: $0.messages) }
+            limits.prepare(path, scale: scale).map(\.renderer).mapError {
+                PreviewProblem(messages: $0.messages)
+            }
         }
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: (any Error)?
@@ -58,7 +64,8 @@ struct PreviewCommand: ParsableCommand {
                 try await server.run { url in
                     // Written straight to the descriptor: a pipe reader (a test, a script)
                     // gets the URL at once, not when a buffer fills.
-                    FileHandle.standardOutput.write(Data("preview: \(url)  (Ctrl-C to stop)\n".utf8))
+                    FileHandle.standardOutput.write(
+                        Data("preview: \(url)  (Ctrl-C to stop)\n".utf8))
                     if open { Self.openBrowser(url) }
                 }
             } catch { failure = error }
@@ -79,9 +86,9 @@ struct PreviewCommand: ParsableCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         #if os(macOS)
-        process.arguments = ["open", url]
+            process.arguments = ["open", url]
         #else
-        process.arguments = ["xdg-open", url]
+            process.arguments = ["xdg-open", url]
         #endif
         try? process.run()
     }

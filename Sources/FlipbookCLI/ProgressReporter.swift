@@ -2,9 +2,9 @@ import FlipbookBatch
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Progress of a batch render, safe to call from every render thread.
@@ -43,7 +43,9 @@ final class ProgressReporter: BatchProgress, @unchecked Sendable {
     }
 
     /// The style for this process: live on a terminal, plain in logs, quiet with `--quiet`.
-    static func defaultStyle(quiet: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
+    static func defaultStyle(
+        quiet: Bool, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Style {
         if quiet { return .quiet }
         let ci = environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
         if isatty(2) == 1, environment["TERM"] != "dumb", !ci { return .live }
@@ -84,7 +86,11 @@ final class ProgressReporter: BatchProgress, @unchecked Sendable {
         defer { lock.unlock() }
         tasks[id] = nil
         order.removeAll { $0 == id }
-        if let line, style != .quiet { permanent { writeOut(line) } } else if style == .live { redraw(force: true) }
+        if let line, style != .quiet {
+            permanent { writeOut(line) }
+        } else if style == .live {
+            redraw(force: true)
+        }
     }
 
     /// A line on standard output (not in quiet mode).
@@ -130,7 +136,9 @@ final class ProgressReporter: BatchProgress, @unchecked Sendable {
             guard let task = tasks[id] else { continue }
             let width = 20
             let filled = min(width, task.done * width / task.total)
-            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+            let bar =
+                String(repeating: "█", count: filled)
+                + String(repeating: "·", count: width - filled)
             // Never wider than the terminal: a wrapped line would break the cursor-up count.
             let line = "\(task.name)  \(bar)  \(status(task))"
             text += "\u{1B}[2K" + String(line.prefix(max(20, columns - 1))) + "\n"
@@ -144,9 +152,9 @@ final class ProgressReporter: BatchProgress, @unchecked Sendable {
     private var columns: Int {
         var size = winsize()
         #if canImport(Glibc)
-        let request = UInt(TIOCGWINSZ)
+            let request = UInt(TIOCGWINSZ)
         #else
-        let request = TIOCGWINSZ
+            let request = TIOCGWINSZ
         #endif
         return ioctl(2, request, &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
     }
@@ -157,8 +165,12 @@ final class ProgressReporter: BatchProgress, @unchecked Sendable {
         drawnLines = 0
     }
 
-    private func writeOut(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
-    private func writeErr(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    private func writeOut(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+    private func writeErr(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
 
     static func duration(_ s: Double) -> String {
         if s < 60 { return String(format: "%.1f s", s) }

@@ -35,8 +35,12 @@ struct StillCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        if StillTime(parsing: at) == nil { throw ValidationError("--at wants N% (0…100), Ns or Nf, got '\(at)'") }
-        if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be in (0, 16], got \(scale)") }
+        if StillTime(parsing: at) == nil {
+            throw ValidationError("--at wants N% (0…100), Ns or Nf, got '\(at)'")
+        }
+        if let scale, !(scale > 0 && scale <= 16) {
+            throw ValidationError("--scale must be in (0, 16], got \(scale)")
+        }
         try Self.validate(size: size, scale: scale)
     }
 
@@ -45,24 +49,30 @@ struct StillCommand: ParsableCommand {
     static func validate(size: String?, scale: Double?) throws {
         if scale != nil && size != nil { throw ValidationError("give --scale or --size, not both") }
         if let size, parseSize(size) == nil {
-            throw ValidationError("--size wants WxH with whole numbers from 1 to \(ResourceLimits.maxSide), got '\(size)'")
+            throw ValidationError(
+                "--size wants WxH with whole numbers from 1 to \(ResourceLimits.maxSide), got '\(size)'"
+            )
         }
     }
 
     static func parseSize(_ text: String) -> (Int, Int)? {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...ResourceLimits.maxSide).contains(w), (1...ResourceLimits.maxSide).contains(h) else { return nil }
+            (1...ResourceLimits.maxSide).contains(w), (1...ResourceLimits.maxSide).contains(h)
+        else { return nil }
         return (w, h)
     }
 
     func run() throws {
         Interruption.install()
         let pixelSize = size.flatMap(Self.parseSize)
-        let renderer = try limits.renderer(scene, scale: scale, size: pixelSize.map { (width: $0.0, height: $0.1) })
+        let renderer = try limits.renderer(
+            scene, scale: scale, size: pixelSize.map { (width: $0.0, height: $0.1) })
         let loaded = renderer.scene
         let inputs = OutputSafety.inputs(of: loaded, scenePath: scene)
-        if let clash = OutputSafety.conflict(inputs: inputs, outputs: [.init(output, role: "--output")]) {
+        if let clash = OutputSafety.conflict(
+            inputs: inputs, outputs: [.init(output, role: "--output")])
+        {
             printError("error: \(clash)")
             throw ExitCode(64)
         }

@@ -6,7 +6,9 @@ import FlipbookScene
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check a scene file without rendering it; exit 0 when valid, 2 with every error when not.")
+        abstract:
+            "Check a scene file without rendering it; exit 0 when valid, 2 with every error when not."
+    )
 
     @Argument(help: "The scene file.")
     var scene: String

@@ -30,8 +30,10 @@ public struct AntiAliasDetector {
 
     /// Whether pixel (x, y) of `image` is anti-aliased, `other` being the image compared
     /// with it. Both buffers hold width × height RGBA words.
-    public func isAntiAliased(x: Int, y: Int, in image: UnsafeBufferPointer<UInt32>,
-                              other: UnsafeBufferPointer<UInt32>) -> Bool {
+    public func isAntiAliased(
+        x: Int, y: Int, in image: UnsafeBufferPointer<UInt32>,
+        other: UnsafeBufferPointer<UInt32>
+    ) -> Bool {
         let x0 = max(x - 1, 0), y0 = max(y - 1, 0)
         let x2 = min(x + 1, width - 1), y2 = min(y + 1, height - 1)
         let onBorder = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
@@ -57,8 +59,11 @@ public struct AntiAliasDetector {
             }
         }
         guard darkest != 0, brightest != 0 else { return false }
-        return (hasManySiblings(x: darkX, y: darkY, in: image) && hasManySiblings(x: darkX, y: darkY, in: other))
-            || (hasManySiblings(x: brightX, y: brightY, in: image) && hasManySiblings(x: brightX, y: brightY, in: other))
+        return
+            (hasManySiblings(x: darkX, y: darkY, in: image)
+            && hasManySiblings(x: darkX, y: darkY, in: other))
+            || (hasManySiblings(x: brightX, y: brightY, in: image)
+                && hasManySiblings(x: brightX, y: brightY, in: other))
     }
 
     /// Whether 3 or more of the 8 neighbours of (x, y) have exactly its color (each image

@@ -52,7 +52,8 @@ public enum ColorDelta {
     @inlinable
     public static func brightnessOverWhite(_ p: UInt32) -> Double {
         let white = Double(255 - Int(p >> 24))
-        return 0.29889531 * (Double(p & 0xFF) + white) + 0.58662247 * (Double((p >> 8) & 0xFF) + white)
+        return 0.29889531 * (Double(p & 0xFF) + white) + 0.58662247
+            * (Double((p >> 8) & 0xFF) + white)
             + 0.11448223 * (Double((p >> 16) & 0xFF) + white)
     }
 }

@@ -37,12 +37,17 @@ public enum DiffImage {
                     case .antiAliased:
                         dst[o] = 255; dst[o + 1] = 255; dst[o + 2] = 0
                     case .same, .ignored:
-                        let word = UInt32(src[o]) | UInt32(src[o + 1]) << 8 | UInt32(src[o + 2]) << 16
+                        let word =
+                            UInt32(src[o]) | UInt32(src[o + 1]) << 8 | UInt32(src[o + 2]) << 16
                             | UInt32(src[o + 3]) << 24
-                        let faded = UInt8(max(0, min(255, 255 + (ColorDelta.brightnessOverWhite(word) - 255) * 0.1)))
+                        let faded = UInt8(
+                            max(
+                                0,
+                                min(255, 255 + (ColorDelta.brightnessOverWhite(word) - 255) * 0.1)))
                         dst[o] = faded; dst[o + 1] = faded; dst[o + 2] = faded
                         if diff.classes[i] == PixelClass.ignored.rawValue {
-                            dst[o] = UInt8(Int(faded) * 3 / 4); dst[o + 1] = UInt8(Int(faded) * 7 / 8)
+                            dst[o] = UInt8(Int(faded) * 3 / 4);
+                            dst[o + 1] = UInt8(Int(faded) * 7 / 8)
                         }
                     }
                 }

@@ -8,8 +8,10 @@ extension PixelBounds {
     public init?(parsing text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { Int($0.trimmingCharacters(in: " ")) }
-        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
-              x >= 0, y >= 0, w > 0, h > 0, w <= Int.max - x, h <= Int.max - y else { return nil }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2],
+            let h = parts[3],
+            x >= 0, y >= 0, w > 0, h > 0, w <= Int.max - x, h <= Int.max - y
+        else { return nil }
         self.init(x: x, y: y, width: w, height: h)
     }
 }
@@ -53,9 +55,12 @@ public struct DiffOptions: Sendable, Hashable, Codable {
     public var backdrop: Backdrop
     public var window: Int?
 
-    public init(threshold: Double = 0.1, includeAntiAliased: Bool = false, ignoreRegions: [PixelBounds] = [],
-                maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, metric: DiffMetric = .yiq,
-                backdrop: Backdrop = .blackAndWhite, window: Int? = nil) {
+    public init(
+        threshold: Double = 0.1, includeAntiAliased: Bool = false,
+        ignoreRegions: [PixelBounds] = [],
+        maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, metric: DiffMetric = .yiq,
+        backdrop: Backdrop = .blackAndWhite, window: Int? = nil
+    ) {
         self.threshold = threshold
         self.includeAntiAliased = includeAntiAliased
         self.ignoreRegions = ignoreRegions
@@ -76,8 +81,12 @@ public struct DiffOptions: Sendable, Hashable, Codable {
 
     /// A description of the first invalid setting, or nil when all are valid.
     public var problem: String? {
-        if !(threshold >= 0 && threshold <= 1) { return "--threshold must be in 0…1, got \(threshold)" }
-        if let maxDiffPixels, maxDiffPixels < 0 { return "--max-diff-pixels must be ≥ 0, got \(maxDiffPixels)" }
+        if !(threshold >= 0 && threshold <= 1) {
+            return "--threshold must be in 0…1, got \(threshold)"
+        }
+        if let maxDiffPixels, maxDiffPixels < 0 {
+            return "--max-diff-pixels must be ≥ 0, got \(maxDiffPixels)"
+        }
         if let maxDiffRatio, !(maxDiffRatio >= 0 && maxDiffRatio <= 1) {
             return "--max-diff-ratio must be in 0…1, got \(maxDiffRatio)"
         }

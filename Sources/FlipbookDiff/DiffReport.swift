@@ -23,7 +23,9 @@ public enum DiffReport {
             lines.append(line(frame))
         }
         if result.countMismatch {
-            lines.append("frame count differs: \(result.expectedCount) expected, \(result.actualCount) actual")
+            lines.append(
+                "frame count differs: \(result.expectedCount) expected, \(result.actualCount) actual"
+            )
         }
         for name in result.missing { lines.append("missing: \(name)") }
         lines.append(summary(result))
@@ -40,7 +42,8 @@ public enum DiffReport {
             parts.append("delay differs: \(e) cs expected, \(a) cs actual")
         }
         if let d = frame.diff, d.differingPixels > 0 {
-            var text = "\(d.differingPixels) px differ (\(percent(d.ratio))), bbox \(d.bounds.map { "\($0)" } ?? "-"), "
+            var text =
+                "\(d.differingPixels) px differ (\(percent(d.ratio))), bbox \(d.bounds.map { "\($0)" } ?? "-"), "
                 + "PSNR \(decibels(d.psnr))"
             if d.antiAliasedPixels > 0 { text += ", \(d.antiAliasedPixels) AA px not counted" }
             if let w = d.windowDifferingPixels { text += ", \(w) px in the densest window" }
@@ -58,11 +61,15 @@ public enum DiffReport {
         let paired = result.frames.count
         let failing = result.failingFrames.count
         let aa = result.totalAntiAliasedPixels
-        var text = result.passed ? "SAME: \(paired) frame\(paired == 1 ? "" : "s") within tolerance"
+        var text =
+            result.passed
+            ? "SAME: \(paired) frame\(paired == 1 ? "" : "s") within tolerance"
             : "DIFFERENT: \(failing) of \(paired) paired frame\(paired == 1 ? "" : "s") differ"
         text += ", \(result.totalDifferingPixels) differing px"
         if aa > 0 { text += ", \(aa) AA px not counted" }
-        if result.countMismatch { text += ", frame count \(result.expectedCount) vs \(result.actualCount)" }
+        if result.countMismatch {
+            text += ", frame count \(result.expectedCount) vs \(result.actualCount)"
+        }
         if !result.missing.isEmpty { text += ", \(result.missing.count) missing" }
         return text
     }
@@ -122,7 +129,8 @@ struct JSONReport: Encodable {
         }
 
         enum Keys: String, CodingKey {
-            case index, expectedName, actualName, expectedSize, actualSize, differingPixels, antiAliasedPixels
+            case index, expectedName, actualName, expectedSize, actualSize, differingPixels,
+                antiAliasedPixels
             case ratio, bbox, psnr, windowDifferingPixels, delays, passed, diffImage
         }
     }
@@ -145,14 +153,16 @@ struct JSONReport: Encodable {
         missing = r.missing
         options = r.options
         frames = r.frames.map { f in
-            Frame(index: f.index, expectedName: f.expectedName, actualName: f.actualName,
-                  expectedSize: f.expectedSize, actualSize: f.actualSize,
-                  differingPixels: f.diff?.differingPixels, antiAliasedPixels: f.diff?.antiAliasedPixels,
-                  ratio: f.diff?.ratio, bbox: f.diff?.bounds,
-                  psnr: f.diff.flatMap { $0.psnr.isFinite ? $0.psnr : nil },
-                  windowDifferingPixels: f.diff?.windowDifferingPixels,
-                  delays: f.delayMismatch.map { [$0.expected, $0.actual] }, passed: f.passed,
-                  diffImage: f.diffImagePath)
+            Frame(
+                index: f.index, expectedName: f.expectedName, actualName: f.actualName,
+                expectedSize: f.expectedSize, actualSize: f.actualSize,
+                differingPixels: f.diff?.differingPixels,
+                antiAliasedPixels: f.diff?.antiAliasedPixels,
+                ratio: f.diff?.ratio, bbox: f.diff?.bounds,
+                psnr: f.diff.flatMap { $0.psnr.isFinite ? $0.psnr : nil },
+                windowDifferingPixels: f.diff?.windowDifferingPixels,
+                delays: f.delayMismatch.map { [$0.expected, $0.actual] }, passed: f.passed,
+                diffImage: f.diffImagePath)
         }
     }
 }

@@ -38,9 +38,11 @@ public struct FrameDiff: Sendable, Equatable {
     /// With ``DiffOptions/window``: the largest count of differing pixels in any window.
     public var windowDifferingPixels: Int?
 
-    public init(width: Int, height: Int, differingPixels: Int, antiAliasedPixels: Int, ratio: Double,
-                bounds: PixelBounds?, psnr: Double, withinTolerance: Bool, classes: [UInt8] = [],
-                windowDifferingPixels: Int? = nil) {
+    public init(
+        width: Int, height: Int, differingPixels: Int, antiAliasedPixels: Int, ratio: Double,
+        bounds: PixelBounds?, psnr: Double, withinTolerance: Bool, classes: [UInt8] = [],
+        windowDifferingPixels: Int? = nil
+    ) {
         self.windowDifferingPixels = windowDifferingPixels
         self.width = width
         self.height = height

@@ -67,42 +67,53 @@ public struct FrameSequence: Sendable {
 
     /// Reads a PNG file, a folder of PNG files or a GIF file. A GIF whose decoded frames
     /// would take more than `maxMemory` bytes is refused before it is decoded.
-    public static func load(_ path: String,
-                            maxMemory: Int = GIFDecodeBudget.defaultMaxBytes) throws(FrameSourceError) -> FrameSequence {
+    public static func load(
+        _ path: String,
+        maxMemory: Int = GIFDecodeBudget.defaultMaxBytes
+    ) throws(FrameSourceError) -> FrameSequence {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw FrameSourceError("\(path): no such file or folder")
         }
         if isFolder.boolValue { return try loadFolder(path) }
         let bytes: [UInt8]
-        do { bytes = try FileIO.readAll(path: path) } catch { throw FrameSourceError("\(path): \(error)") }
+        do { bytes = try FileIO.readAll(path: path) } catch {
+            throw FrameSourceError("\(path): \(error)")
+        }
         let name = String(path.split(separator: "/").last ?? Substring(path))
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), APNGReader.isAnimated(bytes) {
             do {
                 let apng = try APNGReader.decode(bytes, maxBytes: maxMemory)
-                return FrameSequence(source: path, frames: apng.frames, names: apng.frames.indices.map { "#\($0)" },
-                                     delays: apng.millisecondDelays)
+                return FrameSequence(
+                    source: path, frames: apng.frames, names: apng.frames.indices.map { "#\($0)" },
+                    delays: apng.millisecondDelays)
             } catch { throw FrameSourceError("\(path): \(error.message)") }
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            do { return FrameSequence(source: path, frames: [try PNGCodec.decode(bytes)], names: [name]) } catch {
+            do {
+                return FrameSequence(
+                    source: path, frames: [try PNGCodec.decode(bytes)], names: [name])
+            } catch {
                 throw FrameSourceError("\(path): \(error.message)")
             }
         }
         if bytes.starts(with: Array("GIF8".utf8)) {
             do {
                 let gif = try GIFReader.decode(bytes, maxBytes: maxMemory)
-                return FrameSequence(source: path, frames: gif.frames, names: gif.frames.indices.map { "#\($0)" },
-                                     delays: gif.delays.map { $0 * 10 })
+                return FrameSequence(
+                    source: path, frames: gif.frames, names: gif.frames.indices.map { "#\($0)" },
+                    delays: gif.delays.map { $0 * 10 })
             } catch let error as GIFError {
-                throw FrameSourceError("\(path): \(error)", exceedsMemoryLimit: error.exceedsMemoryLimit)
+                throw FrameSourceError(
+                    "\(path): \(error)", exceedsMemoryLimit: error.exceedsMemoryLimit)
             } catch { throw FrameSourceError("\(path): \(error)") }
         }
         if WebPCodec.isWebP(bytes) {
             do {
                 let webp = try WebPAnimationReader.decode(bytes, maxBytes: maxMemory)
-                return FrameSequence(source: path, frames: webp.frames, names: webp.frames.indices.map { "#\($0)" },
-                                     delays: webp.durations)
+                return FrameSequence(
+                    source: path, frames: webp.frames, names: webp.frames.indices.map { "#\($0)" },
+                    delays: webp.durations)
             } catch { throw FrameSourceError("\(path): \(error)") }
         }
         throw FrameSourceError("\(path): neither a PNG, a GIF nor a WebP file")
@@ -115,15 +126,18 @@ public struct FrameSequence: Sendable {
     /// `#k@i`. Sequences without delays are returned unchanged. More than `maxFrames`
     /// ticks are refused before any is made: a 731-byte APNG of ten 65535 s frames is
     /// 19.7 million ticks at 30 fps, each a frame to name and compare.
-    public func sampled(fps: Double, maxFrames: Int = 10_000) throws(FrameSourceError) -> FrameSequence {
+    public func sampled(fps: Double, maxFrames: Int = 10_000) throws(FrameSourceError)
+        -> FrameSequence
+    {
         guard let delays, fps > 0, fps.isFinite else { return self }
         var starts: [Int] = []
         var t = 0
         for d in delays { starts.append(t); t += d }
         let ticks = (Double(t) * fps / 1000).rounded()
         guard ticks <= Double(maxFrames) else {
-            throw FrameSourceError("\(source): its delays add up to \(t) ms, \(Int(ticks)) frames at \(fps) fps; more than "
-                                   + "\(maxFrames), the frame limit (--max-frames)")
+            throw FrameSourceError(
+                "\(source): its delays add up to \(t) ms, \(Int(ticks)) frames at \(fps) fps; more than "
+                    + "\(maxFrames), the frame limit (--max-frames)")
         }
         let count = max(1, Int(ticks))
         var frames: [Pixmap] = [], names: [String] = []
@@ -148,7 +162,9 @@ public struct FrameSequence: Sendable {
 
     private static func loadFolder(_ folder: String) throws(FrameSourceError) -> FrameSequence {
         let names = try pngFiles(in: folder)
-        guard !names.isEmpty else { throw FrameSourceError("\(folder): the folder holds no PNG files") }
+        guard !names.isEmpty else {
+            throw FrameSourceError("\(folder): the folder holds no PNG files")
+        }
         var frames: [Pixmap] = []
         for name in names {
             do { frames.append(try PNGCodec.read(path: folder + "/" + name)) } catch {

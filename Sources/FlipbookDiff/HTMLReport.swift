@@ -28,8 +28,10 @@ public enum HTMLReport {
     /// Writes the report into `folder` (created if needed) and returns the path of its
     /// `index.html`.
     @discardableResult
-    public static func write(_ result: SequenceDiff, images: FrameImages, to folder: String,
-                             title: String) throws -> String {
+    public static func write(
+        _ result: SequenceDiff, images: FrameImages, to folder: String,
+        title: String
+    ) throws -> String {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var strip: [String] = []
         var sections: [String] = []
@@ -42,36 +44,48 @@ public enum HTMLReport {
             }
             let mark = frame.passed ? "pass" : "fail"
             let link = frame.passed ? "" : " href=\"#frame-\(frame.index)\""
-            strip.append("<a class=\"thumb \(mark)\"\(link) title=\"\(escape(frame.label)): \(mark)\">"
-                + "<img src=\"\(thumb)\" alt=\"frame \(frame.index)\"><span>\(frame.index)</span></a>")
+            strip.append(
+                "<a class=\"thumb \(mark)\"\(link) title=\"\(escape(frame.label)): \(mark)\">"
+                    + "<img src=\"\(thumb)\" alt=\"frame \(frame.index)\"><span>\(frame.index)</span></a>"
+            )
             guard !frame.passed else { continue }
             if sections.count >= maxDetailedFrames {
                 listed.append("<li>\(escape(DiffReport.line(frame)))</li>")
                 continue
             }
-            sections.append(try section(frame, expected: expected, actual: actual, options: result.options,
-                                        folder: folder))
+            sections.append(
+                try section(
+                    frame, expected: expected, actual: actual, options: result.options,
+                    folder: folder))
         }
         var html = head(title) + summary(result, title: title)
         html += "<h2>Frames</h2><div class=\"strip\">" + strip.joined() + "</div>\n"
         if !result.missing.isEmpty {
-            html += "<h2>Missing</h2><ul>" + result.missing.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"
+            html +=
+                "<h2>Missing</h2><ul>" + result.missing.map { "<li>\(escape($0))</li>" }.joined()
+                + "</ul>\n"
         }
         html += sections.joined(separator: "\n")
-        if !listed.isEmpty { html += "<h2>More failing frames</h2><ul>" + listed.joined() + "</ul>\n" }
+        if !listed.isEmpty {
+            html += "<h2>More failing frames</h2><ul>" + listed.joined() + "</ul>\n"
+        }
         html += script + "</body></html>\n"
         let path = folder + "/index.html"
         try Data(html.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         return path
     }
 
-    static func section(_ frame: FrameOutcome, expected: Pixmap?, actual: Pixmap?, options: DiffOptions,
-                        folder: String) throws -> String {
+    static func section(
+        _ frame: FrameOutcome, expected: Pixmap?, actual: Pixmap?, options: DiffOptions,
+        folder: String
+    ) throws -> String {
         let n = frame.index
-        var html = "<section class=\"frame\" id=\"frame-\(n)\"><h2>Frame \(n) <small>\(escape(frame.label))</small></h2>\n"
+        var html =
+            "<section class=\"frame\" id=\"frame-\(n)\"><h2>Frame \(n) <small>\(escape(frame.label))</small></h2>\n"
         html += "<p class=\"facts\">\(escape(DiffReport.line(frame)))</p>\n"
         if let d = frame.diff {
-            html += "<table class=\"numbers\"><tr><th>differing pixels</th><td>\(d.differingPixels)</td>"
+            html +=
+                "<table class=\"numbers\"><tr><th>differing pixels</th><td>\(d.differingPixels)</td>"
                 + "<th>ratio</th><td>\(DiffReport.percent(d.ratio))</td>"
                 + "<th>bounding box</th><td>\(d.bounds.map { escape("\($0)") } ?? "–")</td>"
                 + "<th>PSNR</th><td>\(DiffReport.decibels(d.psnr))</td>"
@@ -88,15 +102,24 @@ public enum HTMLReport {
             try PNGCodec.write(actual, to: folder + "/frame-\(n)-actual.png")
             panels.append(("actual", "frame-\(n)-actual.png"))
         }
-        if let expected, let actual, expected.width == actual.width, expected.height == actual.height {
-            let kept = ImageComparator.compare(expected, actual, options: options, keepClasses: true)
-            try PNGCodec.write(DiffImage.highlight(expected: expected, diff: kept), to: folder + "/frame-\(n)-diff.png")
+        if let expected, let actual, expected.width == actual.width,
+            expected.height == actual.height
+        {
+            let kept = ImageComparator.compare(
+                expected, actual, options: options, keepClasses: true)
+            try PNGCodec.write(
+                DiffImage.highlight(expected: expected, diff: kept),
+                to: folder + "/frame-\(n)-diff.png")
             panels.append(("difference", "frame-\(n)-diff.png"))
         }
-        html += "<div class=\"panels\">" + panels.map {
-            "<figure><img src=\"\($0.1)\" alt=\"\($0.0)\"><figcaption>\($0.0)</figcaption></figure>"
-        }.joined() + "</div>\n"
-        if let expected, let actual, expected.width == actual.width, expected.height == actual.height {
+        html +=
+            "<div class=\"panels\">"
+            + panels.map {
+                "<figure><img src=\"\($0.1)\" alt=\"\($0.0)\"><figcaption>\($0.0)</figcaption></figure>"
+            }.joined() + "</div>\n"
+        if let expected, let actual, expected.width == actual.width,
+            expected.height == actual.height
+        {
             html += """
                 <div class="compare"><div class="swipe" style="aspect-ratio: \(expected.width) / \(expected.height)">\
                 <img src="frame-\(n)-expected.png" alt="expected"><img class="top" src="frame-\(n)-actual.png" alt="actual"></div>\
@@ -110,25 +133,38 @@ public enum HTMLReport {
 
     static func summary(_ r: SequenceDiff, title: String) -> String {
         let o = r.options
-        let verdict = r.passed ? "<span class=\"ok\">PASSED</span>" : "<span class=\"bad\">FAILED</span>"
+        let verdict =
+            r.passed ? "<span class=\"ok\">PASSED</span>" : "<span class=\"bad\">FAILED</span>"
         var rows: [(String, String)] = [
             ("expected", escape(r.expectedSource)), ("actual", escape(r.actualSource)),
             ("frames compared", "\(r.frames.count)"),
             ("failing frames", "\(r.failingFrames.count)"),
             ("differing pixels", "\(r.totalDifferingPixels)"),
             ("anti-aliasing pixels (not counted)", "\(r.totalAntiAliasedPixels)"),
-            ("metric", "\(o.metric.rawValue), threshold \(o.threshold), backdrop \(o.backdrop.rawValue)"
-                + (o.includeAntiAliased ? ", AA counted" : "")),
-            ("limits", "max differing pixels \(o.maxDiffPixels.map(String.init) ?? "0 unless a ratio is set"), "
-                + "max ratio \(o.maxDiffRatio.map { "\($0)" } ?? "–")"
-                + (o.window.map { ", window \($0)×\($0)" } ?? "")),
+            (
+                "metric",
+                "\(o.metric.rawValue), threshold \(o.threshold), backdrop \(o.backdrop.rawValue)"
+                    + (o.includeAntiAliased ? ", AA counted" : "")
+            ),
+            (
+                "limits",
+                "max differing pixels \(o.maxDiffPixels.map(String.init) ?? "0 unless a ratio is set"), "
+                    + "max ratio \(o.maxDiffRatio.map { "\($0)" } ?? "–")"
+                    + (o.window.map { ", window \($0)×\($0)" } ?? "")
+            ),
         ]
-        if r.countMismatch { rows.append(("frame count", "\(r.expectedCount) expected, \(r.actualCount) actual")) }
-        if !o.ignoreRegions.isEmpty {
-            rows.append(("ignored regions", o.ignoreRegions.map { escape("\($0)") }.joined(separator: "; ")))
+        if r.countMismatch {
+            rows.append(("frame count", "\(r.expectedCount) expected, \(r.actualCount) actual"))
         }
-        return "<h1>\(escape(title)) — \(verdict)</h1>\n<p class=\"line\">\(escape(DiffReport.summary(r)))</p>\n"
-            + "<table class=\"summary\">" + rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }.joined()
+        if !o.ignoreRegions.isEmpty {
+            rows.append(
+                ("ignored regions", o.ignoreRegions.map { escape("\($0)") }.joined(separator: "; "))
+            )
+        }
+        return
+            "<h1>\(escape(title)) — \(verdict)</h1>\n<p class=\"line\">\(escape(DiffReport.summary(r)))</p>\n"
+            + "<table class=\"summary\">"
+            + rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }.joined()
             + "</table>\n"
     }
 

@@ -14,31 +14,45 @@ public enum ImageComparator {
     /// Compares `expected` with `actual`, which must have the same size
     /// (`precondition`). `keepClasses` keeps the per-pixel classification for
     /// ``DiffImage``.
-    public static func compare(_ expected: Pixmap, _ actual: Pixmap, options: DiffOptions = DiffOptions(),
-                               keepClasses: Bool = false) -> FrameDiff {
-        precondition(expected.width == actual.width && expected.height == actual.height, "frame sizes differ")
-        return compareWords(expected.data, actual.data, width: expected.width, height: expected.height,
-                            premultiplied: true, options: options, keepClasses: keepClasses)
+    public static func compare(
+        _ expected: Pixmap, _ actual: Pixmap, options: DiffOptions = DiffOptions(),
+        keepClasses: Bool = false
+    ) -> FrameDiff {
+        precondition(
+            expected.width == actual.width && expected.height == actual.height, "frame sizes differ"
+        )
+        return compareWords(
+            expected.data, actual.data, width: expected.width, height: expected.height,
+            premultiplied: true, options: options, keepClasses: keepClasses)
     }
 
     /// Compares two images given as straight-alpha RGBA bytes (as PNG files hold them and
     /// pixelmatch reads them), `width · height · 4` bytes each (`precondition`). Opaque
     /// pixels compare exactly as in ``compare(_:_:options:keepClasses:)``.
-    public static func compare(straightRGBA expected: [UInt8], _ actual: [UInt8], width: Int, height: Int,
-                               options: DiffOptions = DiffOptions(), keepClasses: Bool = false) -> FrameDiff {
-        precondition(expected.count == width * height * 4 && actual.count == expected.count, "pixel data size")
-        return compareWords(expected, actual, width: width, height: height, premultiplied: false, options: options,
-                            keepClasses: keepClasses)
+    public static func compare(
+        straightRGBA expected: [UInt8], _ actual: [UInt8], width: Int, height: Int,
+        options: DiffOptions = DiffOptions(), keepClasses: Bool = false
+    ) -> FrameDiff {
+        precondition(
+            expected.count == width * height * 4 && actual.count == expected.count,
+            "pixel data size")
+        return compareWords(
+            expected, actual, width: width, height: height, premultiplied: false, options: options,
+            keepClasses: keepClasses)
     }
 
-    static func compareWords(_ expected: [UInt8], _ actual: [UInt8], width: Int, height: Int, premultiplied: Bool,
-                             options: DiffOptions, keepClasses: Bool) -> FrameDiff {
-        let metric = PixelMetric(metric: options.metric, backdrop: options.backdrop, premultiplied: premultiplied,
-                                 threshold: options.threshold)
+    static func compareWords(
+        _ expected: [UInt8], _ actual: [UInt8], width: Int, height: Int, premultiplied: Bool,
+        options: DiffOptions, keepClasses: Bool
+    ) -> FrameDiff {
+        let metric = PixelMetric(
+            metric: options.metric, backdrop: options.backdrop, premultiplied: premultiplied,
+            threshold: options.threshold)
         let regions = options.ignoreRegions
         // The window count needs the differing pixels' positions: classes are kept for it.
         let keep = keepClasses || options.window != nil
-        var classes = keep ? [UInt8](repeating: PixelClass.same.rawValue, count: width * height) : []
+        var classes =
+            keep ? [UInt8](repeating: PixelClass.same.rawValue, count: width * height) : []
         if keep {
             for r in regions {
                 for y in max(0, r.y)..<max(max(0, r.y), min(height, r.y + r.height)) {
@@ -51,8 +65,9 @@ public enum ImageComparator {
         // Horizontal bands scanned in parallel (one band for small frames), then summed.
         let bandCount = min(height / 64, 4 * ProcessInfo.processInfo.activeProcessorCount)
         var bands = [Band](repeating: Band(), count: max(1, bandCount))
-        let context = Scan(width: width, height: height, metric: metric, regions: regions,
-                           includeAntiAliased: options.includeAntiAliased)
+        let context = Scan(
+            width: width, height: height, metric: metric, regions: regions,
+            includeAntiAliased: options.includeAntiAliased)
         expected.withUnsafeBytes { rawA in
             actual.withUnsafeBytes { rawB in
                 rawA.withMemoryRebound(to: UInt32.self) { a in
@@ -62,8 +77,9 @@ public enum ImageComparator {
                                 nonisolated(unsafe) let (a, b, kept, out) = (a, b, kept, out)
                                 let n = out.count
                                 DispatchQueue.concurrentPerform(iterations: n) { i in
-                                    out[i] = context.scan(rows: (height * i / n)..<(height * (i + 1) / n),
-                                                          a, b, classes: kept)
+                                    out[i] = context.scan(
+                                        rows: (height * i / n)..<(height * (i + 1) / n),
+                                        a, b, classes: kept)
                                 }
                             }
                         }
@@ -87,13 +103,18 @@ public enum ImageComparator {
             let side = WindowCount.side(window: n, width: width, height: height)
             let area = side * side
             windowCount = count
-            tolerated = options.tolerates(differingPixels: count, ratio: area > 0 ? Double(count) / Double(area) : 0)
+            tolerated = options.tolerates(
+                differingPixels: count, ratio: area > 0 ? Double(count) / Double(area) : 0)
         }
         return FrameDiff(
-            width: width, height: height, differingPixels: differing, antiAliasedPixels: antiAliased, ratio: ratio,
-            bounds: maxX < 0 ? nil : PixelBounds(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1),
+            width: width, height: height, differingPixels: differing,
+            antiAliasedPixels: antiAliased, ratio: ratio,
+            bounds: maxX < 0
+                ? nil
+                : PixelBounds(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1),
             psnr: mse == 0 ? .infinity : 10 * log10(255 * 255 / mse),
-            withinTolerance: tolerated, classes: keepClasses ? classes : [], windowDifferingPixels: windowCount)
+            withinTolerance: tolerated, classes: keepClasses ? classes : [],
+            windowDifferingPixels: windowCount)
     }
 
     /// Sum of the squared differences of the four channels of two RGBA words.
@@ -118,8 +139,10 @@ public enum ImageComparator {
         let includeAntiAliased: Bool
 
         /// Compares `rows`, classifying into `classes` when it is not empty.
-        func scan(rows: Range<Int>, _ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>,
-                  classes: UnsafeMutableBufferPointer<UInt8>) -> Band {
+        func scan(
+            rows: Range<Int>, _ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>,
+            classes: UnsafeMutableBufferPointer<UInt8>
+        ) -> Band {
             let detector = AntiAliasDetector(width: width, height: height, metric: metric)
             let keep = !classes.isEmpty
             var band = Band()
@@ -131,12 +154,15 @@ public enum ImageComparator {
                 for x in 0..<width {
                     let p = a[row + x], q = b[row + x]
                     if p == q { continue }
-                    if !regions.isEmpty && regions.contains(where: { $0.contains(x: x, y: y) }) { continue }
+                    if !regions.isEmpty && regions.contains(where: { $0.contains(x: x, y: y) }) {
+                        continue
+                    }
                     band.squaredError += squaredDifference(p, q)
                     guard metric.differs(p, q, index: row + x) else { continue }
                     if !includeAntiAliased
                         && (detector.isAntiAliased(x: x, y: y, in: a, other: b)
-                            || detector.isAntiAliased(x: x, y: y, in: b, other: a)) {
+                            || detector.isAntiAliased(x: x, y: y, in: b, other: a))
+                    {
                         band.antiAliased += 1
                         if keep { classes[row + x] = PixelClass.antiAliased.rawValue }
                         continue

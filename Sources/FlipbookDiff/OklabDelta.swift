@@ -32,7 +32,9 @@ public enum OklabDelta {
     /// Steps of the cube-root table over 0…1.
     static let cubeRootSteps = 4096
     /// cbrt(i / 4096) for i in 0…4097 (one spare entry for interpolation at 1).
-    static let cubeRootTable: [Double] = (0...(cubeRootSteps + 1)).map { cbrt(Double($0) / Double(cubeRootSteps)) }
+    static let cubeRootTable: [Double] = (0...(cubeRootSteps + 1)).map {
+        cbrt(Double($0) / Double(cubeRootSteps))
+    }
 
     /// Linear light of a channel in 0…255 (clamped, for premultiplied words whose color
     /// exceeds their alpha).
@@ -53,7 +55,8 @@ public enum OklabDelta {
 
     /// Cube-rooted LMS responses and the lightness Lr of an sRGB color (channels 0…255).
     @inline(__always)
-    static func lms(_ c: (Double, Double, Double)) -> (l: Double, m: Double, s: Double, lr: Double) {
+    static func lms(_ c: (Double, Double, Double)) -> (l: Double, m: Double, s: Double, lr: Double)
+    {
         let r = linear(c.0), g = linear(c.1), b = linear(c.2)
         let l = cubeRoot(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
         let m = cubeRoot(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
@@ -63,7 +66,9 @@ public enum OklabDelta {
 
     /// (ΔLr, Δa, Δb) between two colors; a and b are taken from the LMS differences.
     @inline(__always)
-    static func differences(_ x: (Double, Double, Double), _ y: (Double, Double, Double)) -> (Double, Double, Double) {
+    static func differences(_ x: (Double, Double, Double), _ y: (Double, Double, Double)) -> (
+        Double, Double, Double
+    ) {
         let p = lms(x), q = lms(y)
         let dl = p.l - q.l, dm = p.m - q.m, ds = p.s - q.s
         let da = 1.9779984951 * dl - 2.4285922050 * dm + 0.4505937099 * ds
@@ -74,8 +79,10 @@ public enum OklabDelta {
     /// (Lr, a, b) of an sRGB color with channels in 0…255.
     public static func lab(_ c: (Double, Double, Double)) -> (Double, Double, Double) {
         let p = lms(c)
-        return (p.lr, 1.9779984951 * p.l - 2.4285922050 * p.m + 0.4505937099 * p.s,
-                0.0259040371 * p.l + 0.7827717662 * p.m - 0.8086757660 * p.s)
+        return (
+            p.lr, 1.9779984951 * p.l - 2.4285922050 * p.m + 0.4505937099 * p.s,
+            0.0259040371 * p.l + 0.7827717662 * p.m - 0.8086757660 * p.s
+        )
     }
 
     /// Ottosson's lightness estimate Lr from OKLab's L.
@@ -87,7 +94,9 @@ public enum OklabDelta {
     }
 
     /// The HyAB distance between two sRGB colors (channels 0…255).
-    public static func between(_ x: (Double, Double, Double), _ y: (Double, Double, Double)) -> Double {
+    public static func between(_ x: (Double, Double, Double), _ y: (Double, Double, Double))
+        -> Double
+    {
         let (dLr, da, db) = differences(x, y)
         return abs(dLr) + (da * da + db * db).squareRoot()
     }
@@ -99,8 +108,10 @@ public enum OklabDelta {
     /// decides it: within when |ΔLr| < threshold and Δa² + Δb² ≤ (threshold − |ΔLr|)²
     /// (no square root; threshold 0 therefore flags any two pixels compared).
     @inline(__always)
-    public static func exceeds(_ x: (Double, Double, Double), _ y: (Double, Double, Double),
-                               threshold: Double) -> Bool {
+    public static func exceeds(
+        _ x: (Double, Double, Double), _ y: (Double, Double, Double),
+        threshold: Double
+    ) -> Bool {
         let (dLr, da, db) = differences(x, y)
         let rest = threshold - abs(dLr)
         return !(rest > 0 && da * da + db * db <= rest * rest)

@@ -43,8 +43,10 @@ public struct PixelMetric: Sendable {
     /// no per-pixel dispatch.
     let isDefault: Bool
 
-    public init(metric: DiffMetric = .yiq, backdrop: Backdrop = .blackAndWhite, premultiplied: Bool = true,
-                threshold: Double = 0.1) {
+    public init(
+        metric: DiffMetric = .yiq, backdrop: Backdrop = .blackAndWhite, premultiplied: Bool = true,
+        threshold: Double = 0.1
+    ) {
         self.metric = metric
         self.backdrop = backdrop
         self.premultiplied = premultiplied
@@ -60,8 +62,10 @@ public struct PixelMetric: Sendable {
         case .white: return (255, 255, 255)
         case .checkerboard:
             let k = 4 * index
-            return (48 + 159 * Double(k % 2), 48 + 159 * Double(Int(Double(k) / 1.618033988749895) % 2),
-                    48 + 159 * Double(Int(Double(k) / 2.618033988749895) % 2))
+            return (
+                48 + 159 * Double(k % 2), 48 + 159 * Double(Int(Double(k) / 1.618033988749895) % 2),
+                48 + 159 * Double(Int(Double(k) / 2.618033988749895) % 2)
+            )
         }
     }
 
@@ -71,8 +75,15 @@ public struct PixelMetric: Sendable {
         let r = Double(p & 0xFF), g = Double((p >> 8) & 0xFF), b = Double((p >> 16) & 0xFF)
         let a = Double(p >> 24)
         if a == 255 { return (r, g, b) }
-        if premultiplied { return (r + bg.0 * (255 - a) / 255, g + bg.1 * (255 - a) / 255, b + bg.2 * (255 - a) / 255) }
-        return ((r * a + bg.0 * (255 - a)) / 255, (g * a + bg.1 * (255 - a)) / 255, (b * a + bg.2 * (255 - a)) / 255)
+        if premultiplied {
+            return (
+                r + bg.0 * (255 - a) / 255, g + bg.1 * (255 - a) / 255, b + bg.2 * (255 - a) / 255
+            )
+        }
+        return (
+            (r * a + bg.0 * (255 - a)) / 255, (g * a + bg.1 * (255 - a)) / 255,
+            (b * a + bg.2 * (255 - a)) / 255
+        )
     }
 
     /// Whether two pixels at `index` differ beyond the threshold (over black and white, a

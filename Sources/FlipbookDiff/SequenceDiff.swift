@@ -26,8 +26,10 @@ public struct FrameOutcome: Sendable {
     /// An error met while writing the diff image.
     public var writeError: String?
 
-    public init(index: Int, expectedName: String, actualName: String, expectedSize: PixelSize,
-                actualSize: PixelSize, diff: FrameDiff?, delayMismatch: (expected: Int, actual: Int)? = nil) {
+    public init(
+        index: Int, expectedName: String, actualName: String, expectedSize: PixelSize,
+        actualSize: PixelSize, diff: FrameDiff?, delayMismatch: (expected: Int, actual: Int)? = nil
+    ) {
         self.index = index
         self.expectedName = expectedName
         self.actualName = actualName
@@ -40,13 +42,19 @@ public struct FrameOutcome: Sendable {
     public var sizeMismatch: Bool { expectedSize != actualSize }
 
     /// Same size, same delay, pixels within tolerance.
-    public var passed: Bool { !sizeMismatch && delayMismatch == nil && (diff?.withinTolerance ?? false) }
+    public var passed: Bool {
+        !sizeMismatch && delayMismatch == nil && (diff?.withinTolerance ?? false)
+    }
 
     /// Worth a report line: anything over the threshold, or a size or delay mismatch.
-    public var isNotable: Bool { sizeMismatch || delayMismatch != nil || (diff?.differingPixels ?? 0) > 0 }
+    public var isNotable: Bool {
+        sizeMismatch || delayMismatch != nil || (diff?.differingPixels ?? 0) > 0
+    }
 
     /// "frame-0003.png", or "a.png vs #0" when the two inputs name the frame differently.
-    public var label: String { expectedName == actualName ? expectedName : "\(expectedName) vs \(actualName)" }
+    public var label: String {
+        expectedName == actualName ? expectedName : "\(expectedName) vs \(actualName)"
+    }
 }
 
 /// The comparison of two frame sequences: frames paired by position; extra frames on
@@ -66,8 +74,10 @@ public struct SequenceDiff: Sendable {
     /// golden file that does not exist), with their names; they make the sequences differ.
     public var missing: [String]
 
-    public init(expectedSource: String, actualSource: String, expectedCount: Int, actualCount: Int,
-                options: DiffOptions, frames: [FrameOutcome], missing: [String] = []) {
+    public init(
+        expectedSource: String, actualSource: String, expectedCount: Int, actualCount: Int,
+        options: DiffOptions, frames: [FrameOutcome], missing: [String] = []
+    ) {
         self.expectedSource = expectedSource
         self.actualSource = actualSource
         self.expectedCount = expectedCount
@@ -85,8 +95,12 @@ public struct SequenceDiff: Sendable {
     public var failingFrames: [FrameOutcome] { frames.filter { !$0.passed } }
 
     /// Differing pixels over all paired frames of equal size.
-    public var totalDifferingPixels: Int { frames.reduce(0) { $0 + ($1.diff?.differingPixels ?? 0) } }
+    public var totalDifferingPixels: Int {
+        frames.reduce(0) { $0 + ($1.diff?.differingPixels ?? 0) }
+    }
 
     /// Anti-aliasing pixels over all paired frames of equal size.
-    public var totalAntiAliasedPixels: Int { frames.reduce(0) { $0 + ($1.diff?.antiAliasedPixels ?? 0) } }
+    public var totalAntiAliasedPixels: Int {
+        frames.reduce(0) { $0 + ($1.diff?.antiAliasedPixels ?? 0) }
+    }
 }

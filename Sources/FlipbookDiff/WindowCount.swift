@@ -8,7 +8,9 @@
 /// it O(width · height).
 enum WindowCount {
     /// The side of the square window: N, at least 1, at most the frame's smaller side.
-    static func side(window: Int, width: Int, height: Int) -> Int { max(1, min(window, width, height)) }
+    static func side(window: Int, width: Int, height: Int) -> Int {
+        max(1, min(window, width, height))
+    }
 
     static func largest(_ classes: [UInt8], width: Int, height: Int, window: Int) -> Int {
         guard width > 0, height > 0, classes.count == width * height else { return 0 }
@@ -26,7 +28,8 @@ enum WindowCount {
         var best: Int32 = 0
         for y in 0...(height - nh) {
             for x in 0...(width - nw) {
-                let count = sums[(y + nh) * stride + x + nw] - sums[y * stride + x + nw]
+                let count =
+                    sums[(y + nh) * stride + x + nw] - sums[y * stride + x + nw]
                     - sums[(y + nh) * stride + x] + sums[y * stride + x]
                 best = max(best, count)
             }

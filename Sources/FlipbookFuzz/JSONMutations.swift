@@ -10,16 +10,20 @@ struct JSONMutator {
         "0", "-0", "-1", "1", "0.5", "-0.5", "1.5", "2", "3", "100", "1000", "1e4", "1e5", "1e6",
         "1e20", "-1e20", "1e308", "-1e308", "1.7976931348623157e308", "1e-308", "4.9e-324", "1e-7",
         "2147483647", "2147483648", "-2147483649", "4294967296", "9007199254740993",
-        "9223372036854775807", "9223372036854775808", "-9223372036854775809", "18446744073709551616",
+        "9223372036854775807", "9223372036854775808", "-9223372036854775809",
+        "18446744073709551616",
         "NaN", "-NaN", "Infinity", "-Infinity", "1e400", "-1e400",
     ]
     /// The same as strings: readers that accept "12" for 12 must not accept these.
-    static let extremeStrings = ["NaN", "Infinity", "-Infinity", "1e308", "-1", "9223372036854775808", ""]
+    static let extremeStrings = [
+        "NaN", "Infinity", "-Infinity", "1e308", "-1", "9223372036854775808", "",
+    ]
     /// How many times an array is repeated (bounded by the size limit).
     static let repeatFactors = [2, 10, 100, 1000]
 
     enum Edit: CaseIterable {
-        case extremeNumber, nudgeNumber, retype, repeatArray, repeatElement, dropKey, swapSubtrees, copySubtree, copyKey
+        case extremeNumber, nudgeNumber, retype, repeatArray, repeatElement, dropKey, swapSubtrees,
+            copySubtree, copyKey
     }
 
     /// Edits chosen more often come more than once: numbers are where Lottie readers trap.
@@ -45,7 +49,8 @@ struct JSONMutator {
             var edited = document
             let rounds = Int.random(in: 0..<4, using: &random) == 0 ? 2 : 1
             var applied = 0
-            for _ in 0..<rounds where apply(Self.editWeights.randomElement(using: &random)!, to: &edited) {
+            for _ in 0..<rounds
+            where apply(Self.editWeights.randomElement(using: &random)!, to: &edited) {
                 applied += 1
             }
             guard applied > 0, edited != document else { continue }
@@ -84,20 +89,31 @@ struct JSONMutator {
         case .extremeNumber:
             // Numbers mostly; any scalar sometimes, so that a string or a flag becomes a number.
             let scalarsToo = Int.random(in: 0..<4, using: &random) == 0
-            guard let path = pick(in: document, where: { value in
-                if case .number = value { return true }
-                return scalarsToo && !value.isContainer
-            }) else { return false }
-            let replacement: JSONValue = Int.random(in: 0..<5, using: &random) == 0
+            guard
+                let path = pick(
+                    in: document,
+                    where: { value in
+                        if case .number = value { return true }
+                        return scalarsToo && !value.isContainer
+                    })
+            else { return false }
+            let replacement: JSONValue =
+                Int.random(in: 0..<5, using: &random) == 0
                 ? .string(Self.extremeStrings.randomElement(using: &random)!)
                 : .number(Self.extremeNumbers.randomElement(using: &random)!)
             document.modify(at: path[...]) { $0 = replacement }
         case .nudgeNumber:
-            guard let path = pick(in: document, where: { if case .number = $0 { true } else { false } }),
-                  case .number(let text) = document.value(at: path[...]),
-                  let value = Double(text) else { return false }
-            let nudged = [value + 1, value - 1, -value, value * 1000, value / 1000, value.rounded(.down) + 0.5,
-                          value * 2, Double(Int.random(in: -3...100, using: &random))].randomElement(using: &random)!
+            guard
+                let path = pick(
+                    in: document, where: { if case .number = $0 { true } else { false } }),
+                case .number(let text) = document.value(at: path[...]),
+                let value = Double(text)
+            else { return false }
+            let nudged = [
+                value + 1, value - 1, -value, value * 1000, value / 1000,
+                value.rounded(.down) + 0.5,
+                value * 2, Double(Int.random(in: -3...100, using: &random)),
+            ].randomElement(using: &random)!
             guard nudged.isFinite else { return false }
             document.modify(at: path[...]) { $0 = .number("\(nudged)") }
         case .retype:
@@ -107,20 +123,29 @@ struct JSONMutator {
             guard retyped != original else { return false }
             document.modify(at: path[...]) { $0 = retyped }
         case .repeatArray, .repeatElement:
-            guard let path = pick(in: document, where: { if case .array(let a) = $0 { !a.isEmpty } else { false } }),
-                  case .array(let elements) = document.value(at: path[...]) else { return false }
+            guard
+                let path = pick(
+                    in: document,
+                    where: { if case .array(let a) = $0 { !a.isEmpty } else { false } }),
+                case .array(let elements) = document.value(at: path[...])
+            else { return false }
             let unit = edit == .repeatArray ? elements : [elements.randomElement(using: &random)!]
             // As many copies as fit in what the size limit leaves.
             let room = maxSize - document.bytes.count
             let unitSize = JSONValue.array(unit).bytes.count
-            let factor = min(Self.repeatFactors.randomElement(using: &random)!, room / max(unitSize, 1))
+            let factor = min(
+                Self.repeatFactors.randomElement(using: &random)!, room / max(unitSize, 1))
             guard factor >= 1 else { return false }
             var repeated = elements
             for _ in 0..<factor { repeated += unit }
             document.modify(at: path[...]) { $0 = .array(repeated) }
         case .dropKey:
-            guard let path = pick(in: document, where: { if case .object(let e) = $0 { !e.isEmpty } else { false } }),
-                  case .object(var entries) = document.value(at: path[...]) else { return false }
+            guard
+                let path = pick(
+                    in: document,
+                    where: { if case .object(let e) = $0 { !e.isEmpty } else { false } }),
+                case .object(var entries) = document.value(at: path[...])
+            else { return false }
             entries.remove(at: Int.random(in: 0..<entries.count, using: &random))
             document.modify(at: path[...]) { $0 = .object(entries) }
         case .swapSubtrees, .copySubtree:
@@ -137,15 +162,19 @@ struct JSONMutator {
                 document.modify(at: from[...]) { $0 = toValue }
             }
         case .copyKey:
-            let objects = document.paths { if case .object(let e) = $0 { !e.isEmpty } else { false } }
+            let objects = document.paths {
+                if case .object(let e) = $0 { !e.isEmpty } else { false }
+            }
             guard let source = objects.randomElement(using: &random),
-                  let target = objects.randomElement(using: &random),
-                  case .object(let entries) = document.value(at: source[...]) else { return false }
+                let target = objects.randomElement(using: &random),
+                case .object(let entries) = document.value(at: source[...])
+            else { return false }
             let entry = entries.randomElement(using: &random)!
             document.modify(at: target[...]) { value in
                 guard case .object(var targetEntries) = value else { return }
                 targetEntries.removeAll { $0.key == entry.key }
-                let index = targetEntries.firstIndex { $0.key > entry.key } ?? targetEntries.endIndex
+                let index =
+                    targetEntries.firstIndex { $0.key > entry.key } ?? targetEntries.endIndex
                 targetEntries.insert(entry, at: index)
                 value = .object(targetEntries)
             }
@@ -154,7 +183,8 @@ struct JSONMutator {
     }
 
     /// A random path among the values for which `include` holds.
-    private mutating func pick(in document: JSONValue, where include: (JSONValue) -> Bool) -> [Int]? {
+    private mutating func pick(in document: JSONValue, where include: (JSONValue) -> Bool) -> [Int]?
+    {
         document.paths(where: include).randomElement(using: &random)
     }
 
@@ -187,7 +217,9 @@ struct JSONMutator {
             switch value {
             case .array(let elements):
                 // Sorted keys: "10" before "2", as every object here is kept.
-                let entries = elements.enumerated().map { JSONValue.Entry(key: "\($0.offset)", value: $0.element) }
+                let entries = elements.enumerated().map {
+                    JSONValue.Entry(key: "\($0.offset)", value: $0.element)
+                }
                 return .object(entries.sorted { $0.key < $1.key })
             case .object: return .object([])
             default: return .object([JSONValue.Entry(key: "k", value: value)])

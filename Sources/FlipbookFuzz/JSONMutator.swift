@@ -29,7 +29,10 @@ indirect enum JSONValue: Equatable {
 
     /// Parses `bytes` with JSONSerialization; nil when they are not JSON.
     init?(parsing bytes: [UInt8]) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
+        guard
+            let object = try? JSONSerialization.jsonObject(
+                with: Data(bytes), options: [.fragmentsAllowed])
+        else {
             return nil
         }
         self.init(foundation: object)
@@ -40,11 +43,15 @@ indirect enum JSONValue: Equatable {
         // bridges the whole container to Foundation, which made the parse quadratic in depth.
         switch object {
         case let dictionary as [String: Any]:
-            self = .object(dictionary.keys.sorted().map { Entry(key: $0, value: JSONValue(foundation: dictionary[$0]!)) })
+            self = .object(
+                dictionary.keys.sorted().map {
+                    Entry(key: $0, value: JSONValue(foundation: dictionary[$0]!))
+                })
         case let array as [Any]: self = .array(array.map(JSONValue.init(foundation:)))
         case let string as String: self = .string(string)
         // JSONSerialization gives true and false as NSNumbers of Objective-C type `c`.
-        case let number as NSNumber where String(cString: number.objCType) == "c": self = .bool(number.boolValue)
+        case let number as NSNumber where String(cString: number.objCType) == "c":
+            self = .bool(number.boolValue)
         case let number as NSNumber: self = .number(number.stringValue)
         default: self = .null
         }
@@ -114,7 +121,7 @@ indirect enum JSONValue: Equatable {
         guard let step = path.first else { return change(&self) }
         switch self {
         case .array(var elements):
-            self = .null // drops the second reference so that the edit below does not copy
+            self = .null  // drops the second reference so that the edit below does not copy
             elements[step].modify(at: path.dropFirst(), change)
             self = .array(elements)
         case .object(var entries):

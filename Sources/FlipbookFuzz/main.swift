@@ -25,9 +25,9 @@ import FlipbookScene
 import Foundation
 import FlipbookTimeline
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 func warn(_ message: String) {
@@ -46,8 +46,9 @@ enum FuzzKind: String {
 let fuzzKind: FuzzKind = {
     guard let raw = getenv("FLIPBOOK_FUZZ") else { return .scene }
     guard let kind = FuzzKind(rawValue: String(cString: raw)) else {
-        warn("FLIPBOOK_FUZZ must be scene, render, lottie, lottie-structured, lottie-ca, lottie-structured-ca, png, gif, "
-             + "apng or webp")
+        warn(
+            "FLIPBOOK_FUZZ must be scene, render, lottie, lottie-structured, lottie-ca, lottie-structured-ca, png, gif, "
+                + "apng or webp")
         exit(64)
     }
     return kind
@@ -55,8 +56,9 @@ let fuzzKind: FuzzKind = {
 
 /// Small limits: big scenes are refused like the CLI refuses them, and what passes
 /// renders quickly under the sanitizers.
-let fuzzLimits = ResourceLimits(maxPixels: 96 * 96, maxFrames: 120, maxLayers: 64, maxPathElements: 2_000,
-                                maxMemory: 32 << 20)
+let fuzzLimits = ResourceLimits(
+    maxPixels: 96 * 96, maxFrames: 120, maxLayers: 64, maxPathElements: 2_000,
+    maxMemory: 32 << 20)
 
 func fuzzScene(_ bytes: [UInt8], render: Bool) {
     let text = String(decoding: bytes, as: UTF8.self)
@@ -74,7 +76,9 @@ func fuzzScene(_ bytes: [UInt8], render: Bool) {
     for layer in scene.layers {
         layer.forEachLayer { if case .text = $0.content { drawsText = true } }
     }
-    guard !drawsText, let renderer = try? SceneRenderer(scene: scene, limits: fuzzLimits) else { return }
+    guard !drawsText, let renderer = try? SceneRenderer(scene: scene, limits: fuzzLimits) else {
+        return
+    }
     _ = renderer.renderFrame(renderer.frameCount / 2)
 }
 
@@ -83,7 +87,9 @@ func fuzzLottie(_ bytes: [UInt8], compatibility: LottieCompatibility) {
     // nested precompositions is refused at 64 layers instead of being built to the default
     // 10000 (seconds under ASan, a timeout finding that is only the limit's size).
     let options = SceneLoader.Options(limits: fuzzLimits, lottieCompatibility: compatibility)
-    guard let scene = try? LottieLoader.parse(Data(bytes), path: nil, options: options) else { return }
+    guard let scene = try? LottieLoader.parse(Data(bytes), path: nil, options: options) else {
+        return
+    }
     // Real Lottie files are 500–2000 px and 60 fps: drawn at a scale that fits the small
     // limits' 96 px and a rate that fits their 120 frames, as `--scale` and `--fps` would,
     // rather than refused (which left the renderer unfuzzed for nearly every corpus file).
@@ -100,7 +106,9 @@ func fuzzLottie(_ bytes: [UInt8], compatibility: LottieCompatibility) {
     for layer in scene.layers {
         layer.forEachLayer { if case .text = $0.content { drawsText = true } }
     }
-    guard !drawsText || compatibility == .coreAnimation, var renderer = try? SceneRenderer(scene: scene, scale: scale, fps: fps, limits: fuzzLimits) else { return }
+    guard !drawsText || compatibility == .coreAnimation,
+        var renderer = try? SceneRenderer(scene: scene, scale: scale, fps: fps, limits: fuzzLimits)
+    else { return }
     // Reuse on, whatever FLIPBOOK_FRAME_REUSE says: the frame after the middle one is drawn
     // over the middle one's pixels through the damage box between the two trees (a
     // far-away position crashed there and nowhere else).
@@ -160,66 +168,77 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 }
 
 #if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32
 
-@_silgen_name("LLVMFuzzerMutate")
-func LLVMFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int) -> Int
+    @_silgen_name("LLVMFuzzerMutate")
+    func LLVMFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int) -> Int
 
-/// libFuzzer's mutation hook: a structural edit for `lottie-structured(-ca)` inputs that parse
-/// as JSON, libFuzzer's byte mutation otherwise (and for every other kind).
-@_cdecl("LLVMFuzzerCustomMutator")
-public func fuzzMutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
-    if fuzzKind.isStructured, let data,
-       let document = JSONValue(parsing: Array(UnsafeBufferPointer(start: data, count: size))) {
-        var mutator = JSONMutator(seed: seed, maxSize: maxSize)
-        if let mutated = mutator.mutate(document) {
-            mutated.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: mutated.count) }
-            return mutated.count
+    /// libFuzzer's mutation hook: a structural edit for `lottie-structured(-ca)` inputs that parse
+    /// as JSON, libFuzzer's byte mutation otherwise (and for every other kind).
+    @_cdecl("LLVMFuzzerCustomMutator")
+    public func fuzzMutate(
+        _ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32
+    ) -> Int {
+        if fuzzKind.isStructured, let data,
+            let document = JSONValue(parsing: Array(UnsafeBufferPointer(start: data, count: size)))
+        {
+            var mutator = JSONMutator(seed: seed, maxSize: maxSize)
+            if let mutated = mutator.mutate(document) {
+                mutated.withUnsafeBufferPointer {
+                    data.update(from: $0.baseAddress!, count: mutated.count)
+                }
+                return mutated.count
+            }
         }
+        return LLVMFuzzerMutate(data, size, maxSize)
     }
-    return LLVMFuzzerMutate(data, size, maxSize)
-}
 
-/// libFuzzer's cross-over hook: a subtree of the second input grafted into the first, for
-/// `lottie-structured` inputs that both parse; nothing (0, libFuzzer tries another
-/// mutation) otherwise.
-@_cdecl("LLVMFuzzerCustomCrossOver")
-public func fuzzCrossOver(_ data1: UnsafePointer<UInt8>?, _ size1: Int, _ data2: UnsafePointer<UInt8>?, _ size2: Int,
-                          _ out: UnsafeMutablePointer<UInt8>?, _ maxOutSize: Int, _ seed: UInt32) -> Int {
-    guard fuzzKind.isStructured, let data1, let data2, let out,
-          let document = JSONValue(parsing: Array(UnsafeBufferPointer(start: data1, count: size1))),
-          let donor = JSONValue(parsing: Array(UnsafeBufferPointer(start: data2, count: size2))) else { return 0 }
-    var mutator = JSONMutator(seed: seed, maxSize: maxOutSize)
-    guard let crossed = mutator.crossOver(document, with: donor) else { return 0 }
-    crossed.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: crossed.count) }
-    return crossed.count
-}
+    /// libFuzzer's cross-over hook: a subtree of the second input grafted into the first, for
+    /// `lottie-structured` inputs that both parse; nothing (0, libFuzzer tries another
+    /// mutation) otherwise.
+    @_cdecl("LLVMFuzzerCustomCrossOver")
+    public func fuzzCrossOver(
+        _ data1: UnsafePointer<UInt8>?, _ size1: Int, _ data2: UnsafePointer<UInt8>?, _ size2: Int,
+        _ out: UnsafeMutablePointer<UInt8>?, _ maxOutSize: Int, _ seed: UInt32
+    ) -> Int {
+        guard fuzzKind.isStructured, let data1, let data2, let out,
+            let document = JSONValue(
+                parsing: Array(UnsafeBufferPointer(start: data1, count: size1))),
+            let donor = JSONValue(parsing: Array(UnsafeBufferPointer(start: data2, count: size2)))
+        else { return 0 }
+        var mutator = JSONMutator(seed: seed, maxSize: maxOutSize)
+        guard let crossed = mutator.crossOver(document, with: donor) else { return 0 }
+        crossed.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: crossed.count) }
+        return crossed.count
+    }
 
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })
+    var argc = CommandLine.argc
+    var argv = CommandLine.unsafeArgv
+    exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })
 #else
-let mutateSeed = getenv("FLIPBOOK_FUZZ_MUTATE").flatMap { UInt32(String(cString: $0)) }
-var failures = 0
-for path in CommandLine.arguments.dropFirst() {
-    guard let bytes = try? FileIO.readAll(path: path) else {
-        warn("\(path): cannot read")
-        failures += 1
-        continue
+    let mutateSeed = getenv("FLIPBOOK_FUZZ_MUTATE").flatMap { UInt32(String(cString: $0)) }
+    var failures = 0
+    for path in CommandLine.arguments.dropFirst() {
+        guard let bytes = try? FileIO.readAll(path: path) else {
+            warn("\(path): cannot read")
+            failures += 1
+            continue
+        }
+        if let mutateSeed {
+            var mutator = JSONMutator(seed: mutateSeed, maxSize: 256 << 10)
+            let mutated = JSONValue(parsing: bytes).flatMap { mutator.mutate($0) }
+            print(
+                mutated.map { String(decoding: $0, as: UTF8.self) }
+                    ?? "\(path): not JSON, or nothing to edit")
+            continue
+        }
+        _ = fuzzOneInput(bytes, bytes.count)
+        print("\(path): ok")
     }
-    if let mutateSeed {
-        var mutator = JSONMutator(seed: mutateSeed, maxSize: 256 << 10)
-        let mutated = JSONValue(parsing: bytes).flatMap { mutator.mutate($0) }
-        print(mutated.map { String(decoding: $0, as: UTF8.self) } ?? "\(path): not JSON, or nothing to edit")
-        continue
-    }
-    _ = fuzzOneInput(bytes, bytes.count)
-    print("\(path): ok")
-}
-exit(failures == 0 ? 0 : 1)
+    exit(failures == 0 ? 0 : 1)
 #endif

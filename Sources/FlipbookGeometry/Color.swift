@@ -41,10 +41,13 @@ extension Color {
         switch v.count {
         case 3, 4:
             // #rgb: each digit is doubled (f → ff), so a digit d means d·17/255 = d/15.
-            self.init(red: v[0] / 15, green: v[1] / 15, blue: v[2] / 15, alpha: v.count == 4 ? v[3] / 15 : 1)
+            self.init(
+                red: v[0] / 15, green: v[1] / 15, blue: v[2] / 15,
+                alpha: v.count == 4 ? v[3] / 15 : 1)
         case 6, 8:
             func byte(_ i: Int) -> Double { (v[2 * i] * 16 + v[2 * i + 1]) / 255 }
-            self.init(red: byte(0), green: byte(1), blue: byte(2), alpha: v.count == 8 ? byte(3) : 1)
+            self.init(
+                red: byte(0), green: byte(1), blue: byte(2), alpha: v.count == 8 ? byte(3) : 1)
         default:
             return nil
         }

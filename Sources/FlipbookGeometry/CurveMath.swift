@@ -30,7 +30,8 @@ package enum Bezier {
         case .line: return p.0 * u + p.1 * t
         case .quad: return p.0 * (u * u) + p.1 * (2 * u * t) + p.2 * (t * t)
         case .cubic:
-            return p.0 * (u * u * u) + p.1 * (3 * u * u * t) + p.2 * (3 * u * t * t) + p.3 * (t * t * t)
+            return p.0 * (u * u * u) + p.1 * (3 * u * u * t) + p.2 * (3 * u * t * t) + p.3
+                * (t * t * t)
         }
     }
 
@@ -40,7 +41,8 @@ package enum Bezier {
         switch kind {
         case .line: return p.1 - p.0
         case .quad: return (p.1 - p.0) * (2 * u) + (p.2 - p.1) * (2 * t)
-        case .cubic: return (p.1 - p.0) * (3 * u * u) + (p.2 - p.1) * (6 * u * t) + (p.3 - p.2) * (3 * t * t)
+        case .cubic:
+            return (p.1 - p.0) * (3 * u * u) + (p.2 - p.1) * (6 * u * t) + (p.3 - p.2) * (3 * t * t)
         }
     }
 
@@ -60,9 +62,12 @@ package enum Bezier {
     /// De Casteljau split at t: the control points of the parts before and after t, padded
     /// as the input is. `lerp` is the interpolation (``lerp(_:_:_:)`` unless a caller's
     /// numbers follow another form).
-    package static func split(_ kind: BezierKind, _ p: BezierPoints, _ t: Double,
-                              lerp: (Point, Point, Double) -> Point = Bezier.lerp)
-        -> (BezierPoints, BezierPoints) {
+    package static func split(
+        _ kind: BezierKind, _ p: BezierPoints, _ t: Double,
+        lerp: (Point, Point, Double) -> Point = Bezier.lerp
+    )
+        -> (BezierPoints, BezierPoints)
+    {
         switch kind {
         case .line:
             let m = lerp(p.0, p.1, t)
@@ -134,18 +139,27 @@ package struct CubicSegment {
     package func split(_ t: Double) -> (CubicSegment, CubicSegment) {
         if t <= 0 { return (CubicSegment(start, start, start, start), self) }
         if t >= 1 { return (self, CubicSegment(end, end, end, end)) }
-        let (l, r) = Bezier.split(.cubic, (points[0], points[1], points[2], points[3]), t, lerp: Self.lerp)
-        return (CubicSegment(l.0, l.1, l.2, l.3, linearize: true), CubicSegment(r.0, r.1, r.2, r.3, linearize: true))
+        let (l, r) = Bezier.split(
+            .cubic, (points[0], points[1], points[2], points[3]), t, lerp: Self.lerp)
+        return (
+            CubicSegment(l.0, l.1, l.2, l.3, linearize: true),
+            CubicSegment(r.0, r.1, r.2, r.3, linearize: true)
+        )
     }
 
     /// Tight bounds: the end points and the extrema of each coordinate.
     package var bounds: (min: Point, max: Point) {
-        var lo = Point(min(start.x, end.x), min(start.y, end.y)), hi = Point(max(start.x, end.x), max(start.y, end.y))
+        var lo = Point(min(start.x, end.x), min(start.y, end.y)),
+            hi = Point(max(start.x, end.x), max(start.y, end.y))
         for axis in 0..<2 {
             let (qa, qb, qc) = axis == 0 ? (3 * a.x, 2 * b.x, c.x) : (3 * a.y, 2 * b.y, c.y)
             for t in Self.quadraticRoots(qa, qb, qc) where t > 0 && t < 1 {
                 let p = point(t)
-                if axis == 0 { lo.x = min(lo.x, p.x); hi.x = max(hi.x, p.x) } else { lo.y = min(lo.y, p.y); hi.y = max(hi.y, p.y) }
+                if axis == 0 {
+                    lo.x = min(lo.x, p.x); hi.x = max(hi.x, p.x)
+                } else {
+                    lo.y = min(lo.y, p.y); hi.y = max(hi.y, p.y)
+                }
             }
         }
         return (lo, hi)
@@ -154,9 +168,13 @@ package struct CubicSegment {
     /// Approximate intersections as (t on self, t on other), by recursive halving of both
     /// curves while their bounding boxes meet, down to boxes of `tolerance` or `depth`
     /// halvings (lottie-web's defaults: 2 and 7).
-    package func intersections(_ other: CubicSegment, tolerance: Double = 2, depth: Int = 7) -> [(Double, Double)] {
+    package func intersections(_ other: CubicSegment, tolerance: Double = 2, depth: Int = 7) -> [(
+        Double, Double
+    )] {
         var found: [(Double, Double)] = []
-        Self.intersect(Piece(self, 0, 1), Piece(other, 0, 1), level: 0, tolerance: tolerance, depth: depth, into: &found)
+        Self.intersect(
+            Piece(self, 0, 1), Piece(other, 0, 1), level: 0, tolerance: tolerance, depth: depth,
+            into: &found)
         return found.map { refined($0, other) }
     }
 
@@ -201,14 +219,19 @@ package struct CubicSegment {
         }
     }
 
-    private static func intersect(_ p: Piece, _ q: Piece, level: Int, tolerance: Double, depth: Int,
-                                  into found: inout [(Double, Double)]) {
+    private static func intersect(
+        _ p: Piece, _ q: Piece, level: Int, tolerance: Double, depth: Int,
+        into found: inout [(Double, Double)]
+    ) {
         // Touching boxes count (lottie-web asks for overlap, and so misses a crossing that falls
         // exactly between two halves, as the corners of an inset square do).
         guard abs(p.center.x - q.center.x) * 2 <= p.size.x + q.size.x,
-              abs(p.center.y - q.center.y) * 2 <= p.size.y + q.size.y else { return }
-        if level >= depth || (p.size.x <= tolerance && p.size.y <= tolerance && q.size.x <= tolerance
-                              && q.size.y <= tolerance) {
+            abs(p.center.y - q.center.y) * 2 <= p.size.y + q.size.y
+        else { return }
+        if level >= depth
+            || (p.size.x <= tolerance && p.size.y <= tolerance && q.size.x <= tolerance
+                && q.size.y <= tolerance)
+        {
             found.append((p.t, q.t))
             return
         }
@@ -222,7 +245,9 @@ package struct CubicSegment {
     package static func lerp(_ p: Point, _ q: Point, _ t: Double) -> Point { p * (1 - t) + q * t }
 
     /// lottie-web's relative float comparison.
-    package static func equal(_ x: Double, _ y: Double) -> Bool { abs(x - y) * 100_000 <= min(abs(x), abs(y)) }
+    package static func equal(_ x: Double, _ y: Double) -> Bool {
+        abs(x - y) * 100_000 <= min(abs(x), abs(y))
+    }
     package static func same(_ p: Point, _ q: Point) -> Bool { equal(p.x, q.x) && equal(p.y, q.y) }
     package static func zero(_ x: Double) -> Bool { abs(x) <= 0.00001 }
 
@@ -237,11 +262,14 @@ package struct CubicSegment {
     }
 
     /// Where the lines through (a1, a2) and (b1, b2) cross; nil when parallel.
-    package static func lineIntersection(_ a1: Point, _ a2: Point, _ b1: Point, _ b2: Point) -> Point? {
+    package static func lineIntersection(_ a1: Point, _ a2: Point, _ b1: Point, _ b2: Point)
+        -> Point?
+    {
         // Homogeneous coordinates: the cross product of the two lines.
         let l1 = (a1.y - a2.y, a2.x - a1.x, a1.x * a2.y - a1.y * a2.x)
         let l2 = (b1.y - b2.y, b2.x - b1.x, b1.x * b2.y - b1.y * b2.x)
-        let x = l1.1 * l2.2 - l1.2 * l2.1, y = l1.2 * l2.0 - l1.0 * l2.2, w = l1.0 * l2.1 - l1.1 * l2.0
+        let x = l1.1 * l2.2 - l1.2 * l2.1, y = l1.2 * l2.0 - l1.0 * l2.2,
+            w = l1.0 * l2.1 - l1.1 * l2.0
         guard !zero(w) else { return nil }
         return Point(x / w, y / w)
     }
@@ -251,11 +279,13 @@ package struct CubicSegment {
         Point(p.x + cos(angle) * length, p.y - sin(angle) * length)
     }
 
-    package static func distance(_ p: Point, _ q: Point) -> Double { ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() }
+    package static func distance(_ p: Point, _ q: Point) -> Double {
+        ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
+    }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -32,15 +32,16 @@ public struct Path: Sendable, Hashable {
 
     /// The path with every point mapped through `t`.
     public func applying(_ t: AffineTransform) -> Path {
-        Path(elements.map { e in
-            switch e {
-            case .move(let p): .move(t.apply(p))
-            case .line(let p): .line(t.apply(p))
-            case .quad(let c, let p): .quad(t.apply(c), t.apply(p))
-            case .cubic(let c1, let c2, let p): .cubic(t.apply(c1), t.apply(c2), t.apply(p))
-            case .close: .close
-            }
-        })
+        Path(
+            elements.map { e in
+                switch e {
+                case .move(let p): .move(t.apply(p))
+                case .line(let p): .line(t.apply(p))
+                case .quad(let c, let p): .quad(t.apply(c), t.apply(p))
+                case .cubic(let c1, let c2, let p): .cubic(t.apply(c1), t.apply(c2), t.apply(p))
+                case .close: .close
+                }
+            })
     }
 
     /// The bounding box of every point and control point (a cheap superset of the

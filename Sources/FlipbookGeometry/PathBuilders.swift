@@ -11,9 +11,9 @@
 /// - Angles are in degrees, measured from +x toward +y (clockwise on screen).
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Path {
@@ -46,8 +46,9 @@ extension Path {
         var current = Point(x0 + radius, y0)
         for corner in corners {
             if corner.edgeEnd != current { p.line(to: corner.edgeEnd) }
-            current = p.appendArcSegments(center: corner.center, radius: radius,
-                                          startDegrees: corner.startDegrees, sweepDegrees: 90)
+            current = p.appendArcSegments(
+                center: corner.center, radius: radius,
+                startDegrees: corner.startDegrees, sweepDegrees: 90)
         }
         p.close()
         return p
@@ -61,31 +62,40 @@ extension Path {
         unit.move(to: Point(1, 0))
         unit.appendArcSegments(center: .zero, radius: 1, startDegrees: 0, sweepDegrees: 360)
         unit.close()
-        return unit.applying(AffineTransform(a: s.width / 2, b: 0, c: 0, d: s.height / 2,
-                                             tx: s.midX, ty: s.midY))
+        return unit.applying(
+            AffineTransform(
+                a: s.width / 2, b: 0, c: 0, d: s.height / 2,
+                tx: s.midX, ty: s.midY))
     }
 
     /// A circular arc with UIBezierPath's semantics in y-down space: `clockwise == true`
     /// turns clockwise on screen (angles increasing). Starts with a move to the start point.
-    public static func arc(center: Point, radius: Double, startDegrees: Double,
-                           endDegrees: Double, clockwise: Bool) -> Path {
+    public static func arc(
+        center: Point, radius: Double, startDegrees: Double,
+        endDegrees: Double, clockwise: Bool
+    ) -> Path {
         var p = Path()
-        p.addArc(center: center, radius: radius, startDegrees: startDegrees,
-                 endDegrees: endDegrees, clockwise: clockwise)
+        p.addArc(
+            center: center, radius: radius, startDegrees: startDegrees,
+            endDegrees: endDegrees, clockwise: clockwise)
         return p
     }
 
     /// Appends an arc (see ``arc(center:radius:startDegrees:endDegrees:clockwise:)``),
     /// joined with a line from the current point when the path already has one.
-    public mutating func addArc(center: Point, radius: Double, startDegrees: Double,
-                                endDegrees: Double, clockwise: Bool) {
+    public mutating func addArc(
+        center: Point, radius: Double, startDegrees: Double,
+        endDegrees: Double, clockwise: Bool
+    ) {
         let start = Self.arcPoint(center, radius, startDegrees)
         if elements.isEmpty { move(to: start) } else { line(to: start) }
-        let sweep = Self.arcSweep(startDegrees: startDegrees, endDegrees: endDegrees,
-                                  clockwise: clockwise)
+        let sweep = Self.arcSweep(
+            startDegrees: startDegrees, endDegrees: endDegrees,
+            clockwise: clockwise)
         guard sweep != 0, radius > 0 else { return }
-        _ = appendArcSegments(center: center, radius: radius, startDegrees: startDegrees,
-                              sweepDegrees: sweep)
+        _ = appendArcSegments(
+            center: center, radius: radius, startDegrees: startDegrees,
+            sweepDegrees: sweep)
     }
 
     /// CoreGraphics' sweep rule: the signed angle from start to end in the asked
@@ -118,8 +128,10 @@ extension Path {
     /// Appends cubics for an arc that starts at the current point (assumed to be on the
     /// circle at `startDegrees`); returns the end point.
     @discardableResult
-    mutating func appendArcSegments(center: Point, radius: Double, startDegrees: Double,
-                                    sweepDegrees: Double) -> Point {
+    mutating func appendArcSegments(
+        center: Point, radius: Double, startDegrees: Double,
+        sweepDegrees: Double
+    ) -> Point {
         let count = max(1, Int((abs(sweepDegrees) / 45 - 1e-9).rounded(.up)))
         let step = sweepDegrees / Double(count) * .pi / 180
         let k = 4.0 / 3.0 * tan(step / 4) * radius
@@ -132,9 +144,10 @@ extension Path {
             end = Point(center.x + radius * c1, center.y + radius * s1)
             snapUnitCircleNoise(&end, center)
             // Tangent at angle a is (−sin a, cos a) for increasing angles.
-            cubic(to: end,
-                  control1: Point(p0.x - k * s0, p0.y + k * c0),
-                  control2: Point(end.x + k * s1, end.y - k * c1))
+            cubic(
+                to: end,
+                control1: Point(p0.x - k * s0, p0.y + k * c0),
+                control2: Point(end.x + k * s1, end.y - k * c1))
             a0 = a1
         }
         return end

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A problem in SVG path data: what, and the UTF-8 offset where it was found.
@@ -59,11 +59,18 @@ public enum SVGPathParser {
                 if Self.isCommand(c) {
                     command = c
                     i += 1
-                } else if command == 0 || !startsNumber(c) || command == UInt8(ascii: "Z") || command == UInt8(ascii: "z") {
-                    if command == 0 { throw SVGPathError(message: "path data must start with M or m", offset: i) }
-                    throw SVGPathError(message: "unexpected `\(Character(Unicode.Scalar(c)))`", offset: i)
+                } else if command == 0 || !startsNumber(c) || command == UInt8(ascii: "Z")
+                    || command == UInt8(ascii: "z")
+                {
+                    if command == 0 {
+                        throw SVGPathError(message: "path data must start with M or m", offset: i)
+                    }
+                    throw SVGPathError(
+                        message: "unexpected `\(Character(Unicode.Scalar(c)))`", offset: i)
                 }
-                if command != 0, path.isEmpty, command != UInt8(ascii: "M"), command != UInt8(ascii: "m") {
+                if command != 0, path.isEmpty, command != UInt8(ascii: "M"),
+                    command != UInt8(ascii: "m")
+                {
                     throw SVGPathError(message: "path data must start with M or m", offset: i - 1)
                 }
                 try perform(command)
@@ -79,7 +86,8 @@ public enum SVGPathParser {
         }
 
         func startsNumber(_ c: UInt8) -> Bool {
-            (c >= 48 && c <= 57) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+            (c >= 48 && c <= 57) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
+                || c == UInt8(ascii: ".")
         }
 
         mutating func perform(_ command: UInt8) throws(SVGPathError) {
@@ -123,23 +131,26 @@ public enum SVGPathParser {
                 current = Point(current.x, try number() + (relative ? current.y : 0))
                 path.line(to: current)
             case UInt8(ascii: "C"), UInt8(ascii: "S"):
-                let c1 = try control(explicit: upper == UInt8(ascii: "C"), reflecting: lastCubicControl, base: base)
+                let c1 = try control(
+                    explicit: upper == UInt8(ascii: "C"), reflecting: lastCubicControl, base: base)
                 let c2 = try point() + base
                 let end = try point() + base
                 path.cubic(to: end, control1: c1, control2: c2)
                 cubicControl = c2
                 current = end
             case UInt8(ascii: "Q"), UInt8(ascii: "T"):
-                let c = try control(explicit: upper == UInt8(ascii: "Q"), reflecting: lastQuadControl, base: base)
+                let c = try control(
+                    explicit: upper == UInt8(ascii: "Q"), reflecting: lastQuadControl, base: base)
                 let end = try point() + base
                 path.quad(to: end, control: c)
                 quadControl = c
                 current = end
-            default: // A
+            default:  // A
                 let rx = try number(), ry = try number(), rotation = try number()
                 let large = try flag(), sweep = try flag()
                 let end = try point() + base
-                appendArc(to: end, rx: rx, ry: ry, rotation: rotation, largeArc: large, sweep: sweep)
+                appendArc(
+                    to: end, rx: rx, ry: ry, rotation: rotation, largeArc: large, sweep: sweep)
                 current = end
             }
             lastCubicControl = cubicControl
@@ -149,7 +160,9 @@ public enum SVGPathParser {
         /// C and Q read their first control point; S and T reflect the previous
         /// segment's last control about the current point (or use the current point
         /// when the previous segment was of another kind).
-        mutating func control(explicit: Bool, reflecting last: Point?, base: Point) throws(SVGPathError) -> Point {
+        mutating func control(explicit: Bool, reflecting last: Point?, base: Point)
+            throws(SVGPathError) -> Point
+        {
             if explicit { return try point() + base }
             return last.map { current * 2 - $0 } ?? current
         }
@@ -182,7 +195,9 @@ public enum SVGPathParser {
                 while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
                 return i - from
             }
-            if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+            if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+                i += 1
+            }
             var count = digits()
             if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
                 i += 1
@@ -195,7 +210,9 @@ public enum SVGPathParser {
             if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
                 let mark = i
                 i += 1
-                if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+                if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+                    i += 1
+                }
                 if digits() == 0 { i = mark }
             }
             let text = String(decoding: bytes[start..<i], as: UTF8.self)
@@ -208,7 +225,8 @@ public enum SVGPathParser {
         /// An arc flag: one digit, 0 or 1, which needs no separator after it.
         mutating func flag() throws(SVGPathError) -> Bool {
             skipSeparator()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "0") || bytes[i] == UInt8(ascii: "1") else {
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "0") || bytes[i] == UInt8(ascii: "1")
+            else {
                 throw SVGPathError(message: "expected an arc flag (0 or 1)", offset: i)
             }
             i += 1
@@ -219,8 +237,10 @@ public enum SVGPathParser {
 
         /// SVG 1.1 F.6.5–F.6.6: from endpoint to center parameterization, then cubic
         /// segments of at most 90° each.
-        mutating func appendArc(to end: Point, rx rxIn: Double, ry ryIn: Double, rotation: Double,
-                                largeArc: Bool, sweep: Bool) {
+        mutating func appendArc(
+            to end: Point, rx rxIn: Double, ry ryIn: Double, rotation: Double,
+            largeArc: Bool, sweep: Bool
+        ) {
             let start = current
             if start == end { return }  // F.6.2: an arc to the current point is omitted.
             var rx = abs(rxIn), ry = abs(ryIn)
@@ -240,11 +260,13 @@ public enum SVGPathParser {
             }
             let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
             let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
-            let coefficient = (max(0, numerator / denominator)).squareRoot() * (largeArc == sweep ? -1 : 1)
+            let coefficient =
+                (max(0, numerator / denominator)).squareRoot() * (largeArc == sweep ? -1 : 1)
             let cx1 = coefficient * rx * y1 / ry
             let cy1 = -coefficient * ry * x1 / rx
-            let center = Point(cosPhi * cx1 - sinPhi * cy1 + (start.x + end.x) / 2,
-                               sinPhi * cx1 + cosPhi * cy1 + (start.y + end.y) / 2)
+            let center = Point(
+                cosPhi * cx1 - sinPhi * cy1 + (start.x + end.x) / 2,
+                sinPhi * cx1 + cosPhi * cy1 + (start.y + end.y) / 2)
             func angle(_ ux: Double, _ uy: Double, _ vx: Double, _ vy: Double) -> Double {
                 atan2(ux * vy - uy * vx, ux * vx + uy * vy)
             }
@@ -254,8 +276,9 @@ public enum SVGPathParser {
             if sweep, delta < 0 { delta += 2 * .pi }
 
             func map(_ ux: Double, _ uy: Double) -> Point {
-                Point(center.x + rx * cosPhi * ux - ry * sinPhi * uy,
-                      center.y + rx * sinPhi * ux + ry * cosPhi * uy)
+                Point(
+                    center.x + rx * cosPhi * ux - ry * sinPhi * uy,
+                    center.y + rx * sinPhi * ux + ry * cosPhi * uy)
             }
             // Coordinates near the Double limit overflow the center to NaN: a line then.
             guard delta.isFinite, theta1.isFinite else {

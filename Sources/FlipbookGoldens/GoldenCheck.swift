@@ -40,16 +40,23 @@ public struct GoldenCheck: Sendable {
 
     /// `diffFolder` defaults to `$FLIPBOOK_DIFF_DIR/<golden folder name>` when that
     /// variable is set, else to `<temporary folder>/flipbook-diffs/<golden folder name>`.
-    public init(goldenFolder: String, diffFolder: String? = nil, options: DiffOptions = DiffOptions(),
-                record: Bool = GoldenCheck.recordRequested) {
-        self.init(goldenFolder: goldenFolder, diffFolder: diffFolder, comparison: .perceptual(options), record: record)
+    public init(
+        goldenFolder: String, diffFolder: String? = nil, options: DiffOptions = DiffOptions(),
+        record: Bool = GoldenCheck.recordRequested
+    ) {
+        self.init(
+            goldenFolder: goldenFolder, diffFolder: diffFolder, comparison: .perceptual(options),
+            record: record)
     }
 
-    public init(goldenFolder: String, diffFolder: String? = nil, comparison: GoldenComparison,
-                record: Bool = GoldenCheck.recordRequested) {
+    public init(
+        goldenFolder: String, diffFolder: String? = nil, comparison: GoldenComparison,
+        record: Bool = GoldenCheck.recordRequested
+    ) {
         self.goldenFolder = goldenFolder
         let leaf = URL(fileURLWithPath: goldenFolder).lastPathComponent
-        let base = ProcessInfo.processInfo.environment["FLIPBOOK_DIFF_DIR"]
+        let base =
+            ProcessInfo.processInfo.environment["FLIPBOOK_DIFF_DIR"]
             ?? (NSTemporaryDirectory() + "flipbook-diffs")
         self.diffFolder = diffFolder ?? (base + "/" + leaf)
         self.comparison = comparison
@@ -70,61 +77,87 @@ public struct GoldenCheck: Sendable {
     /// called from a test file resolves beside that file; an absolute path stays as it is.
     public static func folder(_ relative: String, besideFile file: String = #filePath) -> String {
         if relative.hasPrefix("/") { return relative }
-        return URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(relative).path
+        return URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(
+            relative
+        ).path
     }
 
     /// Renders the scene file's frames (all, or `frames`) and checks them. `load` says how
     /// the file is read (YAML and JSON scenes, Lottie `.json`, `.lottie`, `.tgs`).
-    public func verify(scene path: String, scale: Double? = nil, fps: Double? = nil,
-                       frames: ClosedRange<Int>? = nil,
-                       load: SceneLoader.Options = SceneLoader.Options()) throws -> GoldenResult {
-        let prepared = try ScenePreparation.prepare(path: path, options: PreparationOptions(loader: load, scale: scale, fps: fps))
+    public func verify(
+        scene path: String, scale: Double? = nil, fps: Double? = nil,
+        frames: ClosedRange<Int>? = nil,
+        load: SceneLoader.Options = SceneLoader.Options()
+    ) throws -> GoldenResult {
+        let prepared = try ScenePreparation.prepare(
+            path: path, options: PreparationOptions(loader: load, scale: scale, fps: fps))
         return try verify(renderer: prepared.renderer, frames: frames, label: path)
     }
 
     /// Renders frames of a prepared renderer (all, or `frames` clamped to the scene) and
     /// checks them.
-    public func verify(renderer: SceneRenderer, frames: ClosedRange<Int>? = nil,
-                       label: String = "scene") throws -> GoldenResult {
+    public func verify(
+        renderer: SceneRenderer, frames: ClosedRange<Int>? = nil,
+        label: String = "scene"
+    ) throws -> GoldenResult {
         let whole = 0...(renderer.frameCount - 1)
         let range = frames.map { $0.clamped(to: whole) } ?? whole
         var rendered: [Pixmap] = []
-        try OrderedParallelMap.run(count: range.count, jobs: ProcessorCount.online,
-                                   produce: { renderer.renderFrame(range.lowerBound + $0) },
-                                   consume: { _, frame in rendered.append(frame) })
+        try OrderedParallelMap.run(
+            count: range.count, jobs: ProcessorCount.online,
+            produce: { renderer.renderFrame(range.lowerBound + $0) },
+            consume: { _, frame in rendered.append(frame) })
         let indexed = zip(range, rendered).map { (index: $0, image: $1) }
-        return try verify(frames: indexed, wholeCount: range == whole ? renderer.frameCount : nil, label: label)
+        return try verify(
+            frames: indexed, wholeCount: range == whole ? renderer.frameCount : nil, label: label)
     }
 
     /// Renders the scene at `seconds` and checks it against `goldenFolder/<name>.png`
     /// (default name: ``defaultName(at:)``).
-    public func verify(scene path: String, at seconds: Double, named name: String? = nil,
-                       scale: Double? = nil, load: SceneLoader.Options = SceneLoader.Options()) throws -> GoldenResult {
-        let renderer = try ScenePreparation.prepare(path: path, options: PreparationOptions(loader: load, scale: scale)).renderer
-        return try verify(frame: renderer.renderFrame(at: seconds), named: name ?? Self.defaultName(at: seconds),
-                          label: path)
+    public func verify(
+        scene path: String, at seconds: Double, named name: String? = nil,
+        scale: Double? = nil, load: SceneLoader.Options = SceneLoader.Options()
+    ) throws -> GoldenResult {
+        let renderer = try ScenePreparation.prepare(
+            path: path, options: PreparationOptions(loader: load, scale: scale)
+        ).renderer
+        return try verify(
+            frame: renderer.renderFrame(at: seconds), named: name ?? Self.defaultName(at: seconds),
+            label: path)
     }
 
     /// The golden name of a frame rendered at `seconds`: `at-<seconds with 3 decimals>s`.
-    public static func defaultName(at seconds: Double) -> String { String(format: "at-%.3fs", seconds) }
+    public static func defaultName(at seconds: Double) -> String {
+        String(format: "at-%.3fs", seconds)
+    }
 
     /// Checks one image against `goldenFolder/<name>.png`.
-    public func verify(frame: Pixmap, named name: String, label: String = "frame") throws -> GoldenResult {
+    public func verify(frame: Pixmap, named name: String, label: String = "frame") throws
+        -> GoldenResult
+    {
         let file = name.hasSuffix(".png") ? name : name + ".png"
         let stem = String(file.dropLast(4))
-        return try compare([(file: file, diffName: stem + ".png", image: frame)], extraGoldens: [], label: label,
-                           reportName: stem + "-report")
+        return try compare(
+            [(file: file, diffName: stem + ".png", image: frame)], extraGoldens: [], label: label,
+            reportName: stem + "-report")
     }
 
     /// Checks frames given with their frame indices against `frame-NNNN.png` goldens.
     /// `wholeCount`, when the frames are a whole scene, makes goldens beyond it count.
-    public func verify(frames: [(index: Int, image: Pixmap)], wholeCount: Int? = nil,
-                       label: String = "frames") throws -> GoldenResult {
-        let items = frames.map { (file: PNGSequenceExporter.fileName(ofFrame: $0.index),
-                                  diffName: SequenceComparator.diffImageName(index: $0.index), image: $0.image) }
+    public func verify(
+        frames: [(index: Int, image: Pixmap)], wholeCount: Int? = nil,
+        label: String = "frames"
+    ) throws -> GoldenResult {
+        let items = frames.map {
+            (
+                file: PNGSequenceExporter.fileName(ofFrame: $0.index),
+                diffName: SequenceComparator.diffImageName(index: $0.index), image: $0.image
+            )
+        }
         var extra: [String] = []
         if let wholeCount {
-            extra = existingGoldenIndices().filter { $0 >= wholeCount }.map(PNGSequenceExporter.fileName(ofFrame:))
+            extra = existingGoldenIndices().filter { $0 >= wholeCount }.map(
+                PNGSequenceExporter.fileName(ofFrame:))
         }
         return try compare(items, extraGoldens: extra, label: label, reportName: "report")
     }
@@ -140,8 +173,10 @@ public struct GoldenCheck: Sendable {
 
     private typealias Item = (file: String, diffName: String, image: Pixmap)
 
-    private func compare(_ items: [Item], extraGoldens: [String], label: String,
-                         reportName: String) throws -> GoldenResult {
+    private func compare(
+        _ items: [Item], extraGoldens: [String], label: String,
+        reportName: String
+    ) throws -> GoldenResult {
         if record { return try write(items, stale: extraGoldens, label: label) }
         var outcomes: [FrameOutcome] = []
         var missing: [String] = []
@@ -150,19 +185,24 @@ public struct GoldenCheck: Sendable {
         var failingGoldens: [Pixmap?] = []
         var compared: [Pixmap] = []
         if let diffFolder {
-            try? FileManager.default.createDirectory(atPath: diffFolder, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: diffFolder, withIntermediateDirectories: true)
         }
         for item in items {
             let path = goldenFolder + "/" + item.file
             let stem = String(item.file.dropLast(4))
             guard FileManager.default.fileExists(atPath: path) else {
                 missing.append(path)
-                evidence.append(GoldenEvidence(name: stem, expected: nil, actual: item.image, difference: nil))
+                evidence.append(
+                    GoldenEvidence(name: stem, expected: nil, actual: item.image, difference: nil))
                 continue
             }
             let golden: Pixmap
-            do { golden = try PNGCodec.read(path: path) } catch { throw GoldenError.unreadableGolden(error) }
-            var (outcome, actual, difference) = try comparePair(golden: golden, item: item, position: outcomes.count)
+            do { golden = try PNGCodec.read(path: path) } catch {
+                throw GoldenError.unreadableGolden(error)
+            }
+            var (outcome, actual, difference) = try comparePair(
+                golden: golden, item: item, position: outcomes.count)
             if let index = Int(item.file.dropFirst(6).dropLast(4)), item.file.hasPrefix("frame-") {
                 outcome.index = index
             }
@@ -170,37 +210,46 @@ public struct GoldenCheck: Sendable {
             compared.append(actual)
             failingGoldens.append(outcome.passed ? nil : golden)
             if !outcome.passed {
-                evidence.append(GoldenEvidence(name: stem, expected: golden, actual: actual, difference: difference))
+                evidence.append(
+                    GoldenEvidence(
+                        name: stem, expected: golden, actual: actual, difference: difference))
             }
         }
-        let diff = SequenceDiff(expectedSource: goldenFolder, actualSource: label,
-                                expectedCount: outcomes.count + extraGoldens.count,
-                                actualCount: outcomes.count + missing.count,
-                                options: comparison.diffOptions, frames: outcomes, missing: missing)
-        var result = GoldenResult(diff: diff, recorded: [], goldenFolder: goldenFolder, label: label)
+        let diff = SequenceDiff(
+            expectedSource: goldenFolder, actualSource: label,
+            expectedCount: outcomes.count + extraGoldens.count,
+            actualCount: outcomes.count + missing.count,
+            options: comparison.diffOptions, frames: outcomes, missing: missing)
+        var result = GoldenResult(
+            diff: diff, recorded: [], goldenFolder: goldenFolder, label: label)
         result.comparison = comparison
         result.evidence = evidence
         if writesReport, !diff.passed, let diffFolder {
             // A report that cannot be written leaves the failure without it, not hidden.
-            result.reportPath = try? HTMLReport.write(diff, images: { (failingGoldens[$0], compared[$0]) },
-                                                      to: diffFolder + "/" + reportName,
-                                                      title: "\(label) — \(comparison.description)")
+            result.reportPath = try? HTMLReport.write(
+                diff, images: { (failingGoldens[$0], compared[$0]) },
+                to: diffFolder + "/" + reportName,
+                title: "\(label) — \(comparison.description)")
         }
         return result
     }
 
     /// Compares one frame with its golden: the outcome, the frame as compared, and the
     /// highlighted difference when pixels differ.
-    private func comparePair(golden: Pixmap, item: Item,
-                             position: Int) throws -> (FrameOutcome, Pixmap, Pixmap?) {
+    private func comparePair(
+        golden: Pixmap, item: Item,
+        position: Int
+    ) throws -> (FrameOutcome, Pixmap, Pixmap?) {
         let expected = NamedFrame(image: golden, name: item.file)
         switch comparison {
         case .perceptual(let options):
             let outcome = SequenceComparator.comparePair(
-                index: position, expected: expected, actual: NamedFrame(image: item.image, name: item.file),
+                index: position, expected: expected,
+                actual: NamedFrame(image: item.image, name: item.file),
                 options: options, diffFolder: diffFolder, diffImageName: item.diffName)
             guard !outcome.passed, !outcome.sizeMismatch else { return (outcome, item.image, nil) }
-            let kept = ImageComparator.compare(golden, item.image, options: options, keepClasses: true)
+            let kept = ImageComparator.compare(
+                golden, item.image, options: options, keepClasses: true)
             return (outcome, item.image, DiffImage.highlight(expected: golden, diff: kept))
         case .channels(let tolerance, let limit):
             // As its golden would store it, so that recording then comparing always matches.
@@ -209,16 +258,22 @@ public struct GoldenCheck: Sendable {
                 throw GoldenError.unstorableFrame(file: item.file, error)
             }
             let sameSize = golden.width == stored.width && golden.height == stored.height
-            var diff = sameSize ? ChannelComparator.compare(expected: golden, actual: stored, tolerance: tolerance,
-                                                            maxDifferingPixels: limit) : nil
-            var outcome = FrameOutcome(index: position, expectedName: item.file, actualName: item.file,
-                                       expectedSize: PixelSize(width: golden.width, height: golden.height),
-                                       actualSize: PixelSize(width: stored.width, height: stored.height), diff: diff)
+            var diff =
+                sameSize
+                ? ChannelComparator.compare(
+                    expected: golden, actual: stored, tolerance: tolerance,
+                    maxDifferingPixels: limit) : nil
+            var outcome = FrameOutcome(
+                index: position, expectedName: item.file, actualName: item.file,
+                expectedSize: PixelSize(width: golden.width, height: golden.height),
+                actualSize: PixelSize(width: stored.width, height: stored.height), diff: diff)
             guard let kept = diff, kept.differingPixels > 0 else { return (outcome, stored, nil) }
             if let diffFolder {
                 let path = diffFolder + "/" + item.diffName
                 do {
-                    try PNGCodec.write(DiffImage.sideBySide(expected: golden, actual: stored, diff: kept), to: path)
+                    try PNGCodec.write(
+                        DiffImage.sideBySide(expected: golden, actual: stored, diff: kept), to: path
+                    )
                     outcome.diffImagePath = path
                 } catch { outcome.writeError = error.message }
             }
@@ -231,18 +286,25 @@ public struct GoldenCheck: Sendable {
 
     private func write(_ items: [Item], stale: [String], label: String) throws -> GoldenResult {
         do {
-            try FileManager.default.createDirectory(atPath: goldenFolder, withIntermediateDirectories: true)
-        } catch { throw GoldenError.uncreatableFolder(goldenFolder, reason: error.localizedDescription) }
+            try FileManager.default.createDirectory(
+                atPath: goldenFolder, withIntermediateDirectories: true)
+        } catch {
+            throw GoldenError.uncreatableFolder(goldenFolder, reason: error.localizedDescription)
+        }
         var written: [String] = []
         for item in items {
             let path = goldenFolder + "/" + item.file
-            do { try PNGCodec.write(item.image, to: path) } catch { throw GoldenError.unwritableGolden(error) }
+            do { try PNGCodec.write(item.image, to: path) } catch {
+                throw GoldenError.unwritableGolden(error)
+            }
             written.append(path)
         }
         for name in stale { try? FileManager.default.removeItem(atPath: goldenFolder + "/" + name) }
-        let diff = SequenceDiff(expectedSource: goldenFolder, actualSource: label, expectedCount: items.count,
-                                actualCount: items.count, options: comparison.diffOptions, frames: [])
-        var result = GoldenResult(diff: diff, recorded: written, goldenFolder: goldenFolder, label: label)
+        let diff = SequenceDiff(
+            expectedSource: goldenFolder, actualSource: label, expectedCount: items.count,
+            actualCount: items.count, options: comparison.diffOptions, frames: [])
+        var result = GoldenResult(
+            diff: diff, recorded: written, goldenFolder: goldenFolder, label: label)
         result.comparison = comparison
         return result
     }

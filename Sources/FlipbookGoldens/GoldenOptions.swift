@@ -67,8 +67,11 @@ public struct GoldenOptions: Sendable {
     /// else `<temporary folder>/flipbook-diffs/<golden folder name>`.
     public var diffFolder: String?
 
-    public init(comparison: GoldenComparison = .perceptual, load: SceneLoader.Options = SceneLoader.Options(),
-                scale: Double? = nil, fps: Double? = nil, diffFolder: String? = nil) {
+    public init(
+        comparison: GoldenComparison = .perceptual,
+        load: SceneLoader.Options = SceneLoader.Options(),
+        scale: Double? = nil, fps: Double? = nil, diffFolder: String? = nil
+    ) {
         self.comparison = comparison
         self.load = load
         self.scale = scale

@@ -43,7 +43,10 @@ public struct GoldenResult: Sendable {
 
     /// The report lines (``DiffReport``), or one line about the recording.
     public var reportLines: [String] {
-        didRecord ? ["recorded \(recorded.count) golden frame\(recorded.count == 1 ? "" : "s") in \(goldenFolder)"]
+        didRecord
+            ? [
+                "recorded \(recorded.count) golden frame\(recorded.count == 1 ? "" : "s") in \(goldenFolder)"
+            ]
             : DiffReport.lines(diff)
     }
 
@@ -54,12 +57,14 @@ public struct GoldenResult: Sendable {
         let failing = failingFrames
         // Named frames (`<name>.png`) are their own label; numbered ones are listed.
         if !failing.isEmpty, diff.frames.allSatisfy({ $0.expectedName.hasPrefix("frame-") }) {
-            text += " (frame\(failing.count == 1 ? "" : "s") \(failing.map(String.init).joined(separator: ", ")) differ)"
+            text +=
+                " (frame\(failing.count == 1 ? "" : "s") \(failing.map(String.init).joined(separator: ", ")) differ)"
         }
         text += ":\n" + reportLines.map { "  " + $0 }.joined(separator: "\n")
         text += "\n  compared by: \(comparison.description)"
         if let reportPath { text += "\n  HTML report: \(reportPath)" }
-        text += "\n  (to accept the new frames, re-run with \(GoldenRecording.environmentVariable)=1"
+        text +=
+            "\n  (to accept the new frames, re-run with \(GoldenRecording.environmentVariable)=1"
             + " or `flipbook check --record`)"
         return text
     }
@@ -86,7 +91,9 @@ public struct GoldenEvidence: Sendable {
     /// Attachment names and PNG bytes: `<name>-expected.png`, `<name>-actual.png`,
     /// `<name>-difference.png`, those that exist. An image that cannot be encoded is left out.
     public var pngFiles: [(name: String, bytes: [UInt8])] {
-        let images: [(String, Pixmap?)] = [("expected", expected), ("actual", actual), ("difference", difference)]
+        let images: [(String, Pixmap?)] = [
+            ("expected", expected), ("actual", actual), ("difference", difference),
+        ]
         return images.compactMap { role, image in
             guard let image, let bytes = try? PNGCodec.encode(image) else { return nil }
             return ("\(name)-\(role).png", bytes)

@@ -27,28 +27,43 @@ struct DotLottie {
             var out = Data()
             _ = try archive.extract(entry) { chunk in
                 out.append(chunk)
-                if out.count > limit { throw Failure(description: "`\(entry.path)` expands to more than \(limit) bytes") }
+                if out.count > limit {
+                    throw Failure(
+                        description: "`\(entry.path)` expands to more than \(limit) bytes")
+                }
             }
             return out
         }
         let entries = Array(archive)
         var chosen: Entry?
         if let manifest = entries.first(where: { $0.path == "manifest.json" }) {
-            let id = (try? JSONParser.parse(read(manifest), limits: JSONLimits(memoryBytes: 16 << 20)))
+            let id =
+                (try? JSONParser.parse(read(manifest), limits: JSONLimits(memoryBytes: 16 << 20)))
                 .flatMap { JSONNode($0, index: 0, path: "")["animations"][0]["id"].string }
             if let id {
-                chosen = entries.first { $0.path == "animations/\(id).json" || $0.path == "a/\(id).json" }
-                if chosen == nil { warnings.append("dotLottie: the manifest names animation `\(id)`, which the archive lacks") }
+                chosen = entries.first {
+                    $0.path == "animations/\(id).json" || $0.path == "a/\(id).json"
+                }
+                if chosen == nil {
+                    warnings.append(
+                        "dotLottie: the manifest names animation `\(id)`, which the archive lacks")
+                }
             } else {
-                warnings.append("dotLottie: manifest.json does not name an animation (`animations[0].id`)")
+                warnings.append(
+                    "dotLottie: manifest.json does not name an animation (`animations[0].id`)")
             }
         } else {
             warnings.append("dotLottie: no manifest.json")
         }
         if chosen == nil {
-            chosen = entries.filter { ($0.path.hasPrefix("animations/") || $0.path.hasPrefix("a/"))
-                && $0.path.hasSuffix(".json") && $0.type == .file }.sorted { $0.path < $1.path }.first
-            if let chosen, !warnings.isEmpty { warnings[warnings.count - 1] += "; opened `\(chosen.path)`" }
+            chosen =
+                entries.filter {
+                    ($0.path.hasPrefix("animations/") || $0.path.hasPrefix("a/"))
+                        && $0.path.hasSuffix(".json") && $0.type == .file
+                }.sorted { $0.path < $1.path }.first
+            if let chosen, !warnings.isEmpty {
+                warnings[warnings.count - 1] += "; opened `\(chosen.path)`"
+            }
         }
         guard let chosen else { throw Failure(description: "no animations/*.json inside") }
         animation = try read(chosen)
@@ -57,13 +72,18 @@ struct DotLottie {
             guard entry.type == .file else {
                 // A link could name any file on the machine once extracted; it is never followed.
                 if entry.type == .symlink {
-                    warnings.append("dotLottie: image entry `\(entry.path)` is a symbolic link, which is not followed")
+                    warnings.append(
+                        "dotLottie: image entry `\(entry.path)` is a symbolic link, which is not followed"
+                    )
                 }
                 continue
             }
             let bytes = [UInt8](try read(entry))
             total += bytes.count
-            if total > limit { throw Failure(description: "the animation and its images expand to more than \(limit) bytes") }
+            if total > limit {
+                throw Failure(
+                    description: "the animation and its images expand to more than \(limit) bytes")
+            }
             images[entry.path] = bytes
             images[(entry.path as NSString).lastPathComponent] = bytes
         }

@@ -17,7 +17,10 @@ enum Gzip {
         guard !data.isEmpty else { throw Failure(description: "the file is empty") }
         var stream = z_stream()
         // 15 + 32: a zlib or gzip header, detected from the data.
-        guard inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard
+            inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+                == Z_OK
+        else {
             throw Failure(description: "zlib could not start")
         }
         defer { inflateEnd(&stream) }
@@ -35,15 +38,20 @@ enum Gzip {
                     stream.avail_out = uInt(outBuf.count)
                     status = inflate(&stream, Z_NO_FLUSH)
                     guard status == Z_OK || status == Z_STREAM_END else {
-                        let reason = stream.msg.map { String(cString: $0) } ?? "corrupt data (zlib status \(status))"
+                        let reason =
+                            stream.msg.map { String(cString: $0) }
+                            ?? "corrupt data (zlib status \(status))"
                         throw Failure(description: reason)
                     }
                     output.append(outBuf.baseAddress!, count: outBuf.count - Int(stream.avail_out))
                 }
                 if output.count > limit {
-                    throw Failure(description: "it expands to more than \(limit) bytes", isLimit: true)
+                    throw Failure(
+                        description: "it expands to more than \(limit) bytes", isLimit: true)
                 }
-                if RenderCancellation.shared.isCancelled { throw Failure(description: "interrupted") }
+                if RenderCancellation.shared.isCancelled {
+                    throw Failure(description: "interrupted")
+                }
                 if status == Z_OK && stream.avail_in == 0 && stream.avail_out != 0 {
                     throw Failure(description: "the compressed data ends early")
                 }

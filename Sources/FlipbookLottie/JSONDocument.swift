@@ -1,8 +1,8 @@
 import FlipbookGeometry
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A parsed JSON document held as a flat tape: one entry per value in document order

@@ -53,7 +53,9 @@ struct JSONNode {
     /// The elements of an array, each with its path.
     var elements: [JSONNode]? {
         guard let document, isArray else { return nil }
-        return document.elements(ofArray: index).enumerated().map { JSONNode(document, index: $1, path: "\(path)[\($0)]") }
+        return document.elements(ofArray: index).enumerated().map {
+            JSONNode(document, index: $1, path: "\(path)[\($0)]")
+        }
     }
 
     /// The keys of an object, in document order.

@@ -1,9 +1,9 @@
 import FlipbookGeometry
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A strict RFC 8259 JSON parser into a ``JSONDocument`` that counts its limits while it
@@ -38,7 +38,9 @@ struct JSONParser {
     private let document = JSONDocument()
 
     /// Parses `data` in place; throws ``JSONFailure`` with the line and column of the problem.
-    static func parse(_ data: some ContiguousBytes, limits: JSONLimits = JSONLimits()) throws(JSONFailure) -> JSONDocument {
+    static func parse(_ data: some ContiguousBytes, limits: JSONLimits = JSONLimits())
+        throws(JSONFailure) -> JSONDocument
+    {
         let result: Result<JSONDocument, JSONFailure> = data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), limits: limits)
             do throws(JSONFailure) {
@@ -62,14 +64,18 @@ struct JSONParser {
         skipSpace()
         try parseValue(depth: 0, key: nil)
         skipSpace()
-        if position < bytes.count { throw fail("unexpected \(describe(position)) after the document") }
+        if position < bytes.count {
+            throw fail("unexpected \(describe(position)) after the document")
+        }
         return document
     }
 
     // MARK: Values
 
     private mutating func parseValue(depth: Int, key: String?) throws(JSONFailure) {
-        guard position < bytes.count else { throw fail("the document ends where a value was expected") }
+        guard position < bytes.count else {
+            throw fail("the document ends where a value was expected")
+        }
         try spend(Self.bytesPerValue)
         if position >= nextPoll {
             nextPoll = position + (1 << 16)
@@ -88,14 +94,18 @@ struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             _ = document.append(.number, payload: try parseNumber().bitPattern)
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
-            throw fail("\(describe(position)) is not a JSON value (JSON has no NaN or Infinity; write a number)")
+            throw fail(
+                "\(describe(position)) is not a JSON value (JSON has no NaN or Infinity; write a number)"
+            )
         default:
             throw fail("unexpected \(describe(position)) where a value was expected")
         }
     }
 
     private mutating func parseObject(depth: Int) throws(JSONFailure) {
-        guard depth <= limits.depth else { throw fail("arrays and objects nest deeper than \(limits.depth) levels") }
+        guard depth <= limits.depth else {
+            throw fail("arrays and objects nest deeper than \(limits.depth) levels")
+        }
         let start = document.append(.object, payload: 0)
         position += 1
         skipSpace()
@@ -104,12 +114,16 @@ struct JSONParser {
             position += 1
         } else {
             while true {
-                guard peek(UInt8(ascii: "\"")) else { throw fail("expected a key in quotes, found \(describe(position))") }
+                guard peek(UInt8(ascii: "\"")) else {
+                    throw fail("expected a key in quotes, found \(describe(position))")
+                }
                 let key = try parseString()
                 try spend(Self.bytesPerValue + key.utf8.count)
                 _ = document.appendString(key)
                 skipSpace()
-                guard peek(UInt8(ascii: ":")) else { throw fail("expected `:` after the key \"\(key)\", found \(describe(position))") }
+                guard peek(UInt8(ascii: ":")) else {
+                    throw fail("expected `:` after the key \"\(key)\", found \(describe(position))")
+                }
                 position += 1
                 skipSpace()
                 try parseValue(depth: depth, key: key)
@@ -124,8 +138,11 @@ struct JSONParser {
     }
 
     private mutating func parseArray(depth: Int, key: String?) throws(JSONFailure) {
-        let countsLayers = key == "layers", countsKeyframes = key == "k", countsVertices = key == "v"
-        guard depth <= limits.depth else { throw fail("arrays and objects nest deeper than \(limits.depth) levels") }
+        let countsLayers = key == "layers", countsKeyframes = key == "k",
+            countsVertices = key == "v"
+        guard depth <= limits.depth else {
+            throw fail("arrays and objects nest deeper than \(limits.depth) levels")
+        }
         let start = document.append(.array, payload: 0)
         position += 1
         skipSpace()
@@ -137,20 +154,27 @@ struct JSONParser {
                 if countsLayers {
                     layers += 1
                     if layers > limits.layers {
-                        throw failure(.limit("the file has more than \(limits.layers) layers, over the limit of "
-                            + "\(limits.layers); raise --max-layers"))
+                        throw failure(
+                            .limit(
+                                "the file has more than \(limits.layers) layers, over the limit of "
+                                    + "\(limits.layers); raise --max-layers"))
                     }
                 }
                 if countsKeyframes, peek(UInt8(ascii: "{")) {
                     keyframes += 1
                     if keyframes > limits.keyframes {
-                        throw failure(.limit("the file has more than \(limits.keyframes) keyframes, over the limit of "
-                            + "\(limits.keyframes); raise --max-keyframes"))
+                        throw failure(
+                            .limit(
+                                "the file has more than \(limits.keyframes) keyframes, over the limit of "
+                                    + "\(limits.keyframes); raise --max-keyframes"))
                     }
                 }
                 if countsVertices, count >= limits.pathVertices {
-                    throw failure(.limit("a path has more than \(limits.pathVertices) vertices, over the limit of "
-                        + "\(limits.pathVertices) path elements; raise --max-path-elements"))
+                    throw failure(
+                        .limit(
+                            "a path has more than \(limits.pathVertices) vertices, over the limit of "
+                                + "\(limits.pathVertices) path elements; raise --max-path-elements")
+                    )
                 }
                 try parseValue(depth: depth, key: nil)
                 count += 1
@@ -171,7 +195,8 @@ struct JSONParser {
         guard position < bytes.count, isDigit(bytes[position]) else {
             if peek(UInt8(ascii: "I")) {
                 position = start
-                throw fail("`-Infinity` is not a JSON value (JSON has no NaN or Infinity; write a number)")
+                throw fail(
+                    "`-Infinity` is not a JSON value (JSON has no NaN or Infinity; write a number)")
             }
             throw fail("expected a digit in a number, found \(describe(position))")
         }
@@ -182,13 +207,17 @@ struct JSONParser {
         }
         if peek(UInt8(ascii: ".")) {
             position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else { throw fail("expected a digit after `.`") }
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw fail("expected a digit after `.`")
+            }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
         if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
             position += 1
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
-            guard position < bytes.count, isDigit(bytes[position]) else { throw fail("expected a digit in the exponent") }
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw fail("expected a digit in the exponent")
+            }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
         let length = position - start
@@ -202,8 +231,9 @@ struct JSONParser {
         let value = strtod(text, nil)
         guard value.isFinite else {
             position = start
-            throw fail("the number \(String(decoding: bytes[start..<start + length], as: UTF8.self)) is too large "
-                + "for a double")
+            throw fail(
+                "the number \(String(decoding: bytes[start..<start + length], as: UTF8.self)) is too large "
+                    + "for a double")
         }
         return value
     }
@@ -219,7 +249,10 @@ struct JSONParser {
                 return String(decoding: bytes[start..<position], as: UTF8.self)
             }
             if c == UInt8(ascii: "\\") { break }
-            if c < 0x20 { throw fail("a control character (0x\(String(c, radix: 16))) inside a string; escape it") }
+            if c < 0x20 {
+                throw fail(
+                    "a control character (0x\(String(c, radix: 16))) inside a string; escape it")
+            }
             position += 1
         }
         var out = [UInt8](bytes[start..<position])
@@ -229,7 +262,10 @@ struct JSONParser {
                 position += 1
                 return String(decoding: out, as: UTF8.self)
             }
-            if c < 0x20 { throw fail("a control character (0x\(String(c, radix: 16))) inside a string; escape it") }
+            if c < 0x20 {
+                throw fail(
+                    "a control character (0x\(String(c, radix: 16))) inside a string; escape it")
+            }
             if c != UInt8(ascii: "\\") {
                 out.append(c)
                 position += 1
@@ -248,8 +284,10 @@ struct JSONParser {
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
-                if (0xD800..<0xDC00).contains(scalar), peek(UInt8(ascii: "\\")), position + 1 < bytes.count,
-                   bytes[position + 1] == UInt8(ascii: "u") {
+                if (0xD800..<0xDC00).contains(scalar), peek(UInt8(ascii: "\\")),
+                    position + 1 < bytes.count,
+                    bytes[position + 1] == UInt8(ascii: "u")
+                {
                     position += 2
                     let low = try hex4()
                     if (0xDC00..<0xE000).contains(low) {
@@ -287,12 +325,17 @@ struct JSONParser {
     }
 
     /// The literals' bytes, made once rather than at every `true` of a document.
-    private static let trueWord = Array("true".utf8), falseWord = Array("false".utf8), nullWord = Array("null".utf8)
+    private static let trueWord = Array("true".utf8), falseWord = Array("false".utf8),
+        nullWord = Array("null".utf8)
 
     private mutating func literal(_ letters: [UInt8]) throws(JSONFailure) {
         let n = letters.count
-        let matches = position + n <= bytes.count && (0..<n).allSatisfy { bytes[position + $0] == letters[$0] }
-        guard matches else { throw fail("unexpected \(describe(position)) where a value was expected") }
+        let matches =
+            position + n <= bytes.count
+            && (0..<n).allSatisfy { bytes[position + $0] == letters[$0] }
+        guard matches else {
+            throw fail("unexpected \(describe(position)) where a value was expected")
+        }
         position += n
     }
 
@@ -301,8 +344,10 @@ struct JSONParser {
     private mutating func spend(_ n: Int) throws(JSONFailure) {
         memory += n
         if memory > limits.memoryBytes {
-            throw failure(.limit("the document needs more than \(limits.memoryBytes >> 20) MiB to hold once read, "
-                + "over what --max-memory allows; raise --max-memory"))
+            throw failure(
+                .limit(
+                    "the document needs more than \(limits.memoryBytes >> 20) MiB to hold once read, "
+                        + "over what --max-memory allows; raise --max-memory"))
         }
     }
 

@@ -39,18 +39,27 @@ public enum LottieLoader {
     }
 
     /// Reads a `.json`, `.lottie` or `.tgs` file into a scene.
-    public static func load(path: String, options: SceneLoader.Options = SceneLoader.Options()) throws(SceneError) -> Scene {
+    public static func load(path: String, options: SceneLoader.Options = SceneLoader.Options())
+        throws(SceneError) -> Scene
+    {
         func fail(_ message: String) -> SceneError {
-            SceneError(diagnostics: [Diagnostic(file: path, line: nil, column: nil, keyPath: "", message: message)])
+            SceneError(diagnostics: [
+                Diagnostic(file: path, line: nil, column: nil, keyPath: "", message: message)
+            ])
         }
         let limit = options.limits.maxDocumentBytes
         // The file's size is checked before it is read (its bytes count against --max-memory).
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-           size.int64Value > Int64(limit) {
-            throw fail("the file is \(size.int64Value) bytes, over the \(limit) a file may have with --max-memory "
-                + "\(options.limits.maxMemory); raise --max-memory")
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size]
+            as? NSNumber,
+            size.int64Value > Int64(limit)
+        {
+            throw fail(
+                "the file is \(size.int64Value) bytes, over the \(limit) a file may have with --max-memory "
+                    + "\(options.limits.maxMemory); raise --max-memory")
         }
-        guard let raw = FileManager.default.contents(atPath: path) else { throw fail("cannot read the file") }
+        guard let raw = FileManager.default.contents(atPath: path) else {
+            throw fail("cannot read the file")
+        }
         let ext = (path as NSString).pathExtension.lowercased()
         var json = raw
         var images: [String: [UInt8]] = [:]
@@ -58,7 +67,9 @@ public enum LottieLoader {
         switch ext {
         case "tgs":
             do { json = try Gzip.decompress(raw, limit: limit) } catch {
-                throw fail("not a gzip-compressed Lottie sticker: \(error)\(Gzip.isLimit(error) ? "; raise --max-memory" : "")")
+                throw fail(
+                    "not a gzip-compressed Lottie sticker: \(error)\(Gzip.isLimit(error) ? "; raise --max-memory" : "")"
+                )
             }
         case "lottie":
             do {
@@ -78,15 +89,20 @@ public enum LottieLoader {
     }
 
     /// Parses Lottie JSON; `path` is used for messages and for image files beside it.
-    public static func parse(_ data: Data, path: String?, options: SceneLoader.Options = SceneLoader.Options(),
-                             images: [String: [UInt8]] = [:]) throws(SceneError) -> Scene {
+    public static func parse(
+        _ data: Data, path: String?, options: SceneLoader.Options = SceneLoader.Options(),
+        images: [String: [UInt8]] = [:]
+    ) throws(SceneError) -> Scene {
         let document: JSONDocument
         do throws(JSONFailure) {
             // The parsed document may hold half of --max-memory, less the bytes already read.
             let budget = max(1 << 20, options.limits.maxMemory / 2 - data.count)
-            document = try JSONParser.parse(data, limits: JSONLimits(
-                memoryBytes: budget, layers: options.limits.maxLayers, keyframes: options.limits.maxKeyframes,
-                pathVertices: options.limits.maxPathElements))
+            document = try JSONParser.parse(
+                data,
+                limits: JSONLimits(
+                    memoryBytes: budget, layers: options.limits.maxLayers,
+                    keyframes: options.limits.maxKeyframes,
+                    pathVertices: options.limits.maxPathElements))
         } catch {
             let message: String
             switch error.reason {
@@ -94,13 +110,18 @@ public enum LottieLoader {
             case .limit(let text): message = text
             case .cancelled: message = "interrupted while reading"
             }
-            throw SceneError(diagnostics: [Diagnostic(file: path, line: error.line, column: error.column, keyPath: "",
-                                                      message: message)])
+            throw SceneError(diagnostics: [
+                Diagnostic(
+                    file: path, line: error.line, column: error.column, keyPath: "",
+                    message: message)
+            ])
         }
-        let base = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        let base =
+            path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
             ?? FileManager.default.currentDirectoryPath
-        let reader = LottieReader(file: path, baseDirectory: base, allowOutsideAssets: options.allowOutsideAssets,
-                                  limits: options.limits, compatibility: options.lottieCompatibility)
+        let reader = LottieReader(
+            file: path, baseDirectory: base, allowOutsideAssets: options.allowOutsideAssets,
+            limits: options.limits, compatibility: options.lottieCompatibility)
         reader.packagedImages = images
         var scene = reader.readDocument(JSONNode(document, index: 0, path: ""))
         scene.sourcePath = path
@@ -108,4 +129,3 @@ public enum LottieLoader {
         return scene
     }
 }
-

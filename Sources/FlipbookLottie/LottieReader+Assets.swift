@@ -10,7 +10,9 @@ extension LottieReader {
     /// skipped with a warning, as players skip it.
     func imageLayer(_ e: Entry) -> Layer? {
         guard let ref = e.node["refId"].string, let asset = assetNodes[ref] else {
-            error(e.node["refId"], "no image asset has id \(e.node["refId"].string.map { "`\($0)`" } ?? "(none)")")
+            error(
+                e.node["refId"],
+                "no image asset has id \(e.node["refId"].string.map { "`\($0)`" } ?? "(none)")")
             return nil
         }
         let p = asset["p"].string ?? ""
@@ -18,14 +20,17 @@ extension LottieReader {
         if embeddedAssets[ref] == nil && fileAssets[ref] == nil {
             if p.hasPrefix("data:") {
                 guard let comma = p.firstIndex(of: ","),
-                      let bytes = Data(base64Encoded: String(p[p.index(after: comma)...]),
-                                       options: .ignoreUnknownCharacters) else {
+                    let bytes = Data(
+                        base64Encoded: String(p[p.index(after: comma)...]),
+                        options: .ignoreUnknownCharacters)
+                else {
                     error(asset["p"], "the data: URI of image asset `\(ref)` is not valid base64")
                     return nil
                 }
                 embeddedAssets[ref] = [UInt8](bytes)
             } else if let packaged = packagedImages[p] ?? packagedImages[folder + p]
-                        ?? packagedImages["images/" + p] {
+                ?? packagedImages["images/" + p]
+            {
                 embeddedAssets[ref] = packaged
             } else if let path = resolveImage(folder + p, asset["p"], ref) {
                 fileAssets[ref] = path
@@ -45,19 +50,25 @@ extension LottieReader {
     }
 
     private func resolveImage(_ file: String, _ node: JSONNode, _ ref: String) -> String? {
-        let url = file.hasPrefix("/") ? URL(fileURLWithPath: file)
+        let url =
+            file.hasPrefix("/")
+            ? URL(fileURLWithPath: file)
             : URL(fileURLWithPath: baseDirectory).appendingPathComponent(file)
         let resolved = url.standardizedFileURL.path
         if !allowOutsideAssets {
             let (inside, real) = AssetConfinement.check(resolved, inside: baseDirectory)
             guard inside else {
-                error(node, "image asset `\(ref)`: `\(file)` leads outside the animation's folder (to `\(real)`); "
-                      + "pass --allow-outside-assets to allow it")
+                error(
+                    node,
+                    "image asset `\(ref)`: `\(file)` leads outside the animation's folder (to `\(real)`); "
+                        + "pass --allow-outside-assets to allow it")
                 return nil
             }
         }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory),
+            !isDirectory.boolValue
+        else {
             warn("image `\(file)` not found (not drawn)")
             return nil
         }
@@ -73,33 +84,43 @@ extension LottieReader {
             if effect["en"].number == 0 { continue }
             let params = effect["ef"]
             func v(_ i: Int, _ fallback: [Double]) -> AnimatedValue {
-                animated(params[i]["v"], "an effect parameter", default: fallback) ?? .constant(fallback)
+                animated(params[i]["v"], "an effect parameter", default: fallback)
+                    ?? .constant(fallback)
             }
-            func c(_ i: Int) -> AnimatedValue { color(params[i]["v"], default: [0, 0, 0, 1]) ?? .constant([0, 0, 0, 1]) }
+            func c(_ i: Int) -> AnimatedValue {
+                color(params[i]["v"], default: [0, 0, 0, 1]) ?? .constant([0, 0, 0, 1])
+            }
             let reported = diagnostics.count
             let type = integer(effect["ty"], "the effect type `ty`") ?? -1
             guard diagnostics.count == reported else { continue }
             // lottie-ios's Core Animation engine draws a layer's drop shadow and no other
             // effect (Sources/Private/CoreAnimation/Layers/BaseCompositionLayer.swift).
             if coreAnimation && type != 25 {
-                warn("effect `\(effect["nm"].string ?? "type \(type)")` (Core Animation draws only drop shadows)")
+                warn(
+                    "effect `\(effect["nm"].string ?? "type \(type)")` (Core Animation draws only drop shadows)"
+                )
                 continue
             }
             switch type {
             case 25:
                 let profile = shadowProfile
-                out.append(.dropShadow(color: c(0), opacity: v(1, [127.5]).mapped { $0.map { $0 / 255 } },
-                                       direction: v(2, [135]), distance: v(3, [5]),
-                                       blur: v(4, [0]).mapped {
-                                           $0.map { DropShadowMapping.effectSigma(softness: $0, profile) }
-                                       }))
+                out.append(
+                    .dropShadow(
+                        color: c(0), opacity: v(1, [127.5]).mapped { $0.map { $0 / 255 } },
+                        direction: v(2, [135]), distance: v(3, [5]),
+                        blur: v(4, [0]).mapped {
+                            $0.map { DropShadowMapping.effectSigma(softness: $0, profile) }
+                        }))
             case 29:
                 let dims = integer(params[1]["v"]["k"], "the blur dimensions (1, 2 or 3)") ?? 1
                 out.append(.gaussianBlur(blurriness: v(0, [0]), dimensions: dims))
             case 21:
                 out.append(.fill(color: c(2), opacity: v(6, [1])))
             case 20:
-                out.append(.tint(black: c(0), white: c(1), amount: v(2, [100]).mapped { $0.map { $0 / 100 } }))
+                out.append(
+                    .tint(
+                        black: c(0), white: c(1), amount: v(2, [100]).mapped { $0.map { $0 / 100 } }
+                    ))
             default:
                 warn("effect `\(effect["nm"].string ?? "type \(type)")`")
             }
@@ -127,15 +148,23 @@ extension LottieReader {
                 continue
             }
             func v(_ key: String, _ fallback: Double) -> AnimatedValue {
-                animated(style[key], "the drop-shadow style's `\(key)`", default: [fallback]) ?? .constant([fallback])
+                animated(style[key], "the drop-shadow style's `\(key)`", default: [fallback])
+                    ?? .constant([fallback])
             }
             let color = color(style["c"], default: [0, 0, 0, 1]) ?? .constant([0, 0, 0, 1])
-            out.append(.dropShadow(
-                color: color, opacity: v("o", 75).mapped { $0.map { $0 / 100 } },
-                direction: v("a", 120).mapped { $0.map { DropShadowMapping.styleDirection(angle: $0, profile) } },
-                distance: v("d", 5),
-                blur: v("s", 5).mapped { $0.map { DropShadowMapping.styleSigma(size: $0, profile) } },
-                spread: v("ch", 0).mapped { $0.map { DropShadowMapping.styleSpread(choke: $0, profile) } }))
+            out.append(
+                .dropShadow(
+                    color: color, opacity: v("o", 75).mapped { $0.map { $0 / 100 } },
+                    direction: v("a", 120).mapped {
+                        $0.map { DropShadowMapping.styleDirection(angle: $0, profile) }
+                    },
+                    distance: v("d", 5),
+                    blur: v("s", 5).mapped {
+                        $0.map { DropShadowMapping.styleSigma(size: $0, profile) }
+                    },
+                    spread: v("ch", 0).mapped {
+                        $0.map { DropShadowMapping.styleSpread(choke: $0, profile) }
+                    }))
         }
         return out
     }

@@ -21,19 +21,25 @@ import FlipbookScene
 /// - `ls` (baseline shift) and text animators are not applied: the engine ignores them. No
 ///   fill colour `fc` draws no fill.
 extension LottieReader {
-    func coreTextLayer(_ e: Entry, doc: JSONNode, string: String, size: Double, tracking: Double,
-                       fill: [Double]?, stroke: [Double]?) -> [Layer] {
+    func coreTextLayer(
+        _ e: Entry, doc: JSONNode, string: String, size: Double, tracking: Double,
+        fill: [Double]?, stroke: [Double]?
+    ) -> [Layer] {
         if stroke != nil && (doc["sw"].number ?? 0) > 0 { warn("text stroke without glyph shapes") }
         guard let fill else { return [] }
         let justify = Self.smallInt(doc["j"].number, default: 0)
         let justified = (3...6).contains(justify)
-        let alignment: TextAlignment = justify == 1 ? .right : justify == 2 ? .center : justified ? .justified : .left
-        let box = doc["sz"].numbers.flatMap { $0.count >= 2 && $0[0] > 0 && $0[1] > 0 ? Size($0[0], $0[1]) : nil }
+        let alignment: TextAlignment =
+            justify == 1 ? .right : justify == 2 ? .center : justified ? .justified : .left
+        let box = doc["sz"].numbers.flatMap {
+            $0.count >= 2 && $0[0] > 0 && $0[1] > 0 ? Size($0[0], $0[1]) : nil
+        }
         // U+0003 ends a line in After Effects' exports but is an invisible control to Core Text.
         let drawn = String(string.unicodeScalars.filter { $0 != "\u{3}" })
-        var content = TextContent(string: drawn, font: .coreTextName(doc["f"].string ?? ""), alignment: alignment,
-                                  wrapped: box != nil, baselineOrigin: box == nil && !justified, tracking: tracking,
-                                  lineHeight: doc["lh"].number ?? 0)
+        var content = TextContent(
+            string: drawn, font: .coreTextName(doc["f"].string ?? ""), alignment: alignment,
+            wrapped: box != nil, baselineOrigin: box == nil && !justified, tracking: tracking,
+            lineHeight: doc["lh"].number ?? 0)
         content.coreTextFrame = true
         var text = Layer(id: uniqueID("\(e.name) text"))
         text.content = .text(content)

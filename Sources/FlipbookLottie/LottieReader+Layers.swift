@@ -28,8 +28,10 @@ extension LottieReader {
     func withinLayerLimit(_ node: JSONNode, adding extra: Int = 0) -> Bool {
         guard builtLayers + extra > limits.maxLayers else { return !overLimit }
         var total = builtLayers + extra
-        return count(&total, 0, limit: limits.maxLayers, at: node,
-                     what: "layers (precompositions expanded, parents and mattes counted)", flag: "--max-layers")
+        return count(
+            &total, 0, limit: limits.maxLayers, at: node,
+            what: "layers (precompositions expanded, parents and mattes counted)",
+            flag: "--max-layers")
     }
 
     /// A composition's layers, back to front.
@@ -50,18 +52,27 @@ extension LottieReader {
                 currentLayer = e.name
                 warn("parent `\(p)` names no layer in this composition (drawn unparented)")
             }
-            guard !e.isMatteSource, !e.hidden, var layer = placed(e, byIndex, stack) else { continue }
+            guard !e.isMatteSource, !e.hidden, var layer = placed(e, byIndex, stack) else {
+                continue
+            }
             if e.matteMode > 0 {
                 let source: Entry?
                 if let tp = e.matteParent {
                     source = byIndex[tp]
-                    if source == nil { error(e.node["tp"], "no layer in this composition has `ind` \(tp)") }
+                    if source == nil {
+                        error(e.node["tp"], "no layer in this composition has `ind` \(tp)")
+                    }
                 } else {
-                    source = position > 0 && entries[position - 1].isMatteSource ? entries[position - 1] : nil
+                    source =
+                        position > 0 && entries[position - 1].isMatteSource
+                        ? entries[position - 1] : nil
                 }
                 if let source, let matte = placed(source, byIndex, stack) {
-                    let modes: [Int: MaskMode] = [1: .alpha, 2: .alphaInverted, 3: .luminance, 4: .luminanceInverted]
-                    var container = Layer(id: uniqueID("\(e.name) matte"), sublayers: [layer], mask: matte)
+                    let modes: [Int: MaskMode] = [
+                        1: .alpha, 2: .alphaInverted, 3: .luminance, 4: .luminanceInverted,
+                    ]
+                    var container = Layer(
+                        id: uniqueID("\(e.name) matte"), sublayers: [layer], mask: matte)
                     container.compositing = LayerCompositing(maskMode: modes[e.matteMode] ?? .alpha)
                     layer = container
                 } else if source == nil {
@@ -94,9 +105,11 @@ extension LottieReader {
             for key in ["ip", "op"] where !node[key].exists { error(node, "missing `\(key)`") }
             return nil
         }
-        return Entry(node: node, type: type, name: name, index: index, parent: parent, inPoint: ip, outPoint: op,
-                     startTime: node["st"].number ?? 0, isMatteSource: node["td"].bool ?? false,
-                     matteMode: matteMode ?? 0, matteParent: matteParent, hidden: node["hd"].bool ?? false)
+        return Entry(
+            node: node, type: type, name: name, index: index, parent: parent, inPoint: ip,
+            outPoint: op,
+            startTime: node["st"].number ?? 0, isMatteSource: node["td"].bool ?? false,
+            matteMode: matteMode ?? 0, matteParent: matteParent, hidden: node["hd"].bool ?? false)
     }
 
     /// The layer wrapped in containers carrying its parents' transforms, outermost first;
@@ -120,8 +133,10 @@ extension LottieReader {
         guard var layer = owner(e, stack: stack) else { return nil }
         for parent in chain {
             currentLayer = parent.name
-            var container = Layer(id: uniqueID("\(parent.name) (parent of \(e.name))"), sublayers: [layer])
-            var transform = keyframedTransform(parent.node["ks"], autoOrient: parent.node["ao"].bool ?? false)
+            var container = Layer(
+                id: uniqueID("\(parent.name) (parent of \(e.name))"), sublayers: [layer])
+            var transform = keyframedTransform(
+                parent.node["ks"], autoOrient: parent.node["ao"].bool ?? false)
             transform.opacity = .constant([1])
             container.compositing = LayerCompositing(transform: transform)
             layer = container
@@ -155,16 +170,20 @@ extension LottieReader {
         // an out point at the animation's end becomes progress 1), which a player paused at
         // the end shows (``Canvas/pausedEndIsEndInstant``). In a precomposition the end
         // is mapped into its frames (``endFrame``), as lottie-ios maps the out point.
-        let end = coreAnimation && e.outPoint >= endFrame - 1e-9 ? Double.infinity : e.outPoint / frameRate
+        let end =
+            coreAnimation && e.outPoint >= endFrame - 1e-9
+            ? Double.infinity : e.outPoint / frameRate
         var compositing = LayerCompositing(
             transform: keyframedTransform(node["ks"], autoOrient: node["ao"].bool ?? false),
-            activeRange: e.inPoint / frameRate ..< end)
+            activeRange: e.inPoint / frameRate..<end)
         compositing.masks = masks(node["masksProperties"])
         // A style's shadow first: the timeline keeps the last shadow, and lottie-ios
         // prefers the drop-shadow effect when a layer has both.
         compositing.effects = styles(node["sy"]) + effects(node["ef"])
         compositing.blendMode = blendMode(node["bm"])
-        if node["hasMask"].bool == true && compositing.masks.isEmpty { warn("mask without mask paths") }
+        if node["hasMask"].bool == true && compositing.masks.isEmpty {
+            warn("mask without mask paths")
+        }
         layer.compositing = compositing
         switch e.type {
         case 0:
@@ -201,7 +220,10 @@ extension LottieReader {
             return nil
         }
         guard !stack.contains(ref) else {
-            error(node["refId"], "precomposition `\(ref)` contains itself (\((stack + [ref]).joined(separator: " → ")))")
+            error(
+                node["refId"],
+                "precomposition `\(ref)` contains itself (\((stack + [ref]).joined(separator: " → ")))"
+            )
             return []
         }
         guard stack.count < Self.maximumDepth else {
@@ -213,14 +235,17 @@ extension LottieReader {
         // The precomposition's frame: time-remapped (`tm`, seconds, keyed on the
         // composition's frames), else (frame − st) / sr.
         var clock = Layer(id: uniqueID("\(e.name) time"))
-        clock.compositing = LayerCompositing(timing: remap == nil
-            ? LayerTiming(beginTime: e.startTime / frameRate, speed: 1 / speed) : LayerTiming(remap: remap))
+        clock.compositing = LayerCompositing(
+            timing: remap == nil
+                ? LayerTiming(beginTime: e.startTime / frameRate, speed: 1 / speed)
+                : LayerTiming(remap: remap))
         let saved = (currentLayer, endFrame)
         // Parent frame F shows precomposition frame (F − st) / sr.
         endFrame = remap == nil ? (endFrame - e.startTime) / speed : .infinity
         clock.sublayers = composition(asset["layers"], stack: stack + [ref])
         (currentLayer, endFrame) = saved
-        let w = node["w"].number ?? asset["w"].number ?? 0, h = node["h"].number ?? asset["h"].number ?? 0
+        let w = node["w"].number ?? asset["w"].number ?? 0,
+            h = node["h"].number ?? asset["h"].number ?? 0
         guard w > 0, h > 0 else { return [clock] }
         var clip = Layer(id: uniqueID("\(e.name) clip"), sublayers: [clock])
         clip.properties.bounds = Rect(0, 0, w, h)
@@ -248,20 +273,28 @@ extension LottieReader {
             // moves by the curve's parameter; every other value gets plain `values`
             // (Sources/Private/CoreAnimation/Animations/CALayer+addAnimation.swift).
             t.position = Self.spatial(t.position) { $0.spatialByParameter = true }
-            t.anchor = Self.spatial(t.anchor) { $0.outTangent = nil; $0.inTangent = nil }
+            t.anchor = Self.spatial(t.anchor) {
+                $0.outTangent = nil; $0.inTangent = nil
+            }
         }
-        t.scale = animated(ks["s"], "a scale [x, y] in percent", default: [100, 100]) { $0.map { $0 / 100 } } ?? t.scale
+        t.scale =
+            animated(ks["s"], "a scale [x, y] in percent", default: [100, 100]) {
+                $0.map { $0 / 100 }
+            } ?? t.scale
         let rotation = ks["r"].exists ? ks["r"] : ks["rz"]
         t.rotation = animated(rotation, "a rotation in degrees", default: [0]) ?? t.rotation
         if ks["rx"].exists || ks["ry"].exists || ks["or"].exists { warn("3D rotation") }
-        t.opacity = animated(ks["o"], "an opacity in percent", default: [100]) { $0.map { $0 / 100 } } ?? t.opacity
+        t.opacity =
+            animated(ks["o"], "an opacity in percent", default: [100]) { $0.map { $0 / 100 } }
+            ?? t.opacity
         t.skew = animated(ks["sk"], "a skew in degrees", default: [0]) ?? t.skew
         t.skewAxis = animated(ks["sa"], "a skew axis in degrees", default: [0]) ?? t.skewAxis
         return t
     }
 
     /// The value with `change` applied to each keyframe.
-    static func spatial(_ value: AnimatedValue, _ change: (inout Keyframe) -> Void) -> AnimatedValue {
+    static func spatial(_ value: AnimatedValue, _ change: (inout Keyframe) -> Void) -> AnimatedValue
+    {
         guard case .keyframes(var list) = value else { return value }
         for i in list.indices { change(&list[i]) }
         return .keyframes(list)
@@ -269,28 +302,39 @@ extension LottieReader {
 
     private func masks(_ node: JSONNode) -> [VectorMask] {
         guard let list = node.elements else { return [] }
-        let modes: [String: VectorMask.Mode] = ["a": .add, "s": .subtract, "i": .intersect, "l": .lighten,
-                                                "d": .darken, "f": .difference, "n": .none]
+        let modes: [String: VectorMask.Mode] = [
+            "a": .add, "s": .subtract, "i": .intersect, "l": .lighten,
+            "d": .darken, "f": .difference, "n": .none,
+        ]
         return list.compactMap { m in
             let modeName = m["mode"].string ?? "a"
             guard let mode = modes[modeName] else {
-                error(m["mode"], "expected a mask mode (a, s, i, l, d, f or n), got \(m["mode"].kind)")
+                error(
+                    m["mode"], "expected a mask mode (a, s, i, l, d, f or n), got \(m["mode"].kind)"
+                )
                 return nil
             }
             guard let path = animatedPath(m["pt"]) else { return nil }
             var mask = VectorMask(mode: mode, path: path, inverted: m["inv"].bool ?? false)
-            mask.opacity = animated(m["o"], "a mask opacity in percent", default: [100]) { $0.map { $0 / 100 } }
+            mask.opacity =
+                animated(m["o"], "a mask opacity in percent", default: [100]) {
+                    $0.map { $0 / 100 }
+                }
                 ?? mask.opacity
             mask.expansion = animated(m["x"], "a mask expansion", default: [0]) ?? mask.expansion
-            if m["f"].exists { mask.feather = animated(m["f"], "a mask feather", default: [0, 0]) ?? mask.feather }
+            if m["f"].exists {
+                mask.feather = animated(m["f"], "a mask feather", default: [0, 0]) ?? mask.feather
+            }
             return mask
         }
     }
 
     private func blendMode(_ node: JSONNode) -> BlendMode {
-        let modes: [BlendMode] = [.normal, .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn,
-                                  .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color,
-                                  .luminosity]
+        let modes: [BlendMode] = [
+            .normal, .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn,
+            .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color,
+            .luminosity,
+        ]
         guard let i = integer(node, "a blend mode `bm`") else { return .normal }
         if i >= 0 && i < modes.count { return modes[i] }
         warn("blend mode \(i)")

@@ -41,15 +41,20 @@ extension LottieReader {
             error(doc["t"], "expected the text `t`, got \(doc["t"].kind)")
             return []
         }
-        guard count(&textRead, string.unicodeScalars.count, limit: limits.maxTextLength, at: doc["t"],
-                    what: "characters of text", flag: "--max-text-length") else { return [] }
+        guard
+            count(
+                &textRead, string.unicodeScalars.count, limit: limits.maxTextLength, at: doc["t"],
+                what: "characters of text", flag: "--max-text-length")
+        else { return [] }
         let size = doc["s"].number ?? 12
         let fontName = doc["f"].string ?? ""
         let font = fonts[fontName]
         let family = font?["fFamily"].string ?? fontName
         let style = font?["fStyle"].string ?? ""
-        let lines = string.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
-            .map(String.init)
+        let lines = string.split(omittingEmptySubsequences: false) {
+            $0 == "\r" || $0 == "\n" || $0 == "\u{3}"
+        }
+        .map(String.init)
         let lineHeight = doc["lh"].number ?? size * 1.2
         let justify = Self.smallInt(doc["j"].number, default: 0)
         let tracking = (doc["tr"].number ?? 0) / 1000 * size
@@ -57,19 +62,31 @@ extension LottieReader {
         let stroke = doc["sc"].numbers.map(Self.unitColor)
         let strokeWidth = doc["sw"].number ?? 0
         let shift = doc["ls"].number ?? 0
-        let usable = lines.allSatisfy { line in line.allSatisfy { glyph($0, family, style) != nil || $0 == " " } }
-        if coreAnimation && !(usable && !glyphs.isEmpty) {
-            return coreTextLayer(e, doc: doc, string: string, size: size, tracking: tracking, fill: fill, stroke: stroke)
+        let usable = lines.allSatisfy { line in
+            line.allSatisfy { glyph($0, family, style) != nil || $0 == " " }
         }
-        if let box = doc["sz"].numbers, box.count >= 2 { warn("paragraph text box (drawn as point text)") }
+        if coreAnimation && !(usable && !glyphs.isEmpty) {
+            return coreTextLayer(
+                e, doc: doc, string: string, size: size, tracking: tracking, fill: fill,
+                stroke: stroke)
+        }
+        if let box = doc["sz"].numbers, box.count >= 2 {
+            warn("paragraph text box (drawn as point text)")
+        }
 
         if usable && !glyphs.isEmpty && (!animatorNodes.isEmpty || textPath != nil) {
             var layer = Layer(id: uniqueID("\(e.name) glyphs"))
             layer.properties.anchorPoint = .zero
-            layer.content = .vector(VectorShape(items: [.text(animatedGlyphText(
-                t, lines: lines, family: family, style: style, size: size, lineHeight: lineHeight, justify: justify,
-                tracking: tracking, shift: shift, fill: fill, stroke: stroke, strokeWidth: strokeWidth,
-                fillOverStroke: doc["of"].bool ?? false, path: textPath))]))
+            layer.content = .vector(
+                VectorShape(items: [
+                    .text(
+                        animatedGlyphText(
+                            t, lines: lines, family: family, style: style, size: size,
+                            lineHeight: lineHeight, justify: justify,
+                            tracking: tracking, shift: shift, fill: fill, stroke: stroke,
+                            strokeWidth: strokeWidth,
+                            fillOverStroke: doc["of"].bool ?? false, path: textPath))
+                ]))
             return [layer]
         }
         if !animatorNodes.isEmpty { warn("text animators (without glyph shapes in `chars`)") }
@@ -77,29 +94,43 @@ extension LottieReader {
         if usable && !glyphs.isEmpty {
             var items: [VectorItem] = []
             for (row, line) in lines.enumerated() {
-                let advances = line.map { ch in (glyph(ch, family, style)?["w"].number ?? 0) * size / 100 + tracking }
+                let advances = line.map { ch in
+                    (glyph(ch, family, style)?["w"].number ?? 0) * size / 100 + tracking
+                }
                 let width = advances.reduce(0, +)
                 var x = justify == 1 ? -width : justify == 2 ? -width / 2 : 0
                 let y = Double(row) * lineHeight - shift
                 for (ch, advance) in zip(line, advances) {
                     if let g = glyph(ch, family, style) {
                         let shapes = shapeItems(g["data"]["shapes"])
-                        items.append(.group(VectorGroup(items: shapes, transform: KeyframedTransform(
-                            position: .constant([x, y]), scale: .constant([size / 100, size / 100])))))
+                        items.append(
+                            .group(
+                                VectorGroup(
+                                    items: shapes,
+                                    transform: KeyframedTransform(
+                                        position: .constant([x, y]),
+                                        scale: .constant([size / 100, size / 100])))))
                     }
                     x += advance
                 }
             }
             let strokeItem = stroke.map { color in
-                VectorItem.stroke(VectorStroke(paint: .solid(.constant(color)), opacity: .constant([1]),
-                                               width: .constant([strokeWidth]), cap: .butt, join: .miter,
-                                               miterLimit: 4))
+                VectorItem.stroke(
+                    VectorStroke(
+                        paint: .solid(.constant(color)), opacity: .constant([1]),
+                        width: .constant([strokeWidth]), cap: .butt, join: .miter,
+                        miterLimit: 4))
             }
-            let fillItem = fill.map { VectorItem.fill(VectorFill(paint: .solid(.constant($0)), opacity: .constant([1]),
-                                                                 rule: .nonZero)) }
+            let fillItem = fill.map {
+                VectorItem.fill(
+                    VectorFill(
+                        paint: .solid(.constant($0)), opacity: .constant([1]),
+                        rule: .nonZero))
+            }
             // Styles paint the glyph paths above them; `of` true: the fill draws over the
             // stroke (earlier items draw on top).
-            let styles = (doc["of"].bool ?? false) ? [fillItem, strokeItem] : [strokeItem, fillItem]
+            let styles =
+                (doc["of"].bool ?? false) ? [fillItem, strokeItem] : [strokeItem, fillItem]
             var layer = Layer(id: uniqueID("\(e.name) glyphs"))
             layer.properties.anchorPoint = .zero
             layer.content = .vector(VectorShape(items: items + styles.compactMap { $0 }))
@@ -109,15 +140,18 @@ extension LottieReader {
         var text = Layer(id: uniqueID("\(e.name) text"))
         let alignment: TextAlignment = justify == 1 ? .right : justify == 2 ? .center : .left
         let pattern = style.isEmpty ? family : "\(family):style=\(style)"
-        text.content = .text(TextContent(string: lines.joined(separator: "\n"), font: .family(pattern),
-                                         alignment: alignment, baselineOrigin: true, tracking: tracking,
-                                         lineHeight: lineHeight))
+        text.content = .text(
+            TextContent(
+                string: lines.joined(separator: "\n"), font: .family(pattern),
+                alignment: alignment, baselineOrigin: true, tracking: tracking,
+                lineHeight: lineHeight))
         text.properties.bounds = Rect(0, 0, 0, 0)
         text.properties.anchorPoint = .zero
         text.properties.position = Point(0, -shift)
         text.properties.fontSize = size
         let c = fill ?? [0, 0, 0]
-        text.properties.textColor = Color(red: c[0], green: c[1], blue: c[2], alpha: c.count > 3 ? c[3] : 1)
+        text.properties.textColor = Color(
+            red: c[0], green: c[1], blue: c[2], alpha: c.count > 3 ? c[3] : 1)
         return [text]
     }
 

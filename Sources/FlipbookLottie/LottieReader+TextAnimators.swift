@@ -13,10 +13,12 @@ import FlipbookScene
 /// opacity `o`, fill `fc` and stroke `sc` colour, stroke width `sw`, tracking `t`.
 /// Randomised order, 3D rotation and hue/saturation/brightness are drawn without (warned).
 extension LottieReader {
-    func animatedGlyphText(_ t: JSONNode, lines: [String], family: String, style: String, size: Double,
-                           lineHeight: Double, justify: Int, tracking: Double, shift: Double, fill: [Double]?,
-                           stroke: [Double]?, strokeWidth: Double, fillOverStroke: Bool,
-                           path: VectorTextPath?) -> VectorText {
+    func animatedGlyphText(
+        _ t: JSONNode, lines: [String], family: String, style: String, size: Double,
+        lineHeight: Double, justify: Int, tracking: Double, shift: Double, fill: [Double]?,
+        stroke: [Double]?, strokeWidth: Double, fillOverStroke: Bool,
+        path: VectorTextPath?
+    ) -> VectorText {
         let animatorNodes = coreAnimation ? [] : t["a"].elements ?? []
         // lottie-web's letters: every character, and a line break between lines.
         struct Letter { var ch: Character?; var line: Int }
@@ -49,14 +51,17 @@ extension LottieReader {
         var letterIndex = 0
         for (row, line) in lines.enumerated() {
             if row > 0 { letterIndex += 1 }  // the line break
-            let advances = line.map { ch in (glyph(ch, family, style)?["w"].number ?? 0) * size / 100 }
+            let advances = line.map { ch in
+                (glyph(ch, family, style)?["w"].number ?? 0) * size / 100
+            }
             let width = advances.reduce(0) { $0 + $1 + tracking }
             var x = justify == 1 ? -width : justify == 2 ? -width / 2 : 0
             let y = Double(row) * lineHeight - shift
             for (ch, advance) in zip(line, advances) {
                 let shapes = glyph(ch, family, style).map { shapeItems($0["data"]["shapes"]) } ?? []
-                var character = VectorTextCharacter(shapes: shapes, scale: size / 100, origin: Point(x, y),
-                                                    advance: advance, line: row, indices: indices[letterIndex])
+                var character = VectorTextCharacter(
+                    shapes: shapes, scale: size / 100, origin: Point(x, y),
+                    advance: advance, line: row, indices: indices[letterIndex])
                 character.lineWidth = width
                 characters.append(character)
                 x += advance + tracking
@@ -64,12 +69,15 @@ extension LottieReader {
             }
         }
 
-        let animators = zip(animatorNodes, totals).map { node, total in animator(node, total: total) }
-        var text = VectorText(characters: characters, fill: fill, stroke: stroke, strokeWidth: strokeWidth,
-                              fillOverStroke: fillOverStroke, animators: animators,
-                              alignment: animated(t["m"]["a"], "a grouping alignment [x, y] in percent",
-                                                  default: [0, 0]) ?? .constant([0, 0]),
-                              fontSize: size, justification: justify)
+        let animators = zip(animatorNodes, totals).map { node, total in animator(node, total: total)
+        }
+        var text = VectorText(
+            characters: characters, fill: fill, stroke: stroke, strokeWidth: strokeWidth,
+            fillOverStroke: fillOverStroke, animators: animators,
+            alignment: animated(
+                t["m"]["a"], "a grouping alignment [x, y] in percent",
+                default: [0, 0]) ?? .constant([0, 0]),
+            fontSize: size, justification: justify)
         text.path = path
         text.tracking = tracking
         return text
@@ -82,17 +90,20 @@ extension LottieReader {
         guard let index = p["m"].number else { return nil }
         let mask = masks[Int(max(0, min(index, 1e6)))]
         guard mask.exists, let shape = animatedPath(mask["pt"]) else {
-            error(p["m"], "expected the index of one of the layer's masks (the text path), got \(index)")
+            error(
+                p["m"],
+                "expected the index of one of the layer's masks (the text path), got \(index)")
             return nil
         }
         func value(_ key: String, _ what: String, _ fallback: Double) -> AnimatedValue {
             animated(p[key], what, default: [fallback]) ?? .constant([fallback])
         }
-        return VectorTextPath(path: shape, firstMargin: value("f", "a first margin", 0),
-                              lastMargin: value("l", "a last margin", 0),
-                              perpendicular: value("p", "perpendicular to path (0 or 1)", 1),
-                              reversed: value("r", "reverse path (0 or 1)", 0),
-                              forceAlignment: value("a", "force alignment (0 or 1)", 0))
+        return VectorTextPath(
+            path: shape, firstMargin: value("f", "a first margin", 0),
+            lastMargin: value("l", "a last margin", 0),
+            perpendicular: value("p", "perpendicular to path (0 or 1)", 1),
+            reversed: value("r", "reverse path (0 or 1)", 0),
+            forceAlignment: value("a", "force alignment (0 or 1)", 0))
     }
 
     /// An enumeration code from the file, without trapping on huge or fractional numbers.
@@ -103,21 +114,31 @@ extension LottieReader {
 
     private func animator(_ node: JSONNode, total: Int) -> VectorTextAnimator {
         let s = node["s"], a = node["a"]
-        func value(_ n: JSONNode, _ what: String, _ fallback: Double, _ f: @escaping (Double) -> Double = { $0 }) -> AnimatedValue {
+        func value(
+            _ n: JSONNode, _ what: String, _ fallback: Double,
+            _ f: @escaping (Double) -> Double = { $0 }
+        ) -> AnimatedValue {
             animated(n, what, default: [fallback]) { $0.map(f) } ?? .constant([f(fallback)])
         }
         let byIndex = s["r"].number == 2
         if s["rn"].number == 1 { warn("text selector randomize order (drawn in order)") }
-        if let type = s["t"].number, type != 0 { warn("text selector type \(Self.smallInt(type, default: 0))") }
-        let shape = VectorTextSelector.Shape(rawValue: Self.smallInt(s["sh"].number, default: 1)) ?? .square
-        var result = VectorTextAnimator(selector: VectorTextSelector(
-            start: value(s["s"], "a selector start", 0),
-            end: value(s["e"], "a selector end", byIndex ? Double(total) : 100),
-            offset: value(s["o"], "a selector offset", 0),
-            amount: value(s["a"], "a selector amount in percent", 100) { $0 / 100 },
-            easeHigh: value(s["xe"], "an ease high in percent", 0), easeLow: value(s["ne"], "an ease low in percent", 0),
-            byIndex: byIndex, shape: shape, total: total))
-        func optional(_ key: String, _ what: String, _ f: @escaping ([Double]) -> [Double] = { $0 }) -> AnimatedValue? {
+        if let type = s["t"].number, type != 0 {
+            warn("text selector type \(Self.smallInt(type, default: 0))")
+        }
+        let shape =
+            VectorTextSelector.Shape(rawValue: Self.smallInt(s["sh"].number, default: 1)) ?? .square
+        var result = VectorTextAnimator(
+            selector: VectorTextSelector(
+                start: value(s["s"], "a selector start", 0),
+                end: value(s["e"], "a selector end", byIndex ? Double(total) : 100),
+                offset: value(s["o"], "a selector offset", 0),
+                amount: value(s["a"], "a selector amount in percent", 100) { $0 / 100 },
+                easeHigh: value(s["xe"], "an ease high in percent", 0),
+                easeLow: value(s["ne"], "an ease low in percent", 0),
+                byIndex: byIndex, shape: shape, total: total))
+        func optional(_ key: String, _ what: String, _ f: @escaping ([Double]) -> [Double] = { $0 })
+            -> AnimatedValue?
+        {
             a[key].exists ? animated(a[key], what, transform: f) : nil
         }
         result.anchor = optional("a", "an animator anchor [x, y]")
@@ -132,7 +153,9 @@ extension LottieReader {
         result.strokeWidth = optional("sw", "an animator stroke width")
         result.tracking = optional("t", "an animator tracking")
         if a["rx"].exists || a["ry"].exists { warn("text animator 3D rotation") }
-        if a["fh"].exists || a["fs"].exists || a["fb"].exists { warn("text animator hue/saturation/brightness") }
+        if a["fh"].exists || a["fs"].exists || a["fb"].exists {
+            warn("text animator hue/saturation/brightness")
+        }
         return result
     }
 }

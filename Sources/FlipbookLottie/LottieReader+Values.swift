@@ -14,8 +14,10 @@ import FlipbookScene
 ///   and its value is the previous segment's `e`.
 extension LottieReader {
     /// A scalar or vector property; `transform` converts units (opacity ÷ 100…).
-    func animated(_ node: JSONNode, _ what: String, default fallback: [Double]? = nil,
-                  transform: @escaping ([Double]) -> [Double] = { $0 }) -> AnimatedValue? {
+    func animated(
+        _ node: JSONNode, _ what: String, default fallback: [Double]? = nil,
+        transform: @escaping ([Double]) -> [Double] = { $0 }
+    ) -> AnimatedValue? {
         guard node.exists else { return fallback.map { .constant(transform($0)) } }
         noteExpression(node)
         let k = node["k"]
@@ -54,8 +56,11 @@ extension LottieReader {
         guard let path else { return nil }
         let first = path.initial
         let elements = first.count >= 2 ? Int(min(max(first[1], 0), 1e9)) + 2 : 0
-        guard count(&pathElementsRead, elements, limit: limits.maxPathElements, at: k,
-                    what: "path elements", flag: "--max-path-elements") else { return nil }
+        guard
+            count(
+                &pathElementsRead, elements, limit: limits.maxPathElements, at: k,
+                what: "path elements", flag: "--max-path-elements")
+        else { return nil }
         return path
     }
 
@@ -67,8 +72,9 @@ extension LottieReader {
         // One path longer than the whole limit is refused before its points are read.
         guard node["v"].count <= limits.maxPathElements else {
             var total = node["v"].count
-            _ = count(&total, 0, limit: limits.maxPathElements, at: node["v"], what: "path elements",
-                      flag: "--max-path-elements")
+            _ = count(
+                &total, 0, limit: limits.maxPathElements, at: node["v"], what: "path elements",
+                flag: "--max-path-elements")
             return nil
         }
         func points(_ key: String) -> [Point]? {
@@ -96,8 +102,11 @@ extension LottieReader {
     /// Keyframes with values read by `read`; nil (with a diagnostic) when malformed.
     func keyframes(_ k: JSONNode, _ what: String, read: (JSONNode) -> [Double]?) -> [Keyframe]? {
         // Counted before any is built: a million keyframes are refused at once.
-        guard count(&keyframesRead, k.count, limit: limits.maxKeyframes, at: k, what: "keyframes",
-                    flag: "--max-keyframes"), let list = k.elements else { return nil }
+        guard
+            count(
+                &keyframesRead, k.count, limit: limits.maxKeyframes, at: k, what: "keyframes",
+                flag: "--max-keyframes"), let list = k.elements
+        else { return nil }
         var out: [Keyframe] = []
         var previousEnd: [Double]?
         for (index, node) in list.enumerated() {
@@ -110,7 +119,9 @@ extension LottieReader {
             if s.exists {
                 guard let v = read(s) else {
                     // Paths report their own, more precise, problem.
-                    if what != "a path" { error(s, "expected \(what) as the keyframe's value, got \(s.kind)") }
+                    if what != "a path" {
+                        error(s, "expected \(what) as the keyframe's value, got \(s.kind)")
+                    }
                     return nil
                 }
                 value = v
@@ -127,7 +138,9 @@ extension LottieReader {
             var easing: [TimingCurve] = [.linear]
             let o = node["o"], i = node["i"]
             if o.exists, i.exists, let ox = o["x"].numbers, let oy = o["y"].numbers,
-               let ix = i["x"].numbers, let iy = i["y"].numbers, !ox.isEmpty, !oy.isEmpty, !ix.isEmpty, !iy.isEmpty {
+                let ix = i["x"].numbers, let iy = i["y"].numbers, !ox.isEmpty, !oy.isEmpty,
+                !ix.isEmpty, !iy.isEmpty
+            {
                 // One curve for every dimension, the first one's: lottie-ios (what an
                 // iPhone shows), rlottie and ThorVG all read `x`/`y` arrays so; only
                 // lottie-web eases each dimension by its own entry. 5317-fireworkds
@@ -136,10 +149,13 @@ extension LottieReader {
                 easing = [TimingCurve(min(max(ox[0], 0), 1), oy[0], min(max(ix[0], 0), 1), iy[0])]
             }
             let hold = node["h"].bool ?? false
-            let frame = Keyframe(time: t / frameRate, value: value, easing: easing, hold: hold,
-                                 outTangent: node["to"].numbers, inTangent: node["ti"].numbers)
+            let frame = Keyframe(
+                time: t / frameRate, value: value, easing: easing, hold: hold,
+                outTangent: node["to"].numbers, inTangent: node["ti"].numbers)
             if let last = out.last, frame.time < last.time {
-                error(node["t"], "keyframe times must not decrease (\(t) after \(last.time * frameRate))")
+                error(
+                    node["t"],
+                    "keyframe times must not decrease (\(t) after \(last.time * frameRate))")
                 return nil
             }
             out.append(frame)

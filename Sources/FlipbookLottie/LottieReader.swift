@@ -52,8 +52,11 @@ final class LottieReader {
     private var nextSuffix: [String: Int] = [:]
     var builtLayers: Int { usedIDs.count }
 
-    init(file: String?, baseDirectory: String, allowOutsideAssets: Bool, limits: ResourceLimits = .default,
-         compatibility: LottieCompatibility = .lottieWeb) {
+    init(
+        file: String?, baseDirectory: String, allowOutsideAssets: Bool,
+        limits: ResourceLimits = .default,
+        compatibility: LottieCompatibility = .lottieWeb
+    ) {
         self.file = file
         self.baseDirectory = baseDirectory
         self.allowOutsideAssets = allowOutsideAssets
@@ -66,13 +69,17 @@ final class LottieReader {
 
     /// Adds `n` to a count; past `limit` it reports once, in Lottie's terms with the flag
     /// that raises it, and reading stops building. Returns false when over.
-    func count(_ total: inout Int, _ n: Int, limit: Int, at node: JSONNode, what: String, flag: String) -> Bool {
+    func count(
+        _ total: inout Int, _ n: Int, limit: Int, at node: JSONNode, what: String, flag: String
+    ) -> Bool {
         guard !overLimit else { return false }
         let (sum, overflow) = total.addingReportingOverflow(n)
         total = overflow ? .max : sum
         guard total > limit else { return true }
         overLimit = true
-        error(node, "the file has more than \(limit) \(what), over the limit of \(limit); raise \(flag)")
+        error(
+            node,
+            "the file has more than \(limit) \(what), over the limit of \(limit); raise \(flag)")
         return false
     }
 
@@ -93,7 +100,8 @@ final class LottieReader {
     }
 
     func error(_ node: JSONNode, _ message: String) {
-        diagnostics.append(Diagnostic(file: file, line: nil, column: nil, keyPath: node.path, message: message))
+        diagnostics.append(
+            Diagnostic(file: file, line: nil, column: nil, keyPath: node.path, message: message))
     }
 
     /// Records a feature the current layer uses that is rendered without.
@@ -127,8 +135,11 @@ final class LottieReader {
             return scene
         }
         for key in Self.topKeys where !root[key].exists { error(root, "missing `\(key)`") }
-        guard let fr = positive(root["fr"]), let ip = number(root["ip"]), let op = number(root["op"]),
-              let w = positive(root["w"]), let h = positive(root["h"]), let layers = root["layers"].elements else {
+        guard let fr = positive(root["fr"]), let ip = number(root["ip"]),
+            let op = number(root["op"]),
+            let w = positive(root["w"]), let h = positive(root["h"]),
+            let layers = root["layers"].elements
+        else {
             if root["layers"].exists && !root["layers"].isArray {
                 error(root["layers"], "expected an array of layers, got \(root["layers"].kind)")
             }
@@ -148,15 +159,19 @@ final class LottieReader {
             if let name = font["fName"].string { fonts[name] = font }
         }
         for glyph in root["chars"].elements ?? [] {
-            if let ch = glyph["ch"].string { glyphs["\(ch)|\(glyph["fFamily"].string ?? "")|\(glyph["style"].string ?? "")"] = glyph }
+            if let ch = glyph["ch"].string {
+                glyphs["\(ch)|\(glyph["fFamily"].string ?? "")|\(glyph["style"].string ?? "")"] =
+                    glyph
+            }
         }
         var top = Layer(id: uniqueID("lottie"))
         top.compositing = LayerCompositing(timing: LayerTiming(beginTime: -ip / fr))
         _ = layers
         top.sublayers = composition(root["layers"], stack: [])
         scene.layers = [top]
-        scene.canvas = Canvas(size: Size(w, h), scale: 1, snap: .none, background: .clear, fps: fr,
-                              duration: (op - ip) / fr)
+        scene.canvas = Canvas(
+            size: Size(w, h), scale: 1, snap: .none, background: .clear, fps: fr,
+            duration: (op - ip) / fr)
         scene.canvas.pausedEndIsEndInstant = coreAnimation
         scene.assets = fileAssets
         scene.embeddedAssets = embeddedAssets

@@ -6,7 +6,9 @@ enum TopLevelKeys {
     static func scan(_ bytes: [UInt8]) -> Set<String> {
         var keys: Set<String> = []
         var i = 0
-        func skipSpace() { while i < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 } }
+        func skipSpace() {
+            while i < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 }
+        }
         /// Moves past a string starting at `i` (a quote); false when it does not close.
         func skipString() -> Bool {
             i += 1
@@ -38,7 +40,8 @@ enum TopLevelKeys {
                 }
                 return false
             default:
-                while i < bytes.count, bytes[i] != UInt8(ascii: ","), bytes[i] != UInt8(ascii: "}") { i += 1 }
+                while i < bytes.count, bytes[i] != UInt8(ascii: ","), bytes[i] != UInt8(ascii: "}")
+                { i += 1 }
                 return i < bytes.count
             }
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the watcher remembers of a file to notice that it changed: modification time,
@@ -17,11 +17,13 @@ struct FileStamp: Equatable, Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
-        return FileStamp(seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec),
-                         size: Int(info.st_size), inode: UInt64(info.st_ino))
+            return FileStamp(
+                seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec),
+                size: Int(info.st_size), inode: UInt64(info.st_ino))
         #else
-        return FileStamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
-                         size: Int(info.st_size), inode: UInt64(info.st_ino))
+            return FileStamp(
+                seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
+                size: Int(info.st_size), inode: UInt64(info.st_ino))
         #endif
     }
 }

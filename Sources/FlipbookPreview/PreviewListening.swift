@@ -5,9 +5,9 @@ import NIOCore
 import NIOHTTPTypes
 import HTTPTypes
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why the preview cannot listen where it was asked to: a host that is not an address of
@@ -23,7 +23,9 @@ extension PreviewServer {
     /// The HTTP/1 server: idle connections time out, and a 400 response closes its
     /// connection (``CloseAfterBadRequest``).
     static func http1(idleTimeout: TimeAmount) -> HTTPServerBuilder {
-        .http1(configuration: .init(additionalChannelHandlers: [CloseAfterBadRequest()], idleTimeout: idleTimeout))
+        .http1(
+            configuration: .init(
+                additionalChannelHandlers: [CloseAfterBadRequest()], idleTimeout: idleTimeout))
     }
 
     /// Checks, before the server starts, that `host` resolves to an address of this
@@ -37,10 +39,14 @@ extension PreviewServer {
         var found: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &found)
         guard status == 0, let first = found else {
-            throw PreviewListenError(description: "--host \(host): not an address to listen on (\(String(cString: gai_strerror(status))))")
+            throw PreviewListenError(
+                description:
+                    "--host \(host): not an address to listen on (\(String(cString: gai_strerror(status))))"
+            )
         }
         defer { freeaddrinfo(found) }
-        let fd = socket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
+        let fd = socket(
+            first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
         guard fd >= 0 else { return }
         defer { close(fd) }
         var one: Int32 = 1
@@ -52,10 +58,16 @@ extension PreviewServer {
 
     static func bindError(_ code: Int32, host: String, port: Int) -> PreviewListenError {
         switch code {
-        case EADDRINUSE: PreviewListenError(description: "--port \(port): already in use on \(host)")
-        case EADDRNOTAVAIL: PreviewListenError(description: "--host \(host): not an address of this machine")
-        case EACCES: PreviewListenError(description: "--port \(port): not allowed (ports below 1024 need privileges)")
-        default: PreviewListenError(description: "cannot listen on \(host):\(port): \(String(cString: strerror(code)))")
+        case EADDRINUSE:
+            PreviewListenError(description: "--port \(port): already in use on \(host)")
+        case EADDRNOTAVAIL:
+            PreviewListenError(description: "--host \(host): not an address of this machine")
+        case EACCES:
+            PreviewListenError(
+                description: "--port \(port): not allowed (ports below 1024 need privileges)")
+        default:
+            PreviewListenError(
+                description: "cannot listen on \(host):\(port): \(String(cString: strerror(code)))")
         }
     }
 

@@ -36,7 +36,10 @@ public struct PreviewServer: Sendable {
     /// How often watched files are checked.
     public static let pollInterval: Duration = .milliseconds(100)
 
-    public init(scenePath: String, host: String = "127.0.0.1", port: Int = 0, prepare: @escaping PreviewPrepare) {
+    public init(
+        scenePath: String, host: String = "127.0.0.1", port: Int = 0,
+        prepare: @escaping PreviewPrepare
+    ) {
         self.scenePath = scenePath
         self.host = host
         self.port = port
@@ -57,7 +60,9 @@ public struct PreviewServer: Sendable {
             Self.response(.ok, type: "text/html; charset=utf-8", Array(PreviewPage.html.utf8))
         }
         router.get("/state.json") { request, _ in
-            guard let scale = Self.scale(request) else { return Self.text(.badRequest, "bad scale\n") }
+            guard let scale = Self.scale(request) else {
+                return Self.text(.badRequest, "bad scale\n")
+            }
             let json = await session.stateJSON(scale: scale)
             return Self.response(.ok, type: "application/json", Array(json.utf8))
         }
@@ -65,26 +70,29 @@ public struct PreviewServer: Sendable {
             await Self.frame(request, name: context.parameters.get("name") ?? "", session: session)
         }
         router.get("/download/:format") { request, context in
-            await PreviewDownload.response(request, format: context.parameters.get("format") ?? "", session: session)
+            await PreviewDownload.response(
+                request, format: context.parameters.get("format") ?? "", session: session)
         }
         router.get("/events") { _, _ in
             let (id, stream) = await session.listen()
             var headers = HTTPFields()
             headers[.contentType] = "text/event-stream"
             headers[.cacheControl] = "no-cache"
-            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-                defer { Task { await session.stopListening(id) } }
-                // An event stream never ends by itself: on Ctrl-C or SIGTERM it is closed
-                // so that the server's graceful shutdown does not wait for it.
-                try await withGracefulShutdownHandler {
-                    for await message in stream {
-                        try await writer.write(ByteBuffer(string: message))
+            return Response(
+                status: .ok, headers: headers,
+                body: ResponseBody { writer in
+                    defer { Task { await session.stopListening(id) } }
+                    // An event stream never ends by itself: on Ctrl-C or SIGTERM it is closed
+                    // so that the server's graceful shutdown does not wait for it.
+                    try await withGracefulShutdownHandler {
+                        for await message in stream {
+                            try await writer.write(ByteBuffer(string: message))
+                        }
+                    } onGracefulShutdown: {
+                        Task { await session.stopListening(id) }
                     }
-                } onGracefulShutdown: {
-                    Task { await session.stopListening(id) }
-                }
-                try await writer.finish(nil)
-            })
+                    try await writer.finish(nil)
+                })
         }
         let watcher = Task {
             var ticks = 0
@@ -97,15 +105,16 @@ public struct PreviewServer: Sendable {
         }
         defer { watcher.cancel() }
         let listening = ListeningFlag()
-        let app = Application(router: router, server: Self.http1(idleTimeout: idleTimeout),
-                              configuration: .init(address: .hostname(host, port: port)),
-                              onServerRunning: { channel in
-                                  listening.set()
-                                  let bound = channel.localAddress?.port ?? port
-                                  let shown = host.contains(":") ? "[\(host)]" : host
-                                  onReady("http://\(shown):\(bound)/")
-                              },
-                              logger: Self.quietLogger())
+        let app = Application(
+            router: router, server: Self.http1(idleTimeout: idleTimeout),
+            configuration: .init(address: .hostname(host, port: port)),
+            onServerRunning: { channel in
+                listening.set()
+                let bound = channel.localAddress?.port ?? port
+                let shown = host.contains(":") ? "[\(host)]" : host
+                onReady("http://\(shown):\(bound)/")
+            },
+            logger: Self.quietLogger())
         do { try await app.runService() } catch {
             // Failing to listen (the port taken since the check) is one line, not NIO's.
             if !listening.isSet { throw Self.listenError(error, host: host, port: port) }
@@ -140,10 +149,13 @@ public struct PreviewServer: Sendable {
         guard name.hasSuffix(".png") else { return text(.notFound, "no such frame\n") }
         let digits = name.dropLast(4)
         guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let index = Int(digits) else {
+            let index = Int(digits)
+        else {
             return text(.badRequest, "frame index must be a whole number: \(name)\n")
         }
-        guard let scale = Self.scale(request) else { return text(.badRequest, "scale must be a number in (0, 16]\n") }
+        guard let scale = Self.scale(request) else {
+            return text(.badRequest, "scale must be a number in (0, 16]\n")
+        }
         let generation = await session.generation
         guard let prepared = await session.renderer(scale: scale) else {
             return text(.serviceUnavailable, (await session.errors).joined(separator: "\n") + "\n")
@@ -151,13 +163,17 @@ public struct PreviewServer: Sendable {
         let renderer: SceneRenderer
         switch prepared {
         case .success(let r): renderer = r
-        case .failure(let problem): return text(.badRequest, problem.messages.joined(separator: "\n") + "\n")
+        case .failure(let problem):
+            return text(.badRequest, problem.messages.joined(separator: "\n") + "\n")
         }
         guard index < renderer.frameCount else {
-            return text(.notFound, "frame \(index) is past the last frame, \(renderer.frameCount - 1)\n")
+            return text(
+                .notFound, "frame \(index) is past the last frame, \(renderer.frameCount - 1)\n")
         }
         let key = "\(scale.map { "\($0)" } ?? "scene")/\(index)"
-        if let bytes = await session.cachedFrame(key) { return response(.ok, type: "image/png", bytes) }
+        if let bytes = await session.cachedFrame(key) {
+            return response(.ok, type: "image/png", bytes)
+        }
         do {
             let bytes = try PNGCodec.encode(renderer.renderFrame(index))
             await session.store(bytes, key: key, generation: generation)
@@ -167,11 +183,14 @@ public struct PreviewServer: Sendable {
         }
     }
 
-    static func response(_ status: HTTPResponse.Status, type: String, _ bytes: [UInt8]) -> Response {
+    static func response(_ status: HTTPResponse.Status, type: String, _ bytes: [UInt8]) -> Response
+    {
         var headers = HTTPFields()
         headers[.contentType] = type
         headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(
+            status: status, headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {

@@ -13,7 +13,8 @@ public struct PreviewProblem: Error, Sendable {
 /// Loads the scene file and prepares a renderer at a scale (nil: the scene's own), the
 /// way `render` and `validate` do; supplied by the command so that the preview shows
 /// exactly what they would.
-public typealias PreviewPrepare = @Sendable (_ scale: Double?) -> Result<SceneRenderer, PreviewProblem>
+public typealias PreviewPrepare =
+    @Sendable (_ scale: Double?) -> Result<SceneRenderer, PreviewProblem>
 
 /// The state of one preview: the last good scene, the current errors, the files to
 /// watch, the encoded frames, and the pages listening for changes.
@@ -80,7 +81,9 @@ actor PreviewSession {
         var fonts = Set<String>()
         for layer in scene.layers {
             layer.forEachLayer { l in
-                if case .text(let text) = l.content, case .file(let path) = text.font { fonts.insert(path) }
+                if case .text(let text) = l.content, case .file(let path) = text.font {
+                    fonts.insert(path)
+                }
             }
         }
         return files + fonts.sorted()
@@ -120,7 +123,8 @@ actor PreviewSession {
 
     func listen() -> (UUID, AsyncStream<String>) {
         let id = UUID()
-        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        let (stream, continuation) = AsyncStream<String>.makeStream(
+            bufferingPolicy: .bufferingNewest(8))
         listeners[id] = continuation
         continuation.yield(stateMessage())
         return (id, stream)
@@ -149,8 +153,10 @@ actor PreviewSession {
     /// ``SceneWarning``s (what it renders without: layer, feature and the message `info`
     /// prints; the page lists them, `--strict` would refuse the scene for them).
     func stateJSON(scale: Double?) -> String {
-        var object: [String: Any] = ["generation": generation, "errors": errors,
-                                     "scene": (scenePath as NSString).lastPathComponent]
+        var object: [String: Any] = [
+            "generation": generation, "errors": errors,
+            "scene": (scenePath as NSString).lastPathComponent,
+        ]
         if case .success(let r)? = renderer(scale: scale) {
             let size = r.pixelSize
             object["width"] = size.width
@@ -165,7 +171,9 @@ actor PreviewSession {
             object["layers"] = r.scene.layers.map(Self.tree)
             object["warnings"] = r.scene.warnings.map(Self.warning)
         }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
+            ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -18,14 +18,16 @@ public struct PixelBounds: Sendable, Hashable {
     public var height: Int { max(0, y1 - y0) }
 
     public func intersection(_ o: PixelBounds) -> PixelBounds {
-        let r = PixelBounds(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+        let r = PixelBounds(
+            x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
         return r.isEmpty ? .empty : r
     }
 
     public func union(_ o: PixelBounds) -> PixelBounds {
         if isEmpty { return o }
         if o.isEmpty { return self }
-        return PixelBounds(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+        return PixelBounds(
+            x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
     }
 }
 
@@ -52,8 +54,10 @@ extension PixelBounds: Codable, CustomStringConvertible {
     /// Reports and options write a rectangle as {x, y, width, height}.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(x: try c.decode(Int.self, forKey: .x), y: try c.decode(Int.self, forKey: .y),
-                  width: try c.decode(Int.self, forKey: .width), height: try c.decode(Int.self, forKey: .height))
+        self.init(
+            x: try c.decode(Int.self, forKey: .x), y: try c.decode(Int.self, forKey: .y),
+            width: try c.decode(Int.self, forKey: .width),
+            height: try c.decode(Int.self, forKey: .height))
     }
 
     public func encode(to encoder: any Encoder) throws {

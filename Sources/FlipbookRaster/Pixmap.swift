@@ -32,7 +32,9 @@ public struct Pixmap: Sendable, Equatable {
         let count = width * height
         self.data = [UInt8](unsafeUninitializedCapacity: count * 4) { bytes, initialized in
             bytes.withMemoryRebound(to: UInt32.self) { pixels in
-                if let base = pixels.baseAddress { Compositing.fill(base, count: count, color: value) }
+                if let base = pixels.baseAddress {
+                    Compositing.fill(base, count: count, color: value)
+                }
             }
             initialized = count * 4
         }

@@ -17,11 +17,15 @@ import FlipbookTimeline
 /// (`BackgroundFoldingTests` renders scenes both ways and compares).
 enum BackgroundFolding {
     /// The premultiplied starting pixel and how many leading layers it already holds.
-    static func fold(_ frame: FrameTree, root: AffineTransform, width: Int, height: Int) -> (pixel: UInt32, layers: Int) {
+    static func fold(_ frame: FrameTree, root: AffineTransform, width: Int, height: Int) -> (
+        pixel: UInt32, layers: Int
+    ) {
         var pixel = SolidComposite.premultiplied(frame.background)
         var folded = 0
         for layer in frame.layers {
-            guard let color = solidColor(of: layer, root: root, width: width, height: height) else { break }
+            guard let color = solidColor(of: layer, root: root, width: width, height: height) else {
+                break
+            }
             pixel = SolidComposite.over(color, opacity: layer.properties.opacity, onto: pixel)
             folded += 1
         }
@@ -29,9 +33,12 @@ enum BackgroundFolding {
     }
 
     /// The color `layer` paints over the whole canvas, or nil when it does anything else.
-    static func solidColor(of layer: RenderLayer, root: AffineTransform, width: Int, height: Int) -> Color? {
-        guard case .none = layer.content, layer.sublayers.isEmpty, layer.drawings.isEmpty, !layer.hasMask, layer.transformOverride == nil,
-              layer.compositing == nil, layer.vector == nil
+    static func solidColor(of layer: RenderLayer, root: AffineTransform, width: Int, height: Int)
+        -> Color?
+    {
+        guard case .none = layer.content, layer.sublayers.isEmpty, layer.drawings.isEmpty,
+            !layer.hasMask, layer.transformOverride == nil,
+            layer.compositing == nil, layer.vector == nil
         else { return nil }
         let p = layer.properties
         var plain = LayerProperties()
@@ -44,7 +51,9 @@ enum BackgroundFolding {
         guard toDevice.b == 0, toDevice.c == 0, toDevice.a > 0, toDevice.d > 0 else { return nil }
         let b = p.bounds
         let d0 = toDevice.apply(b.origin), d1 = toDevice.apply(Point(b.x + b.width, b.y + b.height))
-        guard d0.x == 0, d0.y == 0, d1.x == Double(width), d1.y == Double(height) else { return nil }
+        guard d0.x == 0, d0.y == 0, d1.x == Double(width), d1.y == Double(height) else {
+            return nil
+        }
         return p.backgroundColor
     }
 }

@@ -34,7 +34,8 @@ final class ClipMaskCache {
             entries.insert(entry, at: 0)
             return entry.mask
         }
-        let mask = Mask.path(path, transform: transform, rule: .nonZero, width: width, height: height)
+        let mask = Mask.path(
+            path, transform: transform, rule: .nonZero, width: width, height: height)
         let size = width * height
         // A mask rasterized while a stop was requested may be incomplete: not remembered.
         guard size <= Self.budget, !RenderCancellation.shared.isCancelled else { return mask }
@@ -55,7 +56,8 @@ final class ClipMaskCache {
     /// The clip mask for `path`, through the calling thread's cache.
     static func mask(_ path: Path, transform: AffineTransform, width: Int, height: Int) -> Mask {
         guard GeometryCaches.isEnabled else {
-            return Mask.path(path, transform: transform, rule: .nonZero, width: width, height: height)
+            return Mask.path(
+                path, transform: transform, rule: .nonZero, width: width, height: height)
         }
         return threadLocal.value.mask(path, transform: transform, width: width, height: height)
     }

@@ -26,25 +26,31 @@ import FlipbookTimeline
 enum FrameDamage {
     /// The pixel box of `new` that can differ from `old`'s render (empty when nothing can),
     /// or nil for the whole frame.
-    static func box(from old: FrameTree, oldStart: (pixel: UInt32, layers: Int), to new: FrameTree,
-                    newStart: (pixel: UInt32, layers: Int), renderer: FrameRenderer) -> PixelBounds? {
-        guard old.canvasSize == new.canvasSize, old.snap == new.snap, old.background == new.background,
-              oldStart == newStart, old.layers.count == new.layers.count
+    static func box(
+        from old: FrameTree, oldStart: (pixel: UInt32, layers: Int), to new: FrameTree,
+        newStart: (pixel: UInt32, layers: Int), renderer: FrameRenderer
+    ) -> PixelBounds? {
+        guard old.canvasSize == new.canvasSize, old.snap == new.snap,
+            old.background == new.background,
+            oldStart == newStart, old.layers.count == new.layers.count
         else { return nil }
         let (width, height) = renderer.pixelSize(of: new.canvasSize)
         let root = AffineTransform.scale(renderer.scale, renderer.scale)
         let whole = PixelBounds(x0: 0, y0: 0, x1: width, y1: height)
         var damage = PixelBounds.empty
         for (a, b) in zip(old.layers, new.layers).dropFirst(newStart.layers) {
-            guard let d = layerDamage(a, b, parent: root, whole: whole, images: renderer.images) else { return nil }
+            guard let d = layerDamage(a, b, parent: root, whole: whole, images: renderer.images)
+            else { return nil }
             damage = damage.union(d)
             if damage == whole { return nil }
         }
         return damage
     }
 
-    private static func layerDamage(_ a: RenderLayer, _ b: RenderLayer, parent: AffineTransform,
-                                    whole: PixelBounds, images: [String: Pixmap]) -> PixelBounds? {
+    private static func layerDamage(
+        _ a: RenderLayer, _ b: RenderLayer, parent: AffineTransform,
+        whole: PixelBounds, images: [String: Pixmap]
+    ) -> PixelBounds? {
         if a.sameOwnValues(b), a.sublayers.count == b.sublayers.count {
             if !mayBeGroup(a) {
                 let toDevice = PixelSnapping.layerToDevice(a, parent: parent)
@@ -52,7 +58,8 @@ enum FrameDamage {
                 guard abs(toDevice.determinant) > 1e-12 else { return .empty }
                 var damage = PixelBounds.empty
                 for (x, y) in zip(a.sublayers, b.sublayers) {
-                    guard let d = layerDamage(x, y, parent: toDevice, whole: whole, images: images) else { return nil }
+                    guard let d = layerDamage(x, y, parent: toDevice, whole: whole, images: images)
+                    else { return nil }
                     damage = damage.union(d)
                 }
                 return damage
@@ -60,7 +67,7 @@ enum FrameDamage {
             if zip(a.sublayers, b.sublayers).allSatisfy({ $0.equals($1) }) { return .empty }
         }
         guard let boxA = deviceBox(of: a, parent: parent, whole: whole, images: images),
-              let boxB = deviceBox(of: b, parent: parent, whole: whole, images: images)
+            let boxB = deviceBox(of: b, parent: parent, whole: whole, images: images)
         else { return nil }
         return boxA.union(boxB)
     }
@@ -69,21 +76,27 @@ enum FrameDamage {
     /// layer with vector artwork draws generated sublayers, which count as drawings).
     static func mayBeGroup(_ layer: RenderLayer) -> Bool {
         let p = layer.properties
-        return LayerShadow.isVisible(layer) || layer.hasMask || layer.compositing?.needsGroup == true
+        return LayerShadow.isVisible(layer) || layer.hasMask
+            || layer.compositing?.needsGroup == true
             || (p.opacity < 1 && (LayerPainter.drawingCount(layer) > 1 || layer.vector != nil))
     }
 
     /// The pixels a layer can write, as ``FrameRenderer/draw`` bounds its offscreen;
     /// nil when that cannot be told.
-    static func deviceBox(of layer: RenderLayer, parent: AffineTransform, whole: PixelBounds,
-                          images: [String: Pixmap]) -> PixelBounds? {
+    static func deviceBox(
+        of layer: RenderLayer, parent: AffineTransform, whole: PixelBounds,
+        images: [String: Pixmap]
+    ) -> PixelBounds? {
         let toDevice = PixelSnapping.layerToDevice(layer, parent: parent)
         guard abs(toDevice.determinant) > 1e-12 else { return .empty }
         let p = layer.properties
         let effects = layer.compositing?.effects ?? []
-        let reach = (LayerShadow.isVisible(layer) ? LayerShadow.reach(p, parent: parent) : 0)
+        let reach =
+            (LayerShadow.isVisible(layer) ? LayerShadow.reach(p, parent: parent) : 0)
             + LayerMasks.reach(effects, scale: abs(toDevice.determinant).squareRoot())
-        guard reach.isFinite, let drawn = LayerBounds.device(of: layer, toDevice: toDevice, images: images) else { return nil }
+        guard reach.isFinite,
+            let drawn = LayerBounds.device(of: layer, toDevice: toDevice, images: images)
+        else { return nil }
         let box = LayerBounds.pixels(LayerBounds.outset(drawn, by: reach), within: whole)
         return box == whole ? nil : box
     }
@@ -95,7 +108,8 @@ extension RenderLayer {
     /// nodes (`vector`), which is all the renderer draws of it.
     /// `FrameReuseTests` checks that this covers every stored field.
     func sameOwnValues(_ o: RenderLayer) -> Bool {
-        id == o.id && properties == o.properties && snap == o.snap && transformOverride == o.transformOverride
+        id == o.id && properties == o.properties && snap == o.snap
+            && transformOverride == o.transformOverride
             && vector == o.vector && drawings == o.drawings && compositing == o.compositing
             && Self.sameContent(content, o.content)
             && Self.sameMask(mask, o.mask)

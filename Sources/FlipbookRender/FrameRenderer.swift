@@ -38,7 +38,9 @@ public struct FrameRenderer: Sendable {
         let (width, height) = pixelSize(of: frame.canvasSize)
         let root = AffineTransform.scale(scale, scale)
         // Full-canvas solid layers at the bottom are composited into the starting color.
-        let start = foldsBackground ? BackgroundFolding.fold(frame, root: root, width: width, height: height)
+        let start =
+            foldsBackground
+            ? BackgroundFolding.fold(frame, root: root, width: width, height: height)
             : (pixel: SolidComposite.premultiplied(frame.background), layers: 0)
         var surface = Pixmap(width: width, height: height, filledWithPremultiplied: start.pixel)
         for layer in frame.layers.dropFirst(start.layers) {
@@ -52,19 +54,25 @@ public struct FrameRenderer: Sendable {
 
     /// Draws `layer` and its subtree; `inherited` is the opacity of single-child parents
     /// above it that had nothing else to draw (see `drawResolved`).
-    func draw(_ layer: RenderLayer, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?,
-              inherited: Double = 1) {
+    func draw(
+        _ layer: RenderLayer, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?,
+        inherited: Double = 1
+    ) {
         if RenderCancellation.shared.isCancelled { return }
         if layer.vector != nil {
             // Only then is the layer copied: the copy moves its fields.
-            drawResolved(Self.withVectorSublayers(layer), parent: parent, into: &surface, clip: clip, inherited: inherited)
+            drawResolved(
+                Self.withVectorSublayers(layer), parent: parent, into: &surface, clip: clip,
+                inherited: inherited)
         } else {
             drawResolved(layer, parent: parent, into: &surface, clip: clip, inherited: inherited)
         }
     }
 
-    private func drawResolved(_ layer: RenderLayer, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?,
-                              inherited: Double) {
+    private func drawResolved(
+        _ layer: RenderLayer, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?,
+        inherited: Double
+    ) {
         let toDevice = PixelSnapping.layerToDevice(layer, parent: parent)
         // A layer scaled to nothing draws nothing (and cannot be inverted for paints).
         guard abs(toDevice.determinant) > 1e-12 else { return }
@@ -73,11 +81,14 @@ public struct FrameRenderer: Sendable {
         let opacity = layer.properties.opacity * inherited
         let plain = !casts && !layer.hasMask && compositing?.needsGroup != true
         if plain && opacity < 1 && layer.sublayers.count + layer.drawings.count == 1
-            && LayerPainter.drawingCount(layer) == LayerPainter.drawingCount(sublayersOnly: layer) {
+            && LayerPainter.drawingCount(layer) == LayerPainter.drawingCount(sublayersOnly: layer)
+        {
             // Nothing of its own to draw and one sublayer: group opacity over a single
             // child is the child drawn with the product of the opacities, so no
             // offscreen (Lottie layers are transform layers holding one content layer).
-            paint(layer, toDevice, into: &surface, clip: clip, opacity: opacity, sublayerOpacity: opacity)
+            paint(
+                layer, toDevice, into: &surface, clip: clip, opacity: opacity,
+                sublayerOpacity: opacity)
             return
         }
         guard !plain || (opacity < 1 && LayerPainter.drawingCount(layer) > 1) else {
@@ -89,7 +100,9 @@ public struct FrameRenderer: Sendable {
         let whole = PixelBounds(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let effects = compositing?.effects ?? []
         let deviceScale = abs(toDevice.determinant).squareRoot()
-        var reach = (casts ? LayerShadow.reach(layer.properties, parent: parent) : 0) + LayerMasks.reach(effects, scale: deviceScale)
+        var reach =
+            (casts ? LayerShadow.reach(layer.properties, parent: parent) : 0)
+            + LayerMasks.reach(effects, scale: deviceScale)
         // A reach that cannot be told (NaN from inf − inf in a hostile transform) is unbounded.
         if reach.isNaN { reach = .infinity }
         var area = whole
@@ -99,12 +112,16 @@ public struct FrameRenderer: Sendable {
         if let clip {
             // Nothing outside the clip shows, but a shadow may be cast into it from outside.
             let grow = Int(saturating: reach.rounded(.up)) + 1
-            area = area.intersection(PixelBounds(x0: clip.bounds.x0 - grow, y0: clip.bounds.y0 - grow,
-                                                 x1: clip.bounds.x1 + grow, y1: clip.bounds.y1 + grow))
+            area = area.intersection(
+                PixelBounds(
+                    x0: clip.bounds.x0 - grow, y0: clip.bounds.y0 - grow,
+                    x1: clip.bounds.x1 + grow, y1: clip.bounds.y1 + grow))
         }
         let maskMode = compositing?.maskMode ?? .alpha
-        if let maskLayer = layer.mask, !casts, effects.isEmpty, maskMode == .alpha || maskMode == .luminance,
-           let matte = Self.deviceBounds(of: maskLayer, parent: toDevice, images: images) {
+        if let maskLayer = layer.mask, !casts, effects.isEmpty,
+            maskMode == .alpha || maskMode == .luminance,
+            let matte = Self.deviceBounds(of: maskLayer, parent: toDevice, images: images)
+        {
             // Outside what a matte draws its alpha and luminance are 0, so the layer
             // shows only where the two overlap: the offscreens need no more (a water
             // level's rectangle matted by a glass shape draws the glass's box, not the
@@ -117,7 +134,9 @@ public struct FrameRenderer: Sendable {
         paint(layer, toGroup, into: &group, clip: nil, opacity: 1)
         var maskAlpha: Mask?
         if let masks = compositing?.masks,
-           let coverage = LayerMasks.coverage(masks, toGroup: toGroup, width: area.width, height: area.height) {
+            let coverage = LayerMasks.coverage(
+                masks, toGroup: toGroup, width: area.width, height: area.height)
+        {
             group.multiply(by: coverage)
         }
         if !effects.isEmpty { LayerMasks.apply(effects, to: &group, scale: deviceScale) }
@@ -126,19 +145,27 @@ public struct FrameRenderer: Sendable {
             // because it is drawn with it.
             var maskSurface = Pixmap(width: area.width, height: area.height)
             draw(maskLayer, parent: toGroup, into: &maskSurface, clip: nil)
-            maskAlpha = LayerMasks.matte(maskSurface, mode: maskMode, width: area.width, height: area.height)
+            maskAlpha = LayerMasks.matte(
+                maskSurface, mode: maskMode, width: area.width, height: area.height)
         } else if maskMode != .alpha, compositing != nil {
-            maskAlpha = LayerMasks.matte(nil, mode: maskMode, width: area.width, height: area.height)
+            maskAlpha = LayerMasks.matte(
+                nil, mode: maskMode, width: area.width, height: area.height)
         }
         if casts {
             var faded = layer.properties
             faded.opacity = opacity
             // The timeline made the last drop-shadow effect the layer's shadow.
-            let spread = effects.reversed().lazy.compactMap { effect -> Double? in
-                if case .dropShadow(_, _, _, let spread) = effect { return spread } else { return nil }
-            }.first ?? 0
-            LayerShadow.draw(for: group, at: area, mask: maskAlpha, properties: faded, spread: spread,
-                             parent: parent, into: &surface, clip: clip)
+            let spread =
+                effects.reversed().lazy.compactMap { effect -> Double? in
+                    if case .dropShadow(_, _, _, let spread) = effect {
+                        return spread
+                    } else {
+                        return nil
+                    }
+                }.first ?? 0
+            LayerShadow.draw(
+                for: group, at: area, mask: maskAlpha, properties: faded, spread: spread,
+                parent: parent, into: &surface, clip: clip)
         }
         if let maskAlpha { group.multiply(by: maskAlpha) }
         if let blend = compositing.flatMap({ LayerMasks.blendFunction($0.blendMode) }) {
@@ -148,15 +175,20 @@ public struct FrameRenderer: Sendable {
         }
     }
 
-    private func paint(_ layer: RenderLayer, _ toDevice: AffineTransform, into surface: inout Pixmap,
-                       clip: Mask?, opacity: Double, sublayerOpacity: Double = 1) {
+    private func paint(
+        _ layer: RenderLayer, _ toDevice: AffineTransform, into surface: inout Pixmap,
+        clip: Mask?, opacity: Double, sublayerOpacity: Double = 1
+    ) {
         // Holding sublayers only (most Lottie layers), a layer needs no painter.
-        let painter = LayerPainter.paintsItself(layer)
+        let painter =
+            LayerPainter.paintsItself(layer)
             ? LayerPainter(toDevice: toDevice, opacity: opacity, images: images) : nil
         painter?.paintBackground(layer, into: &surface, clip: clip)
         var contentClip = clip
         var sublayers = layer.sublayers
-        if layer.properties.masksToBounds && !Self.coversSurface(layer.properties, toDevice, surface) {
+        if layer.properties.masksToBounds
+            && !Self.coversSurface(layer.properties, toDevice, surface)
+        {
             // A clip mask costs the whole surface (cleared, then the bounds rasterized into
             // it); measuring the sublayers costs their artwork built and copied first. The
             // measurement pays for itself on large surfaces only (5317-fireworkds: 13 %
@@ -165,12 +197,15 @@ public struct FrameRenderer: Sendable {
             if surface.width * surface.height >= Self.measuredClipPixels {
                 // Vector artwork is expanded once here, so that measuring what the
                 // sublayers draw and drawing them do not build it twice.
-                if sublayers.contains(where: Self.hasVectors) { sublayers = sublayers.map(Self.expandingVectors) }
+                if sublayers.contains(where: Self.hasVectors) {
+                    sublayers = sublayers.map(Self.expandingVectors)
+                }
                 inside = drawsInside(layer, sublayers: sublayers, toDevice)
             }
             if !inside {
-                var bounds = ClipMaskCache.mask(LayerPainter.boundsPath(layer), transform: toDevice,
-                                                width: surface.width, height: surface.height)
+                var bounds = ClipMaskCache.mask(
+                    LayerPainter.boundsPath(layer), transform: toDevice,
+                    width: surface.width, height: surface.height)
                 if let clip { bounds.intersect(clip) }
                 contentClip = bounds
             }
@@ -181,17 +216,26 @@ public struct FrameRenderer: Sendable {
         layer.drawings.withUnsafeBufferPointer { drawings in
             for i in drawings.indices {
                 if RenderCancellation.shared.isCancelled { return }
-                let toDrawing = PixelSnapping.drawingToDevice(drawings[i].transform, parent: toDevice)
-                guard abs(toDrawing.determinant) > 1e-12, case .path(let path) = drawings[i].shape.geometry else { continue }
-                LayerPainter(toDevice: toDrawing, opacity: drawings[i].opacity * sublayerOpacity, images: images)
-                    .paintShape(path, drawings[i].shape, drawings[i].style, into: &surface, clip: contentClip)
+                let toDrawing = PixelSnapping.drawingToDevice(
+                    drawings[i].transform, parent: toDevice)
+                guard abs(toDrawing.determinant) > 1e-12,
+                    case .path(let path) = drawings[i].shape.geometry
+                else { continue }
+                LayerPainter(
+                    toDevice: toDrawing, opacity: drawings[i].opacity * sublayerOpacity,
+                    images: images
+                )
+                .paintShape(
+                    path, drawings[i].shape, drawings[i].style, into: &surface, clip: contentClip)
             }
         }
         // Through the buffer: each sublayer is borrowed, where a for-in loop would copy
         // (and retain the fields of) every one.
         sublayers.withUnsafeBufferPointer { layers in
             for i in layers.indices {
-                draw(layers[i], parent: toDevice, into: &surface, clip: contentClip, inherited: sublayerOpacity)
+                draw(
+                    layers[i], parent: toDevice, into: &surface, clip: contentClip,
+                    inherited: sublayerOpacity)
             }
         }
         painter?.paintBorder(layer, into: &surface, clip: clip)
@@ -199,13 +243,20 @@ public struct FrameRenderer: Sendable {
 
     /// The device box around what `layer` draws under `parent`, its own shadow and effects
     /// included (nil: cannot tell).
-    static func deviceBounds(of layer: RenderLayer, parent: AffineTransform, images: [String: Pixmap]) -> Rect? {
+    static func deviceBounds(
+        of layer: RenderLayer, parent: AffineTransform, images: [String: Pixmap]
+    ) -> Rect? {
         let toDevice = PixelSnapping.layerToDevice(layer, parent: parent)
         guard abs(toDevice.determinant) > 1e-12 else { return Rect(0, 0, 0, 0) }
-        guard var box = LayerBounds.device(of: layer, toDevice: toDevice, images: images) else { return nil }
-        if LayerShadow.isVisible(layer) { box = LayerBounds.outset(box, by: LayerShadow.reach(layer.properties, parent: parent)) }
+        guard var box = LayerBounds.device(of: layer, toDevice: toDevice, images: images) else {
+            return nil
+        }
+        if LayerShadow.isVisible(layer) {
+            box = LayerBounds.outset(box, by: LayerShadow.reach(layer.properties, parent: parent))
+        }
         if let effects = layer.compositing?.effects, !effects.isEmpty {
-            box = LayerBounds.outset(box, by: LayerMasks.reach(effects, scale: abs(toDevice.determinant).squareRoot()))
+            box = LayerBounds.outset(
+                box, by: LayerMasks.reach(effects, scale: abs(toDevice.determinant).squareRoot()))
         }
         return box
     }
@@ -248,7 +299,9 @@ public struct FrameRenderer: Sendable {
     /// then skipped, with the same bytes. The test is conservative: the pixel box around
     /// the drawing, grown by one pixel, must have its four corners inside the bounds'
     /// device quadrilateral (convex, so the whole box is inside).
-    func drawsInside(_ layer: RenderLayer, sublayers: [RenderLayer], _ toDevice: AffineTransform) -> Bool {
+    func drawsInside(_ layer: RenderLayer, sublayers: [RenderLayer], _ toDevice: AffineTransform)
+        -> Bool
+    {
         let p = layer.properties
         guard p.cornerRadius <= 0, !p.bounds.isEmpty else { return false }
         if case .none = layer.content, sublayers.isEmpty, layer.drawings.isEmpty { return true }
@@ -259,8 +312,12 @@ public struct FrameRenderer: Sendable {
         unclipped.properties.masksToBounds = false
         unclipped.properties.backgroundColor = .clear
         unclipped.properties.borderWidth = 0
-        guard let box = LayerBounds.device(of: unclipped, toDevice: toDevice, images: images) else { return false }
-        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return false }
+        guard let box = LayerBounds.device(of: unclipped, toDevice: toDevice, images: images) else {
+            return false
+        }
+        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
+            return false
+        }
         let x0 = box.minX.rounded(.down) - 1, y0 = box.minY.rounded(.down) - 1
         let x1 = box.maxX.rounded(.up) + 1, y1 = box.maxY.rounded(.up) + 1
         guard let toLayer = toDevice.inverted else { return false }
@@ -275,7 +332,9 @@ public struct FrameRenderer: Sendable {
     /// Whether a layer's (square-cornered) bounds cover the whole surface on the device, so
     /// that clipping to them changes no pixel (a precomposition as large as its
     /// composition): the clip mask is then skipped, with the same bytes.
-    static func coversSurface(_ p: LayerProperties, _ toDevice: AffineTransform, _ surface: Pixmap) -> Bool {
+    static func coversSurface(_ p: LayerProperties, _ toDevice: AffineTransform, _ surface: Pixmap)
+        -> Bool
+    {
         guard p.cornerRadius <= 0, toDevice.isAxisAligned else { return false }
         let a = toDevice.apply(p.bounds.origin)
         let b = toDevice.apply(Point(p.bounds.maxX, p.bounds.maxY))

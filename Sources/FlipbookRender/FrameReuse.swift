@@ -33,7 +33,10 @@ public final class FrameReuse: @unchecked Sendable {
         let start: (pixel: UInt32, layers: Int)
         var pixels: Pixmap?
 
-        init(owner: FrameReuse, generation: Int, tree: FrameTree, start: (pixel: UInt32, layers: Int), pixels: Pixmap) {
+        init(
+            owner: FrameReuse, generation: Int, tree: FrameTree,
+            start: (pixel: UInt32, layers: Int), pixels: Pixmap
+        ) {
             self.owner = owner
             self.generation = generation
             self.tree = tree
@@ -83,10 +86,12 @@ public final class FrameReuse: @unchecked Sendable {
         // without copying the kept pixels first if the encoder still holds them.
         var rows: Range<Int>? = nil
         if let slot, slot.owner === self, slot.generation == current, let kept = slot.pixels,
-           kept.width == width, kept.height == height,
-           let damage = FrameDamage.box(from: slot.tree, oldStart: slot.start, to: tree, newStart: start,
-                                        renderer: renderer),
-           damage.height * 5 < height * 3 {
+            kept.width == width, kept.height == height,
+            let damage = FrameDamage.box(
+                from: slot.tree, oldStart: slot.start, to: tree, newStart: start,
+                renderer: renderer),
+            damage.height * 5 < height * 3
+        {
             rows = damage.y0..<max(damage.y0, damage.y1)
         }
         if let rows, let slot, var previous = slot.pixels {
@@ -104,7 +109,8 @@ public final class FrameReuse: @unchecked Sendable {
         }
         // A frame drawn while a stop was requested may be incomplete: it is not kept.
         if !RenderCancellation.shared.isCancelled {
-            dictionary[Self.slotKey] = Slot(owner: self, generation: current, tree: tree, start: start, pixels: result)
+            dictionary[Self.slotKey] = Slot(
+                owner: self, generation: current, tree: tree, start: start, pixels: result)
         }
         if repaintedRows < height {
             lock.lock()
@@ -121,22 +127,30 @@ public final class FrameReuse: @unchecked Sendable {
         partial = 0
         lock.unlock()
         let dictionary = Thread.current.threadDictionary
-        if (dictionary[Self.slotKey] as? Slot)?.owner === self { dictionary.removeObject(forKey: Self.slotKey) }
+        if (dictionary[Self.slotKey] as? Slot)?.owner === self {
+            dictionary.removeObject(forKey: Self.slotKey)
+        }
     }
 }
 
 extension FrameRenderer {
     /// The starting pixel and folded layer count ``render(_:)`` uses.
-    func startingPixel(_ frame: FrameTree, root: FlipbookGeometry.AffineTransform, width: Int, height: Int) -> (pixel: UInt32, layers: Int) {
-        foldsBackground ? BackgroundFolding.fold(frame, root: root, width: width, height: height)
+    func startingPixel(
+        _ frame: FrameTree, root: FlipbookGeometry.AffineTransform, width: Int, height: Int
+    ) -> (pixel: UInt32, layers: Int) {
+        foldsBackground
+            ? BackgroundFolding.fold(frame, root: root, width: width, height: height)
             : (pixel: SolidComposite.premultiplied(frame.background), layers: 0)
     }
 
     /// Redraws `rows` of `surface` for `frame`: the rows refilled with the starting pixel,
     /// then every layer whose box reaches them drawn as ``render(_:)`` draws it, writing
     /// those rows only.
-    func repaint(_ frame: FrameTree, rows: Range<Int>, start: (pixel: UInt32, layers: Int), root: FlipbookGeometry.AffineTransform,
-                 into surface: inout Pixmap) {
+    func repaint(
+        _ frame: FrameTree, rows: Range<Int>, start: (pixel: UInt32, layers: Int),
+        root: FlipbookGeometry.AffineTransform,
+        into surface: inout Pixmap
+    ) {
         let width = surface.width
         surface.data.withUnsafeMutableBufferPointer { bytes in
             bytes.withMemoryRebound(to: UInt32.self) { pixels in
@@ -148,8 +162,10 @@ extension FrameRenderer {
         let band = PixelBounds(x0: 0, y0: rows.lowerBound, x1: surface.width, y1: rows.upperBound)
         surface.writableRows = rows
         for layer in frame.layers.dropFirst(start.layers) {
-            if let box = FrameDamage.deviceBox(of: layer, parent: root, whole: whole, images: images),
-               box.intersection(band).isEmpty {
+            if let box = FrameDamage.deviceBox(
+                of: layer, parent: root, whole: whole, images: images),
+                box.intersection(band).isEmpty
+            {
                 continue
             }
             draw(layer, parent: root, into: &surface, clip: nil)

@@ -15,7 +15,9 @@ import FlipbookTimeline
 /// contents and sublayers cut to the bounds when masksToBounds. nil means "cannot tell"
 /// and the caller uses the whole surface.
 enum LayerBounds {
-    static func device(of layer: RenderLayer, toDevice: AffineTransform, images: [String: Pixmap]) -> Rect? {
+    static func device(of layer: RenderLayer, toDevice: AffineTransform, images: [String: Pixmap])
+        -> Rect?
+    {
         let p = layer.properties
         let own = transformed(p.bounds, toDevice)
         var drawn: Rect? = nil
@@ -27,20 +29,26 @@ enum LayerBounds {
         case .none:
             break
         case .shape(let shape):
-            inner = shapeBox(LayerPainter.shapePath(shape.geometry, p), strokeColor: p.strokeColor,
-                             lineWidth: p.lineWidth, miterLimit: p.miterLimit, toDevice)
+            inner = shapeBox(
+                LayerPainter.shapePath(shape.geometry, p), strokeColor: p.strokeColor,
+                lineWidth: p.lineWidth, miterLimit: p.miterLimit, toDevice)
         case .gradient:
             inner = own
         case .image(let content):
             guard let image = images[content.asset] else { break }
-            inner = transformed(LayerPainter.imageDestination(content.gravity, bounds: p.bounds,
-                                                              imageWidth: image.width, imageHeight: image.height),
-                                toDevice)
+            inner = transformed(
+                LayerPainter.imageDestination(
+                    content.gravity, bounds: p.bounds,
+                    imageWidth: image.width, imageHeight: image.height),
+                toDevice)
         case .text(let text):
             guard let layout = try? TextEngine.shared.layout(TextRequest(text, properties: p)),
-                  let box = layout.path.controlBounds else { break }
+                let box = layout.path.controlBounds
+            else { break }
             let shift = LayerPainter.baselineShift(text, layout)
-            inner = transformed(Rect(box.x + p.bounds.x, box.y + p.bounds.y - shift, box.width, box.height), toDevice)
+            inner = transformed(
+                Rect(box.x + p.bounds.x, box.y + p.bounds.y - shift, box.width, box.height),
+                toDevice)
         case .vector:
             // Drawn as generated drawings or sublayers; when the renderer has not expanded
             // them yet (the layer's own `drawings` join below once it has), they are here.
@@ -49,7 +57,8 @@ enum LayerBounds {
                 for drawing in artwork.layers {
                     let childToDevice = PixelSnapping.layerToDevice(drawing, parent: toDevice)
                     guard abs(childToDevice.determinant) > 1e-12 else { continue }
-                    guard let box = device(of: drawing, toDevice: childToDevice, images: images) else { return nil }
+                    guard let box = device(of: drawing, toDevice: childToDevice, images: images)
+                    else { return nil }
                     inner = union(inner, box)
                 }
                 inner = union(inner, box(of: artwork.drawings, toDevice))
@@ -59,13 +68,18 @@ enum LayerBounds {
         for sublayer in layer.sublayers {
             let childToDevice = PixelSnapping.layerToDevice(sublayer, parent: toDevice)
             guard abs(childToDevice.determinant) > 1e-12 else { continue }
-            guard var box = device(of: sublayer, toDevice: childToDevice, images: images) else { return nil }
+            guard var box = device(of: sublayer, toDevice: childToDevice, images: images) else {
+                return nil
+            }
             if LayerShadow.isVisible(sublayer) {
                 box = outset(box, by: LayerShadow.reach(sublayer.properties, parent: toDevice))
             }
             if let effects = sublayer.compositing?.effects, !effects.isEmpty {
                 // A blur spreads the sublayer's pixels beyond its drawing.
-                box = outset(box, by: LayerMasks.reach(effects, scale: abs(childToDevice.determinant).squareRoot()))
+                box = outset(
+                    box,
+                    by: LayerMasks.reach(
+                        effects, scale: abs(childToDevice.determinant).squareRoot()))
             }
             inner = union(inner, box)
         }
@@ -77,8 +91,10 @@ enum LayerBounds {
 
     /// The box around a shape's path, grown by its stroke's reach (half the line width
     /// times max(miterLimit, √2)) when stroked, on the device.
-    private static func shapeBox(_ path: Path, strokeColor: Color, lineWidth: Double, miterLimit: Double,
-                                 _ toDevice: AffineTransform) -> Rect? {
+    private static func shapeBox(
+        _ path: Path, strokeColor: Color, lineWidth: Double, miterLimit: Double,
+        _ toDevice: AffineTransform
+    ) -> Rect? {
         guard var box = path.controlBounds else { return nil }
         if !strokeColor.isInvisible && lineWidth > 0 {
             let reach = lineWidth / 2 * max(miterLimit, 2.0.squareRoot())
@@ -92,10 +108,15 @@ enum LayerBounds {
         var result: Rect? = nil
         for d in drawings {
             let t = PixelSnapping.drawingToDevice(d.transform, parent: toDevice)
-            guard abs(t.determinant) > 1e-12, case .path(let path) = d.shape.geometry else { continue }
+            guard abs(t.determinant) > 1e-12, case .path(let path) = d.shape.geometry else {
+                continue
+            }
             // A path without a box counts as the point its layer's bounds would be.
-            result = union(result, shapeBox(path, strokeColor: d.style.strokeColor, lineWidth: d.style.lineWidth,
-                                            miterLimit: d.style.miterLimit, t) ?? transformed(.zero, t))
+            result = union(
+                result,
+                shapeBox(
+                    path, strokeColor: d.style.strokeColor, lineWidth: d.style.lineWidth,
+                    miterLimit: d.style.miterLimit, t) ?? transformed(.zero, t))
         }
         return result
     }
@@ -108,8 +129,11 @@ enum LayerBounds {
 
     /// The axis-aligned box around `r` mapped through `t`, within ±``farthest``.
     static func transformed(_ r: Rect, _ t: AffineTransform) -> Rect {
-        let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)]
-            .map(t.apply)
+        let corners = [
+            Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY),
+            Point(r.maxX, r.maxY),
+        ]
+        .map(t.apply)
         func near(_ v: Double) -> Double { min(max(v, -farthest), farthest) }
         let xs = corners.map { near($0.x) }, ys = corners.map { near($0.y) }
         let x0 = xs.min()!, y0 = ys.min()!

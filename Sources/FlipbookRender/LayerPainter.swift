@@ -63,13 +63,21 @@ struct LayerPainter {
         p.borderWidth > 0 && !p.borderColor.isInvisible && !p.bounds.isEmpty
     }
 
-    private func fill(_ path: Path, _ rule: FlipbookRaster.FillRule, _ paint: Paint, into surface: inout Pixmap, clip: Mask?) {
-        surface.fill(path, transform: toDevice, rule: rule, paint: paint, opacity: opacity, clip: clip)
+    private func fill(
+        _ path: Path, _ rule: FlipbookRaster.FillRule, _ paint: Paint, into surface: inout Pixmap,
+        clip: Mask?
+    ) {
+        surface.fill(
+            path, transform: toDevice, rule: rule, paint: paint, opacity: opacity, clip: clip)
     }
 
     func paintBackground(_ layer: RenderLayer, into surface: inout Pixmap, clip: Mask?) {
-        guard !layer.properties.backgroundColor.isInvisible, !layer.properties.bounds.isEmpty else { return }
-        fill(Self.boundsPath(layer), .nonZero, .solid(layer.properties.backgroundColor), into: &surface, clip: clip)
+        guard !layer.properties.backgroundColor.isInvisible, !layer.properties.bounds.isEmpty else {
+            return
+        }
+        fill(
+            Self.boundsPath(layer), .nonZero, .solid(layer.properties.backgroundColor),
+            into: &surface, clip: clip)
     }
 
     /// Inside the bounds, over contents and sublayers; inner corners of radius
@@ -82,7 +90,8 @@ struct LayerPainter {
         var ring = Self.boundsPath(layer)
         if !inner.isEmpty {
             let r = max(layer.properties.cornerRadius - w, 0)
-            ring.elements += (r > 0 ? Path.roundedRect(inner, cornerRadius: r) : Path.rect(inner)).elements
+            ring.elements +=
+                (r > 0 ? Path.roundedRect(inner, cornerRadius: r) : Path.rect(inner)).elements
         }
         fill(ring, .evenOdd, .solid(layer.properties.borderColor), into: &surface, clip: clip)
     }
@@ -101,11 +110,20 @@ struct LayerPainter {
     /// filled with the text color like any path, so text anti-aliases, transforms and masks
     /// as shapes do. A font that cannot be loaded draws nothing (`SceneRenderer` lays
     /// every text layer out once before rendering and reports it first).
-    private func paintText(_ layer: RenderLayer, _ text: TextContent, into surface: inout Pixmap, clip: Mask?) {
-        guard !layer.properties.textColor.isInvisible, layer.properties.fontSize > 0, !text.string.isEmpty else { return }
+    private func paintText(
+        _ layer: RenderLayer, _ text: TextContent, into surface: inout Pixmap, clip: Mask?
+    ) {
+        guard !layer.properties.textColor.isInvisible, layer.properties.fontSize > 0,
+            !text.string.isEmpty
+        else { return }
         let request = TextRequest(text, properties: layer.properties)
-        guard let layout = try? TextEngine.shared.layout(request), !layout.path.isEmpty else { return }
-        let placed = layout.path.applying(.translation(layer.properties.bounds.x, layer.properties.bounds.y - Self.baselineShift(text, layout)))
+        guard let layout = try? TextEngine.shared.layout(request), !layout.path.isEmpty else {
+            return
+        }
+        let placed = layout.path.applying(
+            .translation(
+                layer.properties.bounds.x,
+                layer.properties.bounds.y - Self.baselineShift(text, layout)))
         fill(placed, .nonZero, .solid(layer.properties.textColor), into: &surface, clip: clip)
     }
 
@@ -120,25 +138,33 @@ struct LayerPainter {
         case .path(let path): return path
         case .rect:
             return props.shapeCornerRadius > 0
-                ? .roundedRect(props.shapeRect, cornerRadius: props.shapeCornerRadius) : .rect(props.shapeRect)
+                ? .roundedRect(props.shapeRect, cornerRadius: props.shapeCornerRadius)
+                : .rect(props.shapeRect)
         case .ellipse: return .ellipse(in: props.shapeRect)
         case .arc(let clockwise):
-            return .arc(center: props.arcCenter, radius: props.arcRadius, startDegrees: props.arcStart,
-                        endDegrees: props.arcEnd, clockwise: clockwise)
+            return .arc(
+                center: props.arcCenter, radius: props.arcRadius, startDegrees: props.arcStart,
+                endDegrees: props.arcEnd, clockwise: clockwise)
         }
     }
 
     /// CAShapeLayer: fill, then the stroke (trimmed to strokeStart…strokeEnd by length,
     /// dashed, outlined in the layer's space so that a non-uniform scale shapes the pen as
     /// Core Animation's does).
-    private func paintShape(_ layer: RenderLayer, _ shape: ShapeContent, into surface: inout Pixmap, clip: Mask?) {
-        paintShape(Self.shapePath(shape.geometry, layer.properties), shape, ShapeStyle(layer.properties),
-                   into: &surface, clip: clip)
+    private func paintShape(
+        _ layer: RenderLayer, _ shape: ShapeContent, into surface: inout Pixmap, clip: Mask?
+    ) {
+        paintShape(
+            Self.shapePath(shape.geometry, layer.properties), shape, ShapeStyle(layer.properties),
+            into: &surface, clip: clip)
     }
 
     /// Fills and strokes `path` (in bounds space) as a shape layer with `shape` and `style`
     /// does; vector drawings are painted through here too.
-    func paintShape(_ path: Path, _ shape: ShapeContent, _ style: ShapeStyle, into surface: inout Pixmap, clip: Mask?) {
+    func paintShape(
+        _ path: Path, _ shape: ShapeContent, _ style: ShapeStyle, into surface: inout Pixmap,
+        clip: Mask?
+    ) {
         if !style.fillColor.isInvisible {
             let rule: FlipbookRaster.FillRule = shape.fillRule == .evenOdd ? .evenOdd : .nonZero
             fill(path, rule, paint(shape.fillGradient, style.fillColor), into: &surface, clip: clip)
@@ -146,37 +172,54 @@ struct LayerPainter {
         guard style.strokes else { return }
         var stroked = path
         if style.strokeStart > 0 || style.strokeEnd < 1 {
-            stroked = PathTrimmer.trim(path, from: max(style.strokeStart, 0), to: min(style.strokeEnd, 1))
+            stroked = PathTrimmer.trim(
+                path, from: max(style.strokeStart, 0), to: min(style.strokeEnd, 1))
         }
-        let pen = StrokeStyle(width: style.lineWidth, cap: Self.cap(shape.lineCap), join: Self.join(shape.lineJoin),
-                              miterLimit: style.miterLimit, dashes: style.lineDashPattern,
-                              dashPhase: style.lineDashPhase)
-        fill(Stroker.outline(of: stroked, style: pen), .nonZero, paint(shape.strokeGradient, style.strokeColor),
-             into: &surface, clip: clip)
+        let pen = StrokeStyle(
+            width: style.lineWidth, cap: Self.cap(shape.lineCap), join: Self.join(shape.lineJoin),
+            miterLimit: style.miterLimit, dashes: style.lineDashPattern,
+            dashPhase: style.lineDashPhase)
+        fill(
+            Stroker.outline(of: stroked, style: pen), .nonZero,
+            paint(shape.strokeGradient, style.strokeColor),
+            into: &surface, clip: clip)
     }
 
     /// A shape's paint: the color, or the gradient with every stop's alpha scaled by the
     /// color's alpha (the style's opacity).
     private func paint(_ gradient: ShapeGradient?, _ color: Color) -> Paint {
-        guard let g = gradient, let last = g.colors.last, let toBounds = toDevice.inverted else { return .solid(color) }
-        let colors = g.colors.map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha * color.alpha) }
+        guard let g = gradient, let last = g.colors.last, let toBounds = toDevice.inverted else {
+            return .solid(color)
+        }
+        let colors = g.colors.map {
+            Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha * color.alpha)
+        }
         let d = g.end - g.start
         let length2 = d.x * d.x + d.y * d.y
         guard colors.count > 1, length2 > 0 else {
-            return .solid(Color(red: last.red, green: last.green, blue: last.blue, alpha: last.alpha * color.alpha))
+            return .solid(
+                Color(
+                    red: last.red, green: last.green, blue: last.blue,
+                    alpha: last.alpha * color.alpha))
         }
         let space: AffineTransform
         var kind: Gradient.Kind = g.radial ? .radial : .axial
         if g.radial {
             let r = length2.squareRoot()
-            space = AffineTransform(a: 1 / r, b: 0, c: 0, d: 1 / r, tx: -g.start.x / r, ty: -g.start.y / r)
-            if let f = g.focal, f != g.start { kind = .focal(x: (f.x - g.start.x) / r, y: (f.y - g.start.y) / r) }
+            space = AffineTransform(
+                a: 1 / r, b: 0, c: 0, d: 1 / r, tx: -g.start.x / r, ty: -g.start.y / r)
+            if let f = g.focal, f != g.start {
+                kind = .focal(x: (f.x - g.start.x) / r, y: (f.y - g.start.y) / r)
+            }
         } else {
-            space = AffineTransform(a: d.x / length2, b: -d.y, c: d.y / length2, d: d.x,
-                                    tx: -(g.start.x * d.x + g.start.y * d.y) / length2, ty: 0)
+            space = AffineTransform(
+                a: d.x / length2, b: -d.y, c: d.y / length2, d: d.x,
+                tx: -(g.start.x * d.x + g.start.y * d.y) / length2, ty: 0)
         }
-        return .gradient(Gradient(kind: kind, colors: colors, locations: g.locations,
-                                  transform: toBounds.concatenating(space)))
+        return .gradient(
+            Gradient(
+                kind: kind, colors: colors, locations: g.locations,
+                transform: toBounds.concatenating(space)))
     }
 
     private static func cap(_ c: FlipbookScene.LineCap) -> FlipbookRaster.LineCap {
@@ -200,34 +243,48 @@ struct LayerPainter {
     /// perpendicular to start→end in points, as CGContextDrawLinearGradient draws them.
     /// Radial: an ellipse centered on startPoint whose radii reach endPoint on each axis;
     /// when one radius is 0 the other is used for both (a circle).
-    private func paintGradient(_ layer: RenderLayer, _ kind: GradientKind, into surface: inout Pixmap, clip: Mask?) {
+    private func paintGradient(
+        _ layer: RenderLayer, _ kind: GradientKind, into surface: inout Pixmap, clip: Mask?
+    ) {
         let colors = layer.properties.gradientColors
-        guard let last = colors.last, !layer.properties.bounds.isEmpty, let toBounds = toDevice.inverted else { return }
+        guard let last = colors.last, !layer.properties.bounds.isEmpty,
+            let toBounds = toDevice.inverted
+        else { return }
         let b = layer.properties.bounds
-        let start = Point(b.x + layer.properties.gradientStartPoint.x * b.width, b.y + layer.properties.gradientStartPoint.y * b.height)
-        let end = Point(b.x + layer.properties.gradientEndPoint.x * b.width, b.y + layer.properties.gradientEndPoint.y * b.height)
-        let locations = layer.properties.gradientLocations.count == colors.count ? layer.properties.gradientLocations : nil
+        let start = Point(
+            b.x + layer.properties.gradientStartPoint.x * b.width,
+            b.y + layer.properties.gradientStartPoint.y * b.height)
+        let end = Point(
+            b.x + layer.properties.gradientEndPoint.x * b.width,
+            b.y + layer.properties.gradientEndPoint.y * b.height)
+        let locations =
+            layer.properties.gradientLocations.count == colors.count
+            ? layer.properties.gradientLocations : nil
         var space: AffineTransform?
         switch kind {
         case .axial:
             let d = end - start
             let length2 = d.x * d.x + d.y * d.y
             if length2 > 0 {
-                space = AffineTransform(a: d.x / length2, b: -d.y, c: d.y / length2, d: d.x,
-                                        tx: -(start.x * d.x + start.y * d.y) / length2, ty: 0)
+                space = AffineTransform(
+                    a: d.x / length2, b: -d.y, c: d.y / length2, d: d.x,
+                    tx: -(start.x * d.x + start.y * d.y) / length2, ty: 0)
             }
         case .radial:
             var rx = abs(end.x - start.x), ry = abs(end.y - start.y)
             if rx == 0 { rx = ry }
             if ry == 0 { ry = rx }
             if rx > 0 {
-                space = AffineTransform(a: 1 / rx, b: 0, c: 0, d: 1 / ry, tx: -start.x / rx, ty: -start.y / ry)
+                space = AffineTransform(
+                    a: 1 / rx, b: 0, c: 0, d: 1 / ry, tx: -start.x / rx, ty: -start.y / ry)
             }
         }
         let paint: Paint
         if let space, colors.count > 1 {
-            paint = .gradient(Gradient(kind: kind == .axial ? .axial : .radial, colors: colors, locations: locations,
-                                       transform: toBounds.concatenating(space)))
+            paint = .gradient(
+                Gradient(
+                    kind: kind == .axial ? .axial : .radial, colors: colors, locations: locations,
+                    transform: toBounds.concatenating(space)))
         } else {
             paint = .solid(last)
         }
@@ -236,14 +293,18 @@ struct LayerPainter {
 
     /// Where contentsGravity puts an image of the given pixel size in `bounds` (natural
     /// size: one point per image pixel).
-    static func imageDestination(_ gravity: ContentsGravity, bounds: Rect, imageWidth: Int, imageHeight: Int) -> Rect {
+    static func imageDestination(
+        _ gravity: ContentsGravity, bounds: Rect, imageWidth: Int, imageHeight: Int
+    ) -> Rect {
         let b = bounds.standardized
         let iw = Double(imageWidth), ih = Double(imageHeight)
         switch gravity {
         case .resize:
             return b
         case .resizeAspect, .resizeAspectFill:
-            let s = gravity == .resizeAspect ? min(b.width / iw, b.height / ih) : max(b.width / iw, b.height / ih)
+            let s =
+                gravity == .resizeAspect
+                ? min(b.width / iw, b.height / ih) : max(b.width / iw, b.height / ih)
             return Rect(b.midX - iw * s / 2, b.midY - ih * s / 2, iw * s, ih * s)
         case .center:
             return Rect(b.midX - iw / 2, b.midY - ih / 2, iw, ih)
@@ -251,13 +312,20 @@ struct LayerPainter {
     }
 
     /// Image contents placed by contentsGravity, sampled bilinearly.
-    private func paintImage(_ layer: RenderLayer, _ content: ImageContent, into surface: inout Pixmap, clip: Mask?) {
+    private func paintImage(
+        _ layer: RenderLayer, _ content: ImageContent, into surface: inout Pixmap, clip: Mask?
+    ) {
         guard let image = images[content.asset], image.width > 0, image.height > 0,
-              !layer.properties.bounds.isEmpty, let toBounds = toDevice.inverted else { return }
-        let dest = Self.imageDestination(content.gravity, bounds: layer.properties.bounds,
-                                         imageWidth: image.width, imageHeight: image.height)
+            !layer.properties.bounds.isEmpty, let toBounds = toDevice.inverted
+        else { return }
+        let dest = Self.imageDestination(
+            content.gravity, bounds: layer.properties.bounds,
+            imageWidth: image.width, imageHeight: image.height)
         let toImage = toBounds.concatenating(.translation(-dest.x, -dest.y))
-            .concatenating(.scale(Double(image.width) / dest.width, Double(image.height) / dest.height))
-        fill(.rect(dest), .nonZero, .image(ImagePattern(image: image, transform: toImage)), into: &surface, clip: clip)
+            .concatenating(
+                .scale(Double(image.width) / dest.width, Double(image.height) / dest.height))
+        fill(
+            .rect(dest), .nonZero, .image(ImagePattern(image: image, transform: toImage)),
+            into: &surface, clip: clip)
     }
 }

@@ -31,10 +31,13 @@ enum LayerShadow {
         return 3 * sigma + max(abs(offset.x), abs(offset.y)) + 1
     }
 
-    private static func deviceBlurAndOffset(_ p: LayerProperties, parent: AffineTransform) -> (Double, Point) {
+    private static func deviceBlurAndOffset(_ p: LayerProperties, parent: AffineTransform) -> (
+        Double, Point
+    ) {
         let scale = abs(parent.determinant).squareRoot()
-        let offset = Point(parent.a * p.shadowOffset.x + parent.c * p.shadowOffset.y,
-                           parent.b * p.shadowOffset.x + parent.d * p.shadowOffset.y)
+        let offset = Point(
+            parent.a * p.shadowOffset.x + parent.c * p.shadowOffset.y,
+            parent.b * p.shadowOffset.x + parent.d * p.shadowOffset.y)
         return (max(p.shadowRadius, 0) * scale, offset)
     }
 
@@ -42,16 +45,19 @@ enum LayerShadow {
     /// origin on `surface`) beneath where the group will go. The group's area has room
     /// for the shadow's reach, so the blur is computed on the group's grid. `spread` (0…1,
     /// a Lottie layer style's choke) hardens the blurred edge; it stays within the reach.
-    static func draw(for group: Pixmap, at area: PixelBounds, mask: Mask?, properties p: LayerProperties,
-                     spread: Double = 0, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?) {
+    static func draw(
+        for group: Pixmap, at area: PixelBounds, mask: Mask?, properties p: LayerProperties,
+        spread: Double = 0, parent: AffineTransform, into surface: inout Pixmap, clip: Mask?
+    ) {
         var alpha = Mask(alphaOf: group)
         if let mask { alpha.intersect(mask) }
         let (sigma, offset) = deviceBlurAndOffset(p, parent: parent)
         // An offset that is not a number (inf − inf in a hostile transform) puts the shadow
         // nowhere; a huge one saturates, off the grid. The blur bounds its own cost.
         guard !offset.x.isNaN, !offset.y.isNaN else { return }
-        var shadow = alpha.blurred(sigma: sigma, dx: Int(saturating: offset.x.rounded()),
-                                   dy: Int(saturating: offset.y.rounded()))
+        var shadow = alpha.blurred(
+            sigma: sigma, dx: Int(saturating: offset.x.rounded()),
+            dy: Int(saturating: offset.y.rounded()))
         shadow.spread(spread)
         var color = p.shadowColor
         color.alpha *= min(max(p.shadowOpacity, 0), 1)

@@ -53,12 +53,14 @@ private struct OffsetContour {
         var pieces: [[CubicSegment]] = []
         for i in 0..<count {
             let a = v[i], b = v[(i + 1) % n]
-            pieces.append(split(CubicSegment(a.point, a.outHandle, b.inHandle, b.point, linearize: true)))
+            pieces.append(
+                split(CubicSegment(a.point, a.outHandle, b.inHandle, b.point, linearize: true)))
         }
         if !contour.closed {
             for i in stride(from: count - 1, through: 0, by: -1) {
                 let a = v[i], b = v[(i + 1) % n]
-                pieces.append(split(CubicSegment(b.point, b.inHandle, a.outHandle, a.point, linearize: true)))
+                pieces.append(
+                    split(CubicSegment(b.point, b.inHandle, a.outHandle, a.point, linearize: true)))
             }
         }
         pieces = pruneIntersections(pieces)
@@ -74,9 +76,12 @@ private struct OffsetContour {
                 if let p = lastPoint, CubicSegment.same(s.start, p), !out.isEmpty {
                     out[out.count - 1].outHandle = s.points[1]
                 } else {
-                    out.append(BezierContours.Vertex(point: s.start, inHandle: s.start, outHandle: s.points[1]))
+                    out.append(
+                        BezierContours.Vertex(
+                            point: s.start, inHandle: s.start, outHandle: s.points[1]))
                 }
-                out.append(BezierContours.Vertex(point: s.end, inHandle: s.points[2], outHandle: s.end))
+                out.append(
+                    BezierContours.Vertex(point: s.end, inHandle: s.points[2], outHandle: s.end))
                 lastPoint = s.end
             }
         }
@@ -91,10 +96,14 @@ private struct OffsetContour {
     private func offsetSegment(_ s: CubicSegment) -> CubicSegment {
         func shifted(_ p: Point, _ q: Point) -> (Point, Point) {
             let angle = atan2(q.x - p.x, q.y - p.y)
-            return (CubicSegment.polarOffset(p, angle, amount), CubicSegment.polarOffset(q, angle, amount))
+            return (
+                CubicSegment.polarOffset(p, angle, amount),
+                CubicSegment.polarOffset(q, angle, amount)
+            )
         }
         let p = s.points
-        let (p0, p1a) = shifted(p[0], p[1]), (p1b, p2b) = shifted(p[1], p[2]), (p2a, p3) = shifted(p[2], p[3])
+        let (p0, p1a) = shifted(p[0], p[1]), (p1b, p2b) = shifted(p[1], p[2]),
+            (p2a, p3) = shifted(p[2], p[3])
         let p1 = CubicSegment.lineIntersection(p0, p1a, p1b, p2b) ?? p1a
         let p2 = CubicSegment.lineIntersection(p2a, p3, p1b, p2b) ?? p2a
         return CubicSegment(p0, p1, p2, p3)
@@ -119,7 +128,9 @@ private struct OffsetContour {
     }
 
     /// Cuts neighbouring runs where they cross (lottie-web's pruneSegmentIntersection).
-    private func pruneTwo(_ a: [CubicSegment], _ b: [CubicSegment]) -> ([CubicSegment], [CubicSegment]) {
+    private func pruneTwo(_ a: [CubicSegment], _ b: [CubicSegment]) -> (
+        [CubicSegment], [CubicSegment]
+    ) {
         var outA = a, outB = b
         if let x = firstIntersection(a[a.count - 1], b[0]) {
             outA[a.count - 1] = a[a.count - 1].split(x.0).0
@@ -145,22 +156,30 @@ private struct OffsetContour {
 
     /// Closes the gap from `a`'s end to `b`'s start with the line join; returns the point
     /// the output path has reached.
-    private func joinLines(_ out: inout [BezierContours.Vertex], _ a: CubicSegment, _ b: CubicSegment) -> Point {
+    private func joinLines(
+        _ out: inout [BezierContours.Vertex], _ a: CubicSegment, _ b: CubicSegment
+    ) -> Point {
         let p0 = a.end, p1 = b.start
         if join == .bevel || CubicSegment.same(p0, p1) { return p0 }
         if join == .round {
             let angleOut = -a.tangentAngle(1), angleIn = -b.tangentAngle(0) + .pi
             // lottie-web's centre is the crossing of two parallel lines, so the radius is
             // in practice half the gap.
-            let center = CubicSegment.lineIntersection(p0, CubicSegment.polarOffset(p0, angleOut + .pi / 2, 100),
-                                                       p1, CubicSegment.polarOffset(p1, angleOut + .pi / 2, 100))
-            let radius = center.map { CubicSegment.distance($0, p0) } ?? CubicSegment.distance(p0, p1) / 2
+            let center = CubicSegment.lineIntersection(
+                p0, CubicSegment.polarOffset(p0, angleOut + .pi / 2, 100),
+                p1, CubicSegment.polarOffset(p1, angleOut + .pi / 2, 100))
+            let radius =
+                center.map { CubicSegment.distance($0, p0) } ?? CubicSegment.distance(p0, p1) / 2
             if !out.isEmpty {
-                out[out.count - 1].outHandle = CubicSegment.polarOffset(p0, angleOut, 2 * radius * VectorCornerKappa.value)
+                out[out.count - 1].outHandle = CubicSegment.polarOffset(
+                    p0, angleOut, 2 * radius * VectorCornerKappa.value)
             }
-            out.append(BezierContours.Vertex(point: p1,
-                                             inHandle: CubicSegment.polarOffset(p1, angleIn, 2 * radius * VectorCornerKappa.value),
-                                             outHandle: p1))
+            out.append(
+                BezierContours.Vertex(
+                    point: p1,
+                    inHandle: CubicSegment.polarOffset(
+                        p1, angleIn, 2 * radius * VectorCornerKappa.value),
+                    outHandle: p1))
             return p1
         }
         let t0 = CubicSegment.same(p0, a.points[2]) ? a.points[0] : a.points[2]
@@ -178,7 +197,7 @@ private struct OffsetContour {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

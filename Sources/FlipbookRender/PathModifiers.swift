@@ -20,13 +20,27 @@ enum PathModifiers {
         case .trim(let start, let end, let offset, let individually):
             trim(refs, start: start, end: end, offset: offset, individually: individually)
         case .roundCorners(let radius) where radius > 0:
-            for ref in refs { ref.slot.path = BezierContours(ref.slot.path).rounded(radius: radius).path }
+            for ref in refs {
+                ref.slot.path = BezierContours(ref.slot.path).rounded(radius: radius).path
+            }
         case .puckerBloat(let amount) where amount != 0:
-            for ref in refs { ref.slot.path = BezierContours(ref.slot.path).puckeredOrBloated(amount).path }
+            for ref in refs {
+                ref.slot.path = BezierContours(ref.slot.path).puckeredOrBloated(amount).path
+            }
         case .zigZag(let size, let ridges, let smooth) where size != 0 && size.isFinite:
-            for ref in refs { ref.slot.path = BezierContours(ref.slot.path).zigZagged(size: size, ridges: ridges, smooth: smooth).path }
+            for ref in refs {
+                ref.slot.path =
+                    BezierContours(ref.slot.path).zigZagged(
+                        size: size, ridges: ridges, smooth: smooth
+                    ).path
+            }
         case .offsetPath(let amount, let join, let miterLimit) where amount != 0 && amount.isFinite:
-            for ref in refs { ref.slot.path = BezierContours(ref.slot.path).offset(by: amount, join: join, miterLimit: miterLimit).path }
+            for ref in refs {
+                ref.slot.path =
+                    BezierContours(ref.slot.path).offset(
+                        by: amount, join: join, miterLimit: miterLimit
+                    ).path
+            }
         default:
             break
         }
@@ -44,8 +58,10 @@ enum PathModifiers {
         return b <= 1 ? [(a, b)] : [(a, 1), (0, b - 1)]
     }
 
-    private static func trim(_ refs: [VectorRenderer.SlotRef], start: Double, end: Double, offset: Double,
-                             individually: Bool) {
+    private static func trim(
+        _ refs: [VectorRenderer.SlotRef], start: Double, end: Double, offset: Double,
+        individually: Bool
+    ) {
         let keep = ranges(start: start, end: end, offset: offset)
         if keep.count == 1 && keep[0] == (0, 1) { return }
         guard individually else {
@@ -95,7 +111,9 @@ struct BezierContours {
         func finish() {
             if var c = current, !c.vertices.isEmpty {
                 // A closed contour that returns to its start by a segment has a duplicate end.
-                if c.closed, c.vertices.count > 1, let last = c.vertices.last, last.point == c.vertices[0].point {
+                if c.closed, c.vertices.count > 1, let last = c.vertices.last,
+                    last.point == c.vertices[0].point
+                {
                     c.vertices[0].inHandle = last.inHandle
                     c.vertices.removeLast()
                 }
@@ -107,11 +125,14 @@ struct BezierContours {
             switch e {
             case .move(let p):
                 finish()
-                current = Contour(vertices: [Vertex(point: p, inHandle: p, outHandle: p)], closed: false)
+                current = Contour(
+                    vertices: [Vertex(point: p, inHandle: p, outHandle: p)], closed: false)
             case .line(let p):
                 current?.vertices.append(Vertex(point: p, inHandle: p, outHandle: p))
             case .quad(let c, let p):
-                guard var contour = current, let from = contour.vertices.last?.point else { continue }
+                guard var contour = current, let from = contour.vertices.last?.point else {
+                    continue
+                }
                 let c1 = from + (c - from) * (2.0 / 3.0), c2 = p + (c - p) * (2.0 / 3.0)
                 contour.vertices[contour.vertices.count - 1].outHandle = c1
                 contour.vertices.append(Vertex(point: p, inHandle: c2, outHandle: p))
@@ -125,8 +146,14 @@ struct BezierContours {
                 current?.closed = true
                 let start = current?.vertices.first
                 finish()
-                if let start { current = Contour(vertices: [Vertex(point: start.point, inHandle: start.point,
-                                                                   outHandle: start.point)], closed: false) }
+                if let start {
+                    current = Contour(
+                        vertices: [
+                            Vertex(
+                                point: start.point, inHandle: start.point,
+                                outHandle: start.point)
+                        ], closed: false)
+                }
             }
         }
         finish()
@@ -142,7 +169,9 @@ struct BezierContours {
             let segments = c.closed ? count : count - 1
             for i in 0..<segments {
                 let a = c.vertices[i], b = c.vertices[(i + 1) % count]
-                if a.outHandle == a.point && b.inHandle == b.point { out.line(to: b.point) } else {
+                if a.outHandle == a.point && b.inHandle == b.point {
+                    out.line(to: b.point)
+                } else {
                     out.cubic(to: b.point, control1: a.outHandle, control2: b.inHandle)
                 }
             }
@@ -157,8 +186,11 @@ struct BezierContours {
             let n = c.vertices.count
             var out: [Vertex] = []
             for (i, v) in c.vertices.enumerated() {
-                guard v.isSharp, c.closed || (i != 0 && i != n - 1), n > 1 else { out.append(v); continue }
-                let previous = c.vertices[(i - 1 + n) % n].point, next = c.vertices[(i + 1) % n].point
+                guard v.isSharp, c.closed || (i != 0 && i != n - 1), n > 1 else {
+                    out.append(v); continue
+                }
+                let previous = c.vertices[(i - 1 + n) % n].point,
+                    next = c.vertices[(i + 1) % n].point
                 func toward(_ other: Point) -> Point {
                     let d = other - v.point
                     let distance = (d.x * d.x + d.y * d.y).squareRoot()
@@ -166,8 +198,14 @@ struct BezierContours {
                     return v.point + d * f
                 }
                 let a = toward(previous), b = toward(next)
-                out.append(Vertex(point: a, inHandle: a, outHandle: a + (v.point - a) * VectorCornerKappa.value))
-                out.append(Vertex(point: b, inHandle: b + (v.point - b) * VectorCornerKappa.value, outHandle: b))
+                out.append(
+                    Vertex(
+                        point: a, inHandle: a,
+                        outHandle: a + (v.point - a) * VectorCornerKappa.value))
+                out.append(
+                    Vertex(
+                        point: b, inHandle: b + (v.point - b) * VectorCornerKappa.value,
+                        outHandle: b))
             }
             return Contour(vertices: out, closed: c.closed)
         }
@@ -181,11 +219,13 @@ struct BezierContours {
             var center = Point.zero
             for v in c.vertices { center = center + v.point }
             center = center * (1 / Double(c.vertices.count))
-            return Contour(vertices: c.vertices.map { v in
-                Vertex(point: v.point + (center - v.point) * amount,
-                       inHandle: v.inHandle + (center - v.inHandle) * -amount,
-                       outHandle: v.outHandle + (center - v.outHandle) * -amount)
-            }, closed: c.closed)
+            return Contour(
+                vertices: c.vertices.map { v in
+                    Vertex(
+                        point: v.point + (center - v.point) * amount,
+                        inHandle: v.inHandle + (center - v.inHandle) * -amount,
+                        outHandle: v.outHandle + (center - v.outHandle) * -amount)
+                }, closed: c.closed)
         }
         return copy
     }

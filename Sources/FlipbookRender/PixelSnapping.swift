@@ -3,9 +3,9 @@ import FlipbookScene
 import FlipbookTimeline
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a layer's bounds land on the device, with its frame snapped to the pixel grid.
@@ -34,8 +34,9 @@ enum PixelSnapping {
     /// The transform from `layer`'s bounds space to device pixels, given the parent's.
     static func layerToDevice(_ layer: RenderLayer, parent: AffineTransform) -> AffineTransform {
         let p = layer.properties
-        let toDevice = unsnapped(bounds: p.bounds, anchorPoint: p.anchorPoint, position: p.position,
-                                 matrix: layer.transformMatrix, parent: parent)
+        let toDevice = unsnapped(
+            bounds: p.bounds, anchorPoint: p.anchorPoint, position: p.position,
+            matrix: layer.transformMatrix, parent: parent)
         guard layer.snap != .none, toDevice.isAxisAligned else { return toDevice }
         let size = p.bounds.size
         let d0 = toDevice.apply(p.bounds.origin)
@@ -43,21 +44,27 @@ enum PixelSnapping {
         let x0 = snap(d0.x, layer.snap), y0 = snap(d0.y, layer.snap)
         let sx = size.width != 0 ? (snap(d1.x, layer.snap) - x0) / size.width : toDevice.a
         let sy = size.height != 0 ? (snap(d1.y, layer.snap) - y0) / size.height : toDevice.d
-        return AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: x0 - sx * p.bounds.x, ty: y0 - sy * p.bounds.y)
+        return AffineTransform(
+            a: sx, b: 0, c: 0, d: sy, tx: x0 - sx * p.bounds.x, ty: y0 - sy * p.bounds.y)
     }
 
     /// The transform from a ``VectorDrawing``'s space to device pixels: what
     /// ``layerToDevice(_:parent:)`` gives the shape layer it stands for (empty bounds,
     /// anchor and position at the origin, its transform as the override, no snapping),
     /// through the same arithmetic.
-    static func drawingToDevice(_ transform: AffineTransform, parent: AffineTransform) -> AffineTransform {
-        unsnapped(bounds: .zero, anchorPoint: .zero, position: .zero, matrix: transform, parent: parent)
+    static func drawingToDevice(_ transform: AffineTransform, parent: AffineTransform)
+        -> AffineTransform
+    {
+        unsnapped(
+            bounds: .zero, anchorPoint: .zero, position: .zero, matrix: transform, parent: parent)
     }
 
     /// Bounds space → frame-local space (frame's top-left at 0, 0), own transform about
     /// the anchor, then into the parent and onto the device.
-    private static func unsnapped(bounds: Rect, anchorPoint: Point, position: Point, matrix: AffineTransform,
-                                  parent: AffineTransform) -> AffineTransform {
+    private static func unsnapped(
+        bounds: Rect, anchorPoint: Point, position: Point, matrix: AffineTransform,
+        parent: AffineTransform
+    ) -> AffineTransform {
         let size = bounds.size
         let anchor = Point(anchorPoint.x * size.width, anchorPoint.y * size.height)
         let frameOrigin = position - anchor

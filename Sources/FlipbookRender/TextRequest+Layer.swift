@@ -25,9 +25,11 @@ extension TextRequest {
         case .middle: truncation = .middle
         case .end: truncation = .end
         }
-        self.init(string: text.string, font: font, fontSize: p.fontSize, boxSize: p.bounds.size,
-                  alignment: alignment, wrapped: text.wrapped, truncation: truncation,
-                  direction: text.direction == .ltr ? .leftToRight : text.direction == .rtl ? .rightToLeft : .natural,
-                  tracking: text.tracking, lineHeight: text.lineHeight, coreTextFrame: text.coreTextFrame)
+        self.init(
+            string: text.string, font: font, fontSize: p.fontSize, boxSize: p.bounds.size,
+            alignment: alignment, wrapped: text.wrapped, truncation: truncation,
+            direction: text.direction == .ltr
+                ? .leftToRight : text.direction == .rtl ? .rightToLeft : .natural,
+            tracking: text.tracking, lineHeight: text.lineHeight, coreTextFrame: text.coreTextFrame)
     }
 }

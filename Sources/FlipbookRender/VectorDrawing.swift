@@ -43,7 +43,9 @@ package struct VectorDrawing: Sendable, Equatable {
     package var shape: ShapeContent { look.shape }
     package var style: ShapeStyle { look.style }
 
-    package init(shape: ShapeContent, style: ShapeStyle, transform: AffineTransform, opacity: Double) {
+    package init(
+        shape: ShapeContent, style: ShapeStyle, transform: AffineTransform, opacity: Double
+    ) {
         self.look = Look(shape: shape, style: style)
         self.transform = transform
         self.opacity = opacity
@@ -59,7 +61,9 @@ package struct VectorDrawing: Sendable, Equatable {
             self.style = style
         }
 
-        package static func == (a: Look, b: Look) -> Bool { a === b || (a.shape == b.shape && a.style == b.style) }
+        package static func == (a: Look, b: Look) -> Bool {
+            a === b || (a.shape == b.shape && a.style == b.style)
+        }
     }
 }
 
@@ -106,5 +110,7 @@ package struct ShapeStyle: Sendable, Equatable {
     }
 
     /// Whether a stroke is drawn at all.
-    package var strokes: Bool { !strokeColor.isInvisible && lineWidth > 0 && strokeEnd > strokeStart }
+    package var strokes: Bool {
+        !strokeColor.isInvisible && lineWidth > 0 && strokeEnd > strokeStart
+    }
 }

@@ -32,7 +32,8 @@ final class VectorLayerCache {
 
     /// The artwork for `nodes` of the layer `id`, through the calling thread's cache.
     static func artwork(_ nodes: [VectorNode], id: String) -> VectorRenderer.Artwork {
-        GeometryCaches.isEnabled ? current.artwork(nodes, id: id) : VectorRenderer.artwork(nodes, id: id)
+        GeometryCaches.isEnabled
+            ? current.artwork(nodes, id: id) : VectorRenderer.artwork(nodes, id: id)
     }
 
     /// The calling thread's cache.

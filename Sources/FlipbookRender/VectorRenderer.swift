@@ -71,8 +71,9 @@ enum VectorRenderer {
                 props.anchorPoint = .zero
                 props.opacity = d.opacity
                 d.style.apply(to: &props)
-                return RenderLayer(id: id, properties: props, content: .shape(d.shape), snap: .none,
-                                   transformOverride: d.transform)
+                return RenderLayer(
+                    id: id, properties: props, content: .shape(d.shape), snap: .none,
+                    transformOverride: d.transform)
             }
         }
     }
@@ -116,7 +117,9 @@ enum VectorRenderer {
         /// (in an enclosing one) may still reshape its paths.
         mutating func group(_ input: [VectorNode], reshapedLater: Bool = false) -> GroupResult {
             var result = GroupResult(items: [], refs: [])
-            add(input[...], reshapedLater: reshapedLater || input.contains(where: Self.isModifier), to: &result)
+            add(
+                input[...], reshapedLater: reshapedLater || input.contains(where: Self.isModifier),
+                to: &result)
             return result
         }
 
@@ -124,25 +127,39 @@ enum VectorRenderer {
         /// (see ``Repeaters``); when no modifier can reach the copies' paths afterwards,
         /// they share one built scope (its paths are only read from then on), instead of
         /// each building the same groups, paths and styles again.
-        private mutating func add(_ nodes: ArraySlice<VectorNode>, reshapedLater: Bool, to result: inout GroupResult) {
-            if let index = nodes.firstIndex(where: { if case .repeater = $0 { true } else { false } }),
-               case .repeater(let r) = nodes[index] {
+        private mutating func add(
+            _ nodes: ArraySlice<VectorNode>, reshapedLater: Bool, to result: inout GroupResult
+        ) {
+            if let index = nodes.firstIndex(where: {
+                if case .repeater = $0 { true } else { false }
+            }),
+                case .repeater(let r) = nodes[index]
+            {
                 let above = Array(nodes[nodes.startIndex..<index])
                 if r.copies > 0 {
-                    let placements = (r.newerAbove ? Array((0..<r.copies).reversed()) : Array(0..<r.copies)).map { k in
-                        (transform: Repeaters.matrix(r, steps: Double(k) + r.offset),
-                         opacity: r.copies > 1
-                            ? r.startOpacity + (r.endOpacity - r.startOpacity) * Double(k) / Double(r.copies - 1)
-                            : r.startOpacity)
+                    let placements =
+                        (r.newerAbove ? Array((0..<r.copies).reversed()) : Array(0..<r.copies)).map
+                    { k in
+                        (
+                            transform: Repeaters.matrix(r, steps: Double(k) + r.offset),
+                            opacity: r.copies > 1
+                                ? r.startOpacity + (r.endOpacity - r.startOpacity) * Double(k)
+                                    / Double(r.copies - 1)
+                                : r.startOpacity
+                        )
                     }
                     if reshapedLater {
                         for p in placements {
-                            append(group(above, reshapedLater: true), transform: p.transform, opacity: p.opacity,
-                                   to: &result)
+                            append(
+                                group(above, reshapedLater: true), transform: p.transform,
+                                opacity: p.opacity,
+                                to: &result)
                         }
                     } else {
                         let shared = group(above)
-                        for p in placements { appendRefs(shared, transform: p.transform, to: &result) }
+                        for p in placements {
+                            appendRefs(shared, transform: p.transform, to: &result)
+                        }
                         result.items.append(.copies(shared, placements))
                     }
                 }
@@ -152,8 +169,10 @@ enum VectorRenderer {
             for node in nodes {
                 switch node {
                 case .group(let g):
-                    append(group(g.nodes, reshapedLater: reshapedLater), transform: g.transform, opacity: g.opacity,
-                           to: &result)
+                    append(
+                        group(g.nodes, reshapedLater: reshapedLater), transform: g.transform,
+                        opacity: g.opacity,
+                        to: &result)
                 case .path(let p):
                     result.refs.append(SlotRef(slot: PathSlot(p), toScope: .identity))
                 case .fill, .stroke:
@@ -167,15 +186,20 @@ enum VectorRenderer {
         }
 
         /// Adds a built subgroup: its paths join the scope through its transform.
-        private func append(_ inner: GroupResult, transform: AffineTransform, opacity: Double,
-                            to result: inout GroupResult) {
+        private func append(
+            _ inner: GroupResult, transform: AffineTransform, opacity: Double,
+            to result: inout GroupResult
+        ) {
             appendRefs(inner, transform: transform, to: &result)
             result.items.append(.group(inner, transform, opacity))
         }
 
-        private func appendRefs(_ inner: GroupResult, transform: AffineTransform, to result: inout GroupResult) {
+        private func appendRefs(
+            _ inner: GroupResult, transform: AffineTransform, to result: inout GroupResult
+        ) {
             for ref in inner.refs {
-                result.refs.append(SlotRef(slot: ref.slot, toScope: ref.toScope.concatenating(transform)))
+                result.refs.append(
+                    SlotRef(slot: ref.slot, toScope: ref.toScope.concatenating(transform)))
             }
         }
 
@@ -203,7 +227,9 @@ enum VectorRenderer {
                     // they are placed, and share what they draw.
                     let rendered = render(inner)
                     for p in placements.reversed() {
-                        place(inner, rendered: rendered, transform: p.transform, opacity: p.opacity, into: &out)
+                        place(
+                            inner, rendered: rendered, transform: p.transform, opacity: p.opacity,
+                            into: &out)
                     }
                 }
             }
@@ -212,13 +238,17 @@ enum VectorRenderer {
 
         /// Appends a group of `inner` (already rendered, or rendered here) with the
         /// group's transform and opacity.
-        private mutating func place(_ inner: GroupResult, rendered: [Generated]?, transform: AffineTransform,
-                                    opacity: Double, into out: inout [Generated]) {
+        private mutating func place(
+            _ inner: GroupResult, rendered: [Generated]?, transform: AffineTransform,
+            opacity: Double, into out: inout [Generated]
+        ) {
             guard opacity > 0 else { return }
             if rendered == nil, inner.items.count == 1, case .style(let s) = inner.items[0] {
                 // One style (a repeater copy): its drawing takes the group's transform and
                 // opacity, as the folding below would give it.
-                if let d = drawing(s, transform: transform, opacity: min(opacity, 1)) { out.append(.drawing(d)) }
+                if let d = drawing(s, transform: transform, opacity: min(opacity, 1)) {
+                    out.append(.drawing(d))
+                }
                 return
             }
             let drawn = rendered ?? render(inner)
@@ -236,7 +266,8 @@ enum VectorRenderer {
                     d.opacity *= min(opacity, 1)
                     out.append(.drawing(d))
                     return
-                case .layer(var l) where l.transformOverride == .identity && l.properties.opacity == 1:
+                case .layer(var l)
+                where l.transformOverride == .identity && l.properties.opacity == 1:
                     l.transformOverride = transform
                     l.properties.opacity = min(opacity, 1)
                     out.append(.layer(l))
@@ -248,7 +279,9 @@ enum VectorRenderer {
             var props = LayerProperties()
             props.anchorPoint = .zero
             props.opacity = min(opacity, 1)
-            var wrapper = RenderLayer(id: id, properties: props, content: .none, snap: .none, transformOverride: transform)
+            var wrapper = RenderLayer(
+                id: id, properties: props, content: .none, snap: .none, transformOverride: transform
+            )
             let artwork = Artwork(drawn, id: id)
             wrapper.drawings = artwork.drawings
             wrapper.sublayers = artwork.layers
@@ -256,14 +289,18 @@ enum VectorRenderer {
         }
 
         /// The drawing that paints `style` (nil for an empty path or stroke).
-        private func drawing(_ style: PendingStyle, transform: AffineTransform = .identity,
-                             opacity: Double = 1) -> VectorDrawing? {
+        private func drawing(
+            _ style: PendingStyle, transform: AffineTransform = .identity,
+            opacity: Double = 1
+        ) -> VectorDrawing? {
             var path = Path()
             if style.refs.count == 1, style.refs[0].toScope == .identity {
-                path = style.refs[0].slot.path   // one path in its own space: shared, not copied
+                path = style.refs[0].slot.path  // one path in its own space: shared, not copied
             } else {
                 for ref in style.refs where !ref.slot.path.isEmpty {
-                    path.elements += ref.toScope == .identity ? ref.slot.path.elements
+                    path.elements +=
+                        ref.toScope == .identity
+                        ? ref.slot.path.elements
                         : ref.slot.path.applying(ref.toScope).elements
                 }
             }
@@ -296,9 +333,12 @@ enum VectorRenderer {
             switch paint {
             case .solid(let c): return (c, nil)
             case .gradient(let g):
-                return (Color(red: 1, green: 1, blue: 1, alpha: g.opacity),
-                        ShapeGradient(radial: g.radial, colors: g.colors, locations: g.locations, start: g.start,
-                                      end: g.end, focal: g.focal))
+                return (
+                    Color(red: 1, green: 1, blue: 1, alpha: g.opacity),
+                    ShapeGradient(
+                        radial: g.radial, colors: g.colors, locations: g.locations, start: g.start,
+                        end: g.end, focal: g.focal)
+                )
             }
         }
     }
@@ -326,7 +366,8 @@ enum Repeaters {
         var m = AffineTransform.translation(-r.anchor.x, -r.anchor.y)
             .concatenating(.rotation(degrees: r.rotation * n))
             .concatenating(.scale(sx, sy))
-            .concatenating(.translation(r.anchor.x + r.position.x * n, r.anchor.y + r.position.y * n))
+            .concatenating(
+                .translation(r.anchor.x + r.position.x * n, r.anchor.y + r.position.y * n))
         if steps < 0 { m = m.inverted ?? .identity }
         return m
     }

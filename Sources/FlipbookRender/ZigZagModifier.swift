@@ -21,7 +21,9 @@ import FlipbookGeometry
 extension BezierContours {
     func zigZagged(size: Double, ridges: Int, smooth: Bool) -> BezierContours {
         var copy = self
-        copy.contours = contours.compactMap { $0.zigZagged(size: size, ridges: max(0, ridges), smooth: smooth) }
+        copy.contours = contours.compactMap {
+            $0.zigZagged(size: size, ridges: max(0, ridges), smooth: smooth)
+        }
         return copy
     }
 }
@@ -38,7 +40,9 @@ extension BezierContours.Contour {
         out.reserveCapacity((segments + 1) * (ridges + 1))
 
         /// `at` pushed `direction`·size to the left of `tangent` (y down), handles along it.
-        func point(_ at: Point, tangent: Point, direction: Double, inLength: Double, outLength: Double) {
+        func point(
+            _ at: Point, tangent: Point, direction: Double, inLength: Double, outLength: Double
+        ) {
             let length = (tangent.x * tangent.x + tangent.y * tangent.y).squareRoot()
             guard length > 1e-12 else {
                 out.append(BezierContours.Vertex(point: at, inHandle: at, outHandle: at))
@@ -46,18 +50,22 @@ extension BezierContours.Contour {
             }
             let unit = tangent * (1 / length)
             let p = at + Point(unit.y, -unit.x) * (direction * size)
-            out.append(BezierContours.Vertex(point: p, inHandle: p - unit * inLength, outHandle: p + unit * outLength))
+            out.append(
+                BezierContours.Vertex(
+                    point: p, inHandle: p - unit * inLength, outHandle: p + unit * outLength))
         }
         func distance(_ a: Point, _ b: Point) -> Double {
             ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
         }
         func corner(_ index: Int, direction: Double) {
             let i = index % n
-            let previous = vertices[i == 0 ? n - 1 : i - 1].point, next = vertices[(i + 1) % n].point
+            let previous = vertices[i == 0 ? n - 1 : i - 1].point,
+                next = vertices[(i + 1) % n].point
             let here = vertices[i].point
-            point(here, tangent: next - previous, direction: direction,
-                  inLength: smooth ? distance(here, previous) * spacing : 0,
-                  outLength: smooth ? distance(here, next) * spacing : 0)
+            point(
+                here, tangent: next - previous, direction: direction,
+                inLength: smooth ? distance(here, previous) * spacing : 0,
+                outLength: smooth ? distance(here, next) * spacing : 0)
         }
 
         var direction = -1.0
@@ -69,8 +77,10 @@ extension BezierContours.Contour {
             direction = -direction
             for k in 0..<ridges {
                 let t = Double(k + 1) / Double(ridges + 1)
-                point(curve.point(t), tangent: curve.derivative(t), direction: direction, inLength: handle,
-                      outLength: handle)
+                point(
+                    curve.point(t), tangent: curve.derivative(t), direction: direction,
+                    inLength: handle,
+                    outLength: handle)
                 direction = -direction
             }
             corner(i + 1, direction: direction)

@@ -31,11 +31,12 @@ public enum AnimatedValue: Sendable, Hashable {
         switch self {
         case .constant(let v): return .constant(transform(v))
         case .keyframes(let list):
-            return .keyframes(list.map { k in
-                var copy = k
-                copy.value = transform(k.value)
-                return copy
-            })
+            return .keyframes(
+                list.map { k in
+                    var copy = k
+                    copy.value = transform(k.value)
+                    return copy
+                })
         }
     }
 }
@@ -61,8 +62,10 @@ public struct Keyframe: Sendable, Hashable {
     /// moves (lottie-ios's Core Animation engine), so the speed varies with the control points.
     public var spatialByParameter: Bool
 
-    public init(time: Double, value: [Double], easing: [TimingCurve] = [.linear], hold: Bool = false,
-                outTangent: [Double]? = nil, inTangent: [Double]? = nil, spatialByParameter: Bool = false) {
+    public init(
+        time: Double, value: [Double], easing: [TimingCurve] = [.linear], hold: Bool = false,
+        outTangent: [Double]? = nil, inTangent: [Double]? = nil, spatialByParameter: Bool = false
+    ) {
         self.time = time
         self.value = value
         self.easing = easing

@@ -21,9 +21,11 @@ public struct Animation: Sendable {
     /// Line of the entry in the scene file, for messages.
     public var line: Int?
 
-    public init(begin: Double = 0, duration: Double, timing: Timing = .curve(.easeInEaseOut),
-                repeatCount: Double = 1, autoreverses: Bool = false, removedOnCompletion: Bool = false,
-                fillMode: FillMode = .forwards, targets: [AnimationTarget], line: Int? = nil) {
+    public init(
+        begin: Double = 0, duration: Double, timing: Timing = .curve(.easeInEaseOut),
+        repeatCount: Double = 1, autoreverses: Bool = false, removedOnCompletion: Bool = false,
+        fillMode: FillMode = .forwards, targets: [AnimationTarget], line: Int? = nil
+    ) {
         self.begin = begin
         self.duration = duration
         self.timing = timing
@@ -114,7 +116,9 @@ public struct Spring: Sendable, Hashable {
     /// Whole distances per second.
     public var initialVelocity: Double
 
-    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0) {
+    public init(
+        mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0
+    ) {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping

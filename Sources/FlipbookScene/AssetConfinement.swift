@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Whether a file a scene names stays inside the scene's folder: both paths are compared
@@ -9,7 +9,9 @@ import Darwin
 /// link inside the folder can lead elsewhere. Shared by every reader (YAML scenes, Lottie).
 public enum AssetConfinement {
     /// Whether `resolved` lies inside `folder`, and the real path it leads to (for messages).
-    public static func check(_ resolved: String, inside folder: String) -> (inside: Bool, real: String) {
+    public static func check(_ resolved: String, inside folder: String) -> (
+        inside: Bool, real: String
+    ) {
         let base = realPath(folder)
         let real = realPath(resolved)
         return (real.hasPrefix(base.hasSuffix("/") ? base : base + "/"), real)

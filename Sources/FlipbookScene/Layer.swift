@@ -21,9 +21,11 @@ public struct Layer: Sendable {
     public var compositing: LayerCompositing?
     private var maskStorage: [Layer]
 
-    public init(id: String, properties: LayerProperties = LayerProperties(), content: LayerContent = .none,
-                follows: [FollowBinding] = [], snap: SnapMode? = nil, replicator: Replicator? = nil,
-                sublayers: [Layer] = [], mask: Layer? = nil, line: Int? = nil) {
+    public init(
+        id: String, properties: LayerProperties = LayerProperties(), content: LayerContent = .none,
+        follows: [FollowBinding] = [], snap: SnapMode? = nil, replicator: Replicator? = nil,
+        sublayers: [Layer] = [], mask: Layer? = nil, line: Int? = nil
+    ) {
         self.id = id
         self.properties = properties
         self.content = content
@@ -89,9 +91,12 @@ public struct TextContent: Sendable, Hashable {
     /// below the top and only the lines whose baseline lies inside the box.
     public var coreTextFrame = false
 
-    public init(string: String, font: FontReference = .family("Helvetica"), alignment: TextAlignment = .left,
-                wrapped: Bool = false, truncation: TextTruncation = .none, baselineOrigin: Bool = false,
-                tracking: Double = 0, lineHeight: Double? = nil) {
+    public init(
+        string: String, font: FontReference = .family("Helvetica"),
+        alignment: TextAlignment = .left,
+        wrapped: Bool = false, truncation: TextTruncation = .none, baselineOrigin: Bool = false,
+        tracking: Double = 0, lineHeight: Double? = nil
+    ) {
         self.tracking = tracking
         self.lineHeight = lineHeight
         self.string = string
@@ -115,7 +120,9 @@ public enum FontReference: Sendable, Hashable {
     case coreTextName(String)
 }
 
-public enum TextAlignment: String, Sendable, CaseIterable { case left, center, right, natural, justified }
+public enum TextAlignment: String, Sendable, CaseIterable {
+    case left, center, right, natural, justified
+}
 public enum TextTruncation: String, Sendable, CaseIterable { case none, start, middle, end }
 public enum TextDirection: String, Sendable, CaseIterable { case auto, ltr, rtl }
 
@@ -131,8 +138,11 @@ public struct ShapeContent: Sendable, Equatable {
     /// Paints the stroke with a gradient instead of `strokeColor` (whose alpha then scales it).
     public var strokeGradient: ShapeGradient?
 
-    public init(geometry: ShapeGeometry, fillRule: FillRule = .nonZero, lineCap: LineCap = .butt,
-                lineJoin: LineJoin = .miter, fillGradient: ShapeGradient? = nil, strokeGradient: ShapeGradient? = nil) {
+    public init(
+        geometry: ShapeGeometry, fillRule: FillRule = .nonZero, lineCap: LineCap = .butt,
+        lineJoin: LineJoin = .miter, fillGradient: ShapeGradient? = nil,
+        strokeGradient: ShapeGradient? = nil
+    ) {
         self.geometry = geometry
         self.fillRule = fillRule
         self.lineCap = lineCap
@@ -153,7 +163,10 @@ public struct ShapeGradient: Sendable, Equatable {
     /// Radial only: the focal point (nil: the centre).
     public var focal: Point?
 
-    public init(radial: Bool, colors: [Color], locations: [Double], start: Point, end: Point, focal: Point? = nil) {
+    public init(
+        radial: Bool, colors: [Color], locations: [Double], start: Point, end: Point,
+        focal: Point? = nil
+    ) {
         self.radial = radial
         self.colors = colors
         self.locations = locations
@@ -192,7 +205,9 @@ public struct ImageContent: Sendable, Equatable {
     }
 }
 
-public enum ContentsGravity: String, Sendable { case resize, resizeAspect, resizeAspectFill, center }
+public enum ContentsGravity: String, Sendable {
+    case resize, resizeAspect, resizeAspectFill, center
+}
 
 /// CAReplicatorLayer's fixed parameters; `instanceTransform` and `instanceAlphaOffset`
 /// are in ``LayerProperties`` because they animate.

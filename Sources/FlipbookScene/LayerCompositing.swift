@@ -20,7 +20,8 @@ public struct LayerTiming: Sendable {
 /// How a layer's flattened pixels combine with what is beneath them (the separable and
 /// non-separable modes of PDF and CSS compositing, which After Effects shares).
 public enum BlendMode: String, Sendable, CaseIterable {
-    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight,
+        softLight
     case difference, exclusion, hue, saturation, color, luminosity
 }
 
@@ -32,7 +33,9 @@ public enum MaskMode: String, Sendable, CaseIterable {
 
 /// An After Effects layer mask: a path combined with the masks before it.
 public struct VectorMask: Sendable {
-    public enum Mode: String, Sendable { case add, subtract, intersect, lighten, darken, difference, none }
+    public enum Mode: String, Sendable {
+        case add, subtract, intersect, lighten, darken, difference, none
+    }
 
     public var mode: Mode
     /// A ``VectorPathValue`` per keyframe, in the layer's coordinates.
@@ -45,8 +48,11 @@ public struct VectorMask: Sendable {
     /// Blur of the mask's edge, in points ([x, y]).
     public var feather: AnimatedValue
 
-    public init(mode: Mode, path: AnimatedValue, opacity: AnimatedValue = .constant([1]), inverted: Bool = false,
-                expansion: AnimatedValue = .constant([0]), feather: AnimatedValue = .constant([0, 0])) {
+    public init(
+        mode: Mode, path: AnimatedValue, opacity: AnimatedValue = .constant([1]),
+        inverted: Bool = false,
+        expansion: AnimatedValue = .constant([0]), feather: AnimatedValue = .constant([0, 0])
+    ) {
         self.mode = mode
         self.path = path
         self.opacity = opacity
@@ -63,8 +69,9 @@ public enum LayerEffect: Sendable {
     /// degrees clockwise from up, distance in points, blur the Gaussian's σ in points (the
     /// importer converts softness or size to it), spread 0…1 the share of the blurred edge
     /// made solid (a style's choke).
-    case dropShadow(color: AnimatedValue, opacity: AnimatedValue, direction: AnimatedValue,
-                    distance: AnimatedValue, blur: AnimatedValue, spread: AnimatedValue = .constant([0]))
+    case dropShadow(
+        color: AnimatedValue, opacity: AnimatedValue, direction: AnimatedValue,
+        distance: AnimatedValue, blur: AnimatedValue, spread: AnimatedValue = .constant([0]))
     /// Gaussian blur: blurriness in points; dimensions 1 both, 2 horizontal, 3 vertical.
     case gaussianBlur(blurriness: AnimatedValue, dimensions: Int)
     /// Replaces every color; the opacity (0…1) scales alpha.
@@ -88,9 +95,11 @@ public struct LayerCompositing: Sendable {
     /// The layer exists only while its parent's time is in this range (seconds).
     public var activeRange: Range<Double>?
 
-    public init(timing: LayerTiming? = nil, transform: KeyframedTransform? = nil, masks: [VectorMask] = [],
-                effects: [LayerEffect] = [], blendMode: BlendMode = .normal, maskMode: MaskMode = .alpha,
-                activeRange: Range<Double>? = nil) {
+    public init(
+        timing: LayerTiming? = nil, transform: KeyframedTransform? = nil, masks: [VectorMask] = [],
+        effects: [LayerEffect] = [], blendMode: BlendMode = .normal, maskMode: MaskMode = .alpha,
+        activeRange: Range<Double>? = nil
+    ) {
         self.timing = timing
         self.transform = transform
         self.masks = masks

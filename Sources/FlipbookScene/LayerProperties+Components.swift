@@ -7,7 +7,8 @@ extension LayerProperties {
         get {
             switch component {
             case .scalar(let s): return self[scalar: s]
-            case .gradientLocation(let i): return i < gradientLocations.count ? gradientLocations[i] : 0
+            case .gradientLocation(let i):
+                return i < gradientLocations.count ? gradientLocations[i] : 0
             case .dash(let i): return i < lineDashPattern.count ? lineDashPattern[i] : 0
             case .gradientColor(let i, let ch):
                 return i < gradientColors.count ? gradientColors[i].channel(ch) : 0
@@ -30,7 +31,9 @@ extension LayerProperties {
     }
 
     private static func grow<T>(_ list: inout [T], to count: Int, with filler: T) {
-        if list.count < count { list.append(contentsOf: repeatElement(filler, count: count - list.count)) }
+        if list.count < count {
+            list.append(contentsOf: repeatElement(filler, count: count - list.count))
+        }
     }
 
     subscript(scalar s: ScalarProperty) -> Double {

@@ -52,12 +52,15 @@ public struct LimitViolation: Sendable, Equatable {
         let raise = setting.map { naming.name($0) } ?? ""
         switch cause {
         case .outputSide(let w, let h):
-            return "the output would be \(L.format(w))×\(L.format(h)) px; neither side may exceed \(limit) px"
+            return
+                "the output would be \(L.format(w))×\(L.format(h)) px; neither side may exceed \(limit) px"
         case .outputPixels(let w, let h):
-            return "the output would be \(L.format(w))×\(L.format(h)) px (\(L.megapixels(w * h))), over the limit of "
+            return
+                "the output would be \(L.format(w))×\(L.format(h)) px (\(L.megapixels(w * h))), over the limit of "
                 + "\(limit) pixels; lower canvas.size or the scale, or raise \(raise)"
         case .frames(let frames, let duration, let rate):
-            return "the scene has \(L.format(frames)) frames (\(L.format(duration)) s at \(L.format(rate)) fps), over the "
+            return
+                "the scene has \(L.format(frames)) frames (\(L.format(duration)) s at \(L.format(rate)) fps), over the "
                 + "limit of \(limit); shorten canvas.duration or raise \(raise)"
         case .layers(let layers, let lottie):
             let count = layers == .max ? "more than \(Int.max)" : String(layers)
@@ -67,15 +70,19 @@ public struct LimitViolation: Sendable, Equatable {
                 : "the scene has \(count) layers with replicator instances expanded, over the limit of \(limit); "
                     + "lower instanceCount or raise \(raise)"
         case .pathElements(let elements):
-            return "the scene's paths have \(elements) elements, over the limit of \(limit); simplify them or raise \(raise)"
+            return
+                "the scene's paths have \(elements) elements, over the limit of \(limit); simplify them or raise \(raise)"
         case .memory(let memory, let frames, let frameBytes):
-            return "rendering needs about \(L.bytes(memory)) (\(frames) frames of \(L.bytes(frameBytes)) in flight), over "
+            return
+                "rendering needs about \(L.bytes(memory)) (\(frames) frames of \(L.bytes(frameBytes)) in flight), over "
                 + "the limit of \(L.bytes(Double(limit))); lower \(naming.name(.jobs)), the size or the scale, or raise \(raise)"
         case .imagePixels(let width, let height):
-            return "the image is \(width)×\(height) px (\(L.megapixels(Double(width) * Double(height)))), over the limit "
+            return
+                "the image is \(width)×\(height) px (\(L.megapixels(Double(width) * Double(height)))), over the limit "
                 + "of \(limit) pixels; raise \(raise) to load it"
         case .imageMemory(let width, let height):
-            return "the image is \(width)×\(height) px and would take \(L.bytes(Double(width) * Double(height) * 4)), over "
+            return
+                "the image is \(width)×\(height) px and would take \(L.bytes(Double(width) * Double(height) * 4)), over "
                 + "the limit of \(L.bytes(Double(limit))); raise \(raise) to load it"
         }
     }

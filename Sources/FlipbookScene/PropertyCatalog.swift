@@ -116,7 +116,9 @@ public enum PropertyCatalog {
         add(["lineDashPhase"], .number, [.lineDashPhase])
         add(["strokeStart"], .number, [.strokeStart])
         add(["strokeEnd"], .number, [.strokeEnd])
-        add(["rect", "ellipse"], .rect, [.shapeRectX, .shapeRectY, .shapeRectWidth, .shapeRectHeight])
+        add(
+            ["rect", "ellipse"], .rect,
+            [.shapeRectX, .shapeRectY, .shapeRectWidth, .shapeRectHeight])
         add(["rect.cornerRadius"], .number, [.shapeCornerRadius])
         add(["arc.center"], .point, [.arcCenterX, .arcCenterY])
         add(["arc.radius"], .number, [.arcRadius])
@@ -126,10 +128,12 @@ public enum PropertyCatalog {
         add(["gradient.endPoint", "endPoint"], .point, [.gradientEndX, .gradientEndY])
         add(["instanceAlphaOffset"], .number, [.instanceAlphaOffset])
         add(["text.fontSize", "fontSize"], .number, [.fontSize])
-        for (names, slot) in [(["backgroundColor"], ScalarProperty.ColorSlot.background),
-                              (["borderColor"], .border), (["shadowColor"], .shadow),
-                              (["fillColor"], .fill), (["strokeColor"], .stroke),
-                              (["text.color", "textColor"], .text)] {
+        for (names, slot) in [
+            (["backgroundColor"], ScalarProperty.ColorSlot.background),
+            (["borderColor"], .border), (["shadowColor"], .shadow),
+            (["fillColor"], .fill), (["strokeColor"], .stroke),
+            (["text.color", "textColor"], .text),
+        ] {
             for n in names { t[n] = KeyPathInfo(kind: .color, components: colorComponents(slot)) }
         }
         t["gradient.locations"] = KeyPathInfo(kind: .numberList, components: [])
@@ -143,7 +147,9 @@ public enum PropertyCatalog {
 
 /// A scalar field of ``LayerProperties``.
 public enum ScalarProperty: Sendable, Hashable {
-    public enum ColorSlot: Sendable, Hashable { case background, border, shadow, fill, stroke, text }
+    public enum ColorSlot: Sendable, Hashable {
+        case background, border, shadow, fill, stroke, text
+    }
 
     case positionX, positionY, boundsX, boundsY, boundsWidth, boundsHeight, anchorX, anchorY
     case translationX, translationY, scaleX, scaleY, rotation
@@ -153,7 +159,8 @@ public enum ScalarProperty: Sendable, Hashable {
     case shapeRectX, shapeRectY, shapeRectWidth, shapeRectHeight, shapeCornerRadius
     case arcCenterX, arcCenterY, arcRadius, arcStart, arcEnd
     case gradientStartX, gradientStartY, gradientEndX, gradientEndY
-    case instanceTranslationX, instanceTranslationY, instanceScaleX, instanceScaleY, instanceRotation
+    case instanceTranslationX, instanceTranslationY, instanceScaleX, instanceScaleY,
+        instanceRotation
     case instanceAlphaOffset, fontSize
     /// Channel 0…3 (r, g, b, a) of a color.
     case color(ColorSlot, Int)

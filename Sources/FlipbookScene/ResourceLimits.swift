@@ -34,9 +34,11 @@ public struct ResourceLimits: Sendable, Equatable {
     /// GIF format stores sizes in 16 bits).
     public static let maxSide = 65535
 
-    public init(maxPixels: Int = 8192 * 8192, maxFrames: Int = 10_000, maxLayers: Int = 10_000,
-                maxPathElements: Int = 100_000, maxMemory: Int = 2 << 30,
-                maxKeyframes: Int = 200_000, maxGradientStops: Int = 1_000, maxTextLength: Int = 100_000) {
+    public init(
+        maxPixels: Int = 8192 * 8192, maxFrames: Int = 10_000, maxLayers: Int = 10_000,
+        maxPathElements: Int = 100_000, maxMemory: Int = 2 << 30,
+        maxKeyframes: Int = 200_000, maxGradientStops: Int = 1_000, maxTextLength: Int = 100_000
+    ) {
         self.maxPixels = maxPixels
         self.maxFrames = maxFrames
         self.maxLayers = maxLayers
@@ -49,9 +51,10 @@ public struct ResourceLimits: Sendable, Equatable {
 
     public static let `default` = ResourceLimits()
     /// No limit but the arithmetic ones (sizes must still fit in memory addresses).
-    public static let unlimited = ResourceLimits(maxPixels: .max, maxFrames: .max, maxLayers: .max,
-                                                 maxPathElements: .max, maxMemory: .max, maxKeyframes: .max,
-                                                 maxGradientStops: .max, maxTextLength: .max)
+    public static let unlimited = ResourceLimits(
+        maxPixels: .max, maxFrames: .max, maxLayers: .max,
+        maxPathElements: .max, maxMemory: .max, maxKeyframes: .max,
+        maxGradientStops: .max, maxTextLength: .max)
 
     /// The most bytes a file may expand to when read (a `.tgs` or `.lottie` decompressed, or
     /// a plain file's size): a quarter of `maxMemory`, at most 256 MiB.
@@ -61,8 +64,10 @@ public struct ResourceLimits: Sendable, Equatable {
     /// unless given) with `framesInFlight` frames existing at once (rendered, queued, being
     /// encoded: the memory estimate is frame bytes × this); empty when it fits. The memory
     /// limit is only checked when the others hold.
-    public func violations(of scene: Scene, scale: Double? = nil, fps: Double? = nil,
-                           framesInFlight: Int = 2) -> [LimitViolation] {
+    public func violations(
+        of scene: Scene, scale: Double? = nil, fps: Double? = nil,
+        framesInFlight: Int = 2
+    ) -> [LimitViolation] {
         var problems: [LimitViolation] = []
         let s = scale ?? scene.canvas.scale
         let (w, h) = Canvas.roundedPixelSize(of: scene.canvas.size, scale: s)
@@ -75,12 +80,16 @@ public struct ResourceLimits: Sendable, Equatable {
         let rate = fps ?? scene.canvas.fps
         let frames = Canvas.roundedFrameCount(duration: scene.canvas.duration, fps: rate)
         if !(frames <= Double(maxFrames)) {
-            problems.append(LimitViolation(.frames(count: frames, duration: scene.canvas.duration, fps: rate),
-                                           limit: maxFrames))
+            problems.append(
+                LimitViolation(
+                    .frames(count: frames, duration: scene.canvas.duration, fps: rate),
+                    limit: maxFrames))
         }
         let layers = Self.expandedLayerCount(scene.layers)
         if layers > maxLayers {
-            problems.append(LimitViolation(.layers(count: layers, lottie: scene.format == .lottie), limit: maxLayers))
+            problems.append(
+                LimitViolation(
+                    .layers(count: layers, lottie: scene.format == .lottie), limit: maxLayers))
         }
         let elements = Self.pathElementCount(scene.layers)
         if elements > maxPathElements {
@@ -90,8 +99,10 @@ public struct ResourceLimits: Sendable, Equatable {
             let frameBytes = pixels * 4
             let memory = frameBytes * Double(max(1, framesInFlight))
             if !(memory <= Double(maxMemory)) {
-                problems.append(LimitViolation(.memory(bytes: memory, frames: framesInFlight, frameBytes: frameBytes),
-                                               limit: maxMemory))
+                problems.append(
+                    LimitViolation(
+                        .memory(bytes: memory, frames: framesInFlight, frameBytes: frameBytes),
+                        limit: maxMemory))
             }
         }
         return problems
@@ -161,7 +172,8 @@ public struct ResourceLimits: Sendable, Equatable {
         if pixels < 1_000_000 { return "\(format(pixels)) pixels" }
         let mp = pixels / 1_000_000
         guard mp.isFinite else { return "\(mp) Mpx" }
-        return mp >= 100 || mp == mp.rounded() ? "\(format(mp.rounded())) Mpx" : "\(Double(Int(mp * 10)) / 10) Mpx"
+        return mp >= 100 || mp == mp.rounded()
+            ? "\(format(mp.rounded())) Mpx" : "\(Double(Int(mp * 10)) / 10) Mpx"
     }
 
     static func bytes(_ n: Double) -> String {
@@ -184,13 +196,17 @@ public struct ResourceLimitError: Error, CustomStringConvertible, Sendable {
         self.violations = violations
         self.naming = naming
     }
-    public var description: String { violations.map { $0.message(naming: naming) }.joined(separator: "\n") }
+    public var description: String {
+        violations.map { $0.message(naming: naming) }.joined(separator: "\n")
+    }
 }
 
 extension ResourceLimits {
     /// Throws every limit the scene breaks (see ``violations(of:scale:fps:framesInFlight:)``).
-    public func check(_ scene: Scene, scale: Double? = nil, fps: Double? = nil, framesInFlight: Int = 2,
-                      naming: LimitNaming = .properties) throws(ResourceLimitError) {
+    public func check(
+        _ scene: Scene, scale: Double? = nil, fps: Double? = nil, framesInFlight: Int = 2,
+        naming: LimitNaming = .properties
+    ) throws(ResourceLimitError) {
         let problems = violations(of: scene, scale: scale, fps: fps, framesInFlight: framesInFlight)
         if !problems.isEmpty { throw ResourceLimitError(violations: problems, naming: naming) }
     }

@@ -23,8 +23,10 @@ public struct Scene: Sendable {
     /// The source format, for `info` and the limits' messages.
     public var format: SceneFormat = .flipbook
 
-    public init(version: Int = 1, canvas: Canvas, assets: [String: String] = [:], layers: [Layer] = [],
-                animations: [Animation] = [], sourcePath: String? = nil) {
+    public init(
+        version: Int = 1, canvas: Canvas, assets: [String: String] = [:], layers: [Layer] = [],
+        animations: [Animation] = [], sourcePath: String? = nil
+    ) {
         self.version = version
         self.canvas = canvas
         self.assets = assets
@@ -66,8 +68,10 @@ public struct Canvas: Sendable {
     /// that end there visible); otherwise "100 %" is the last instant before the end.
     public var pausedEndIsEndInstant = false
 
-    public init(size: Size, scale: Double = 1, snap: SnapMode = .round, background: Color = .white,
-                fps: Double = 30, duration: Double = 1, loop: Int = 0) {
+    public init(
+        size: Size, scale: Double = 1, snap: SnapMode = .round, background: Color = .white,
+        fps: Double = 30, duration: Double = 1, loop: Int = 0
+    ) {
         self.size = size
         self.scale = scale
         self.snap = snap
@@ -89,7 +93,9 @@ public struct Canvas: Sendable {
     }
 
     /// round(duration × fps) as a Double, for checks that must not overflow on absurd values.
-    package static func roundedFrameCount(duration: Double, fps: Double) -> Double { (duration * fps).rounded() }
+    package static func roundedFrameCount(duration: Double, fps: Double) -> Double {
+        (duration * fps).rounded()
+    }
 
     /// The time frame `frameIndex` shows: frameIndex / fps.
     public func seconds(ofFrame frameIndex: Int) -> Double { Double(frameIndex) / fps }
@@ -102,7 +108,9 @@ public struct Canvas: Sendable {
 
     /// `size` × `scale` rounded to whole pixels, as Doubles (for checks that must not overflow):
     /// the one place an output size is computed from points.
-    package static func roundedPixelSize(of size: Size, scale: Double) -> (width: Double, height: Double) {
+    package static func roundedPixelSize(of size: Size, scale: Double) -> (
+        width: Double, height: Double
+    ) {
         ((size.width * scale).rounded(), (size.height * scale).rounded())
     }
 

@@ -30,8 +30,11 @@ public enum SceneLoader {
         /// Which player's rendering a Lottie file is read for where players differ.
         public var lottieCompatibility: LottieCompatibility
 
-        public init(allowOutsideAssets: Bool = false, strict: Bool = false, limits: ResourceLimits = .default,
-                    lottieCompatibility: LottieCompatibility = .lottieWeb) {
+        public init(
+            allowOutsideAssets: Bool = false, strict: Bool = false,
+            limits: ResourceLimits = .default,
+            lottieCompatibility: LottieCompatibility = .lottieWeb
+        ) {
             self.allowOutsideAssets = allowOutsideAssets
             self.strict = strict
             self.limits = limits
@@ -40,24 +43,34 @@ public enum SceneLoader {
     }
 
     /// Reads a .yaml/.yml/.json scene file. Asset paths resolve relative to the file's folder.
-    public static func load(path: String, options: Options = Options()) throws(SceneError) -> Scene {
+    public static func load(path: String, options: Options = Options()) throws(SceneError) -> Scene
+    {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw SceneError(diagnostics: [Diagnostic(file: path, line: nil, column: nil, keyPath: "",
-                                                      message: "cannot read the scene file")])
+            throw SceneError(diagnostics: [
+                Diagnostic(
+                    file: path, line: nil, column: nil, keyPath: "",
+                    message: "cannot read the scene file")
+            ])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw SceneError(diagnostics: [Diagnostic(file: path, line: nil, column: nil, keyPath: "",
-                                                      message: "the scene file is not UTF-8 text")])
+            throw SceneError(diagnostics: [
+                Diagnostic(
+                    file: path, line: nil, column: nil, keyPath: "",
+                    message: "the scene file is not UTF-8 text")
+            ])
         }
         return try parse(text, path: path, options: options)
     }
 
     /// Parses scene text; `path` is used for messages and asset resolution (nil: cwd).
-    public static func parse(_ text: String, path: String?, options: Options = Options()) throws(SceneError) -> Scene {
-        let base = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+    public static func parse(_ text: String, path: String?, options: Options = Options())
+        throws(SceneError) -> Scene
+    {
+        let base =
+            path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
             ?? FileManager.default.currentDirectoryPath
         let reader = SceneReader(file: path, baseDirectory: base)
         reader.allowOutsideAssets = options.allowOutsideAssets
@@ -74,7 +87,9 @@ public enum SceneLoader {
         }
         var scene = reader.readScene(root)
         scene.sourcePath = path
-        guard reader.diagnostics.isEmpty else { throw SceneError(diagnostics: reader.sortedDiagnostics) }
+        guard reader.diagnostics.isEmpty else {
+            throw SceneError(diagnostics: reader.sortedDiagnostics)
+        }
         return scene
     }
 }
@@ -91,8 +106,8 @@ extension SceneReader {
         }
         switch yamlError {
         case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let while_ = context.map { " (\($0.text))" } ?? ""
             self.error(at: mark, "", "YAML syntax error: \(problem)\(while_)")
         case .duplicatedKeysInMapping(let duplicates, let context):
@@ -105,7 +120,9 @@ extension SceneReader {
 
     func readScene(_ root: Node) -> Scene {
         var scene = Scene(canvas: Canvas(size: .zero))
-        guard let f = fields(root, "", known: Self.topKeys, what: "a mapping of scene keys") else { return scene }
+        guard let f = fields(root, "", known: Self.topKeys, what: "a mapping of scene keys") else {
+            return scene
+        }
         if let v = f["version"], let version = number(v, "version"), version != 1 {
             error(v, "version", "unsupported version \(describe(v)); this loader reads version 1")
         }
@@ -134,7 +151,9 @@ extension SceneReader {
         guard let f = fields(node, "canvas", known: Self.canvasKeys) else { return (canvas, true) }
         if let n = f["size"] {
             if let s = size(n, f.path("size")) {
-                if s.width > 0, s.height > 0 { canvas.size = s } else {
+                if s.width > 0, s.height > 0 {
+                    canvas.size = s
+                } else {
                     error(n, f.path("size"), "the canvas needs a positive width and height")
                 }
             }
@@ -142,14 +161,20 @@ extension SceneReader {
             error(node, "canvas", "missing `size`")
         }
         if let n = f["scale"], let v = positive(n, f.path("scale")) { canvas.scale = v }
-        if let n = f["snap"], let v = choice(n, f.path("snap"), SnapMode.allCases) { canvas.snap = v }
+        if let n = f["snap"], let v = choice(n, f.path("snap"), SnapMode.allCases) {
+            canvas.snap = v
+        }
         if let n = f["background"], let v = color(n, f.path("background")) { canvas.background = v }
         if let n = f["fps"], let v = positive(n, f.path("fps")) { canvas.fps = v }
         if let n = f["duration"], let v = nonNegative(n, f.path("duration")) { canvas.duration = v }
         if let n = f["loop"], let v = nonNegative(n, f.path("loop")) {
             // GIF stores the loop count in 16 bits.
-            if v == v.rounded(), v <= 65535 { canvas.loop = Int(v) } else {
-                error(n, f.path("loop"), "expected a whole number from 0 to 65535, got \(describe(n))")
+            if v == v.rounded(), v <= 65535 {
+                canvas.loop = Int(v)
+            } else {
+                error(
+                    n, f.path("loop"), "expected a whole number from 0 to 65535, got \(describe(n))"
+                )
             }
         }
         return (canvas, f.has("duration"))
@@ -168,7 +193,9 @@ extension SceneReader {
     func readAssets(_ node: Node) {
         if node.null != nil { return }
         guard let mapping = node.mapping else {
-            error(node, "assets", "expected a mapping of asset names to file paths, got \(describe(node))")
+            error(
+                node, "assets",
+                "expected a mapping of asset names to file paths, got \(describe(node))")
             return
         }
         for (keyNode, value) in mapping {
@@ -176,26 +203,34 @@ extension SceneReader {
             let path = SceneReader.join("assets", name)
             declaredAssets.insert(name)
             guard let file = string(value, path) else { continue }
-            if let resolved = resolveFile(file, value, path, what: "asset `\(name)`") { assets[name] = resolved }
+            if let resolved = resolveFile(file, value, path, what: "asset `\(name)`") {
+                assets[name] = resolved
+            }
         }
     }
 
     /// An absolute, standardized path for `file` (relative to the scene's folder), or nil
     /// with a diagnostic when no such file exists.
     func resolveFile(_ file: String, _ node: Node, _ path: String, what: String) -> String? {
-        let url = file.hasPrefix("/") ? URL(fileURLWithPath: file)
+        let url =
+            file.hasPrefix("/")
+            ? URL(fileURLWithPath: file)
             : URL(fileURLWithPath: baseDirectory).appendingPathComponent(file)
         let resolved = url.standardizedFileURL.path
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory),
+            !isDirectory.boolValue
+        else {
             error(node, path, "\(what): no file at `\(resolved)`")
             return nil
         }
         if !allowOutsideAssets {
             let (inside, real) = AssetConfinement.check(resolved, inside: baseDirectory)
             guard inside else {
-                error(node, path, "\(what): `\(file)` leads outside the scene's folder (to `\(real)`); "
-                      + "pass --allow-outside-assets to allow it")
+                error(
+                    node, path,
+                    "\(what): `\(file)` leads outside the scene's folder (to `\(real)`); "
+                        + "pass --allow-outside-assets to allow it")
                 return nil
             }
         }

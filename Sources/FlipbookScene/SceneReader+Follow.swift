@@ -10,14 +10,19 @@ extension SceneReader {
     func slot(_ node: Node, _ path: String, follow components: [String]) -> Double? {
         guard node.mapping != nil else { return number(node, path) }
         guard !components.isEmpty else {
-            error(node, path, "expected a number, got \(describe(node)); this value has no single-number key path, so it cannot follow")
+            error(
+                node, path,
+                "expected a number, got \(describe(node)); this value has no single-number key path, so it cannot follow"
+            )
             return nil
         }
         return readFollow(node, path, components)
     }
 
     /// `count` slots in a list, slot i following as `components[i]` (if given).
-    func slots(_ node: Node, _ path: String, count: Int, shape: String, follow components: [String]) -> [Double]? {
+    func slots(_ node: Node, _ path: String, count: Int, shape: String, follow components: [String])
+        -> [Double]?
+    {
         guard let items = node.sequence, items.count == count else {
             error(node, path, "expected \(shape), got \(describe(node))")
             return nil
@@ -30,23 +35,35 @@ extension SceneReader {
 
     private func readFollow(_ node: Node, _ path: String, _ components: [String]) -> Double? {
         guard let f = fields(node, path, known: ["follow", "map"]), require("follow", "map", in: f),
-              let source = string(f["follow"]!, f.path("follow")) else { return nil }
+            let source = string(f["follow"]!, f.path("follow"))
+        else { return nil }
         let map = readMap(f["map"]!, f.path("map"))
-        guard let (layer, keyPath) = splitKeyPath(source, f["follow"]!, f.path("follow")) else { return nil }
+        guard let (layer, keyPath) = splitKeyPath(source, f["follow"]!, f.path("follow")) else {
+            return nil
+        }
         guard let info = PropertyCatalog.info(for: keyPath), info.components.count == 1 else {
-            let singles = PropertyCatalog.keyPaths.filter { PropertyCatalog.info(for: $0)?.components.count == 1 }
+            let singles = PropertyCatalog.keyPaths.filter {
+                PropertyCatalog.info(for: $0)?.components.count == 1
+            }
             if PropertyCatalog.info(for: keyPath) == nil {
-                error(f["follow"]!, f.path("follow"), "unknown key path `\(keyPath)`" + Suggestions.hint(for: keyPath, in: singles))
+                error(
+                    f["follow"]!, f.path("follow"),
+                    "unknown key path `\(keyPath)`" + Suggestions.hint(for: keyPath, in: singles))
             } else {
                 let example = singles.first { $0.hasPrefix(keyPath + ".") } ?? "position.x"
-                error(f["follow"]!, f.path("follow"), "`\(keyPath)` is not a single number; follow one component, such as `\(example)`")
+                error(
+                    f["follow"]!, f.path("follow"),
+                    "`\(keyPath)` is not a single number; follow one component, such as `\(example)`"
+                )
             }
             return nil
         }
         guard let map else { return nil }
         for component in components {
-            let binding = FollowBinding(component: component, sourceLayer: layer, sourceComponent: keyPath, map: map)
-            pendingFollows.append(FollowRecord(layer: "", binding: binding, node: f["follow"]!, path: path))
+            let binding = FollowBinding(
+                component: component, sourceLayer: layer, sourceComponent: keyPath, map: map)
+            pendingFollows.append(
+                FollowRecord(layer: "", binding: binding, node: f["follow"]!, path: path))
         }
         return map[0].y
     }
@@ -59,9 +76,12 @@ extension SceneReader {
         }
         var points: [Point] = []
         for (i, item) in items.enumerated() {
-            guard let p = numbers(item, "\(path)[\(i)]", count: 2, shape: "an [input, output] pair") else { return nil }
+            guard let p = numbers(item, "\(path)[\(i)]", count: 2, shape: "an [input, output] pair")
+            else { return nil }
             if let last = points.last, p[0] <= last.x {
-                error(item, "\(path)[\(i)]", "map inputs must increase: \(formatted(p[0])) follows \(formatted(last.x))")
+                error(
+                    item, "\(path)[\(i)]",
+                    "map inputs must increase: \(formatted(p[0])) follows \(formatted(last.x))")
                 return nil
             }
             points.append(Point(p[0], p[1]))
@@ -73,12 +93,16 @@ extension SceneReader {
     /// key path: ids with dots (a mask's `card.mask`) stay reachable, and no key path
     /// the first dot would find is given up (none starts with a layer-id-like word).
     func splitKeyPath(_ text: String, _ node: Node, _ path: String) -> (String, String)? {
-        let dots = text.indices.filter { text[$0] == "." && $0 != text.startIndex && text.index(after: $0) != text.endIndex }
+        let dots = text.indices.filter {
+            text[$0] == "." && $0 != text.startIndex && text.index(after: $0) != text.endIndex
+        }
         guard let first = dots.first else {
             error(node, path, "expected `layerId.keyPath`, got `\(text)`")
             return nil
         }
-        func known(_ keyPath: Substring) -> Bool { keyPath == "frame" || PropertyCatalog.info(for: String(keyPath)) != nil }
+        func known(_ keyPath: Substring) -> Bool {
+            keyPath == "frame" || PropertyCatalog.info(for: String(keyPath)) != nil
+        }
         let dot = dots.first { known(text[text.index(after: $0)...]) } ?? first
         return (String(text[..<dot]), String(text[text.index(after: dot)...]))
     }
@@ -93,7 +117,9 @@ extension SceneReader {
     /// Reports an unknown layer id with a suggestion; true when the id exists.
     func checkLayer(_ id: String, _ node: Node, _ path: String) -> Bool {
         guard layers[id] == nil else { return true }
-        error(node, path, "unknown layer `\(id)`" + Suggestions.hint(for: id, in: layers.keys.sorted()))
+        error(
+            node, path,
+            "unknown layer `\(id)`" + Suggestions.hint(for: id, in: layers.keys.sorted()))
         return false
     }
 
@@ -102,9 +128,15 @@ extension SceneReader {
     func checkFollows() {
         var edges: [FollowKey: (FollowKey, FollowRecord)] = [:]
         for record in follows {
-            guard checkLayer(record.binding.sourceLayer, record.node, SceneReader.join(record.path, "follow")) else { continue }
+            guard
+                checkLayer(
+                    record.binding.sourceLayer, record.node, SceneReader.join(record.path, "follow")
+                )
+            else { continue }
             for target in FollowKey.keys(record.layer, record.binding.component) {
-                if let source = FollowKey.keys(record.binding.sourceLayer, record.binding.sourceComponent).first {
+                if let source = FollowKey.keys(
+                    record.binding.sourceLayer, record.binding.sourceComponent
+                ).first {
                     edges[target] = (source, record)
                 }
             }
@@ -120,7 +152,9 @@ extension SceneReader {
                     reported.formUnion(loop)
                     let record = edges[loop[0]]!.1
                     let names = (loop + [loop[0]]).map(\.name).joined(separator: " → ")
-                    error(record.node, SceneReader.join(record.path, "follow"), "follow cycle: \(names)")
+                    error(
+                        record.node, SceneReader.join(record.path, "follow"),
+                        "follow cycle: \(names)")
                     break
                 }
                 chain.append(next)
@@ -137,7 +171,9 @@ struct FollowKey: Hashable {
     var component: Component
     var name: String
 
-    static func == (a: FollowKey, b: FollowKey) -> Bool { a.layer == b.layer && a.component == b.component }
+    static func == (a: FollowKey, b: FollowKey) -> Bool {
+        a.layer == b.layer && a.component == b.component
+    }
     func hash(into hasher: inout Hasher) {
         hasher.combine(layer)
         hasher.combine(component)

@@ -31,7 +31,8 @@ extension SceneReader {
         case .rect:
             return rect(node, path).map { [$0.x, $0.y, $0.width, $0.height] }
         case .color:
-            return color(node, path, allowNone: ["fillColor", "strokeColor"].contains(keyPath)).map(Self.channels)
+            return color(node, path, allowNone: ["fillColor", "strokeColor"].contains(keyPath)).map(
+                Self.channels)
         case .transform:
             let prefix = keyPath.hasPrefix("instance") ? "instanceTransform" : "transform"
             return readTransform(node, path, prefix: prefix).map {

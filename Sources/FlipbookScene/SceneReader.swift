@@ -49,7 +49,8 @@ final class SceneReader {
     }
 
     func error(line: Int?, column: Int?, _ path: String, _ message: String) {
-        diagnostics.append(Diagnostic(file: file, line: line, column: column, keyPath: path, message: message))
+        diagnostics.append(
+            Diagnostic(file: file, line: line, column: column, keyPath: path, message: message))
     }
 
     /// The diagnostics in file order (stable, so that problems on one line keep the
@@ -75,11 +76,15 @@ final class SceneReader {
         func path(_ key: String) -> String { SceneReader.join(path, key) }
     }
 
-    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    static func join(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : path + "." + key
+    }
 
     /// Reads `node` as a mapping and reports every key not in `known`, with a suggestion.
     /// Nil (and a diagnostic) when the node is not a mapping.
-    func fields(_ node: Node, _ path: String, known: [String], what: String = "a mapping") -> Fields? {
+    func fields(_ node: Node, _ path: String, known: [String], what: String = "a mapping")
+        -> Fields?
+    {
         guard let mapping = node.mapping else {
             error(node, path, "expected \(what), got \(describe(node))")
             return nil
@@ -93,8 +98,9 @@ final class SceneReader {
             if known.contains(key) {
                 entries.append((key, keyNode, value))
             } else {
-                error(keyNode, Self.join(path, key),
-                      "unknown key `\(key)`" + Suggestions.hint(for: key, in: known))
+                error(
+                    keyNode, Self.join(path, key),
+                    "unknown key `\(key)`" + Suggestions.hint(for: key, in: known))
             }
         }
         return Fields(node: node, path: path, entries: entries)
@@ -110,7 +116,8 @@ final class SceneReader {
                 own.append(pair)
                 continue
             }
-            let sources = pair.value.mapping.map { [$0] } ?? pair.value.sequence?.compactMap(\.mapping) ?? []
+            let sources =
+                pair.value.mapping.map { [$0] } ?? pair.value.sequence?.compactMap(\.mapping) ?? []
             for source in sources { inherited += merged(source) }
         }
         let ownKeys = Set(own.compactMap { $0.key.scalar?.string })
@@ -192,12 +199,16 @@ final class SceneReader {
     }
 
     /// One of a fixed set of names.
-    func choice<T: RawRepresentable>(_ node: Node, _ path: String, _ options: [T]) -> T? where T.RawValue == String {
+    func choice<T: RawRepresentable>(_ node: Node, _ path: String, _ options: [T]) -> T?
+    where T.RawValue == String {
         guard let text = string(node, path) else { return nil }
         if let value = options.first(where: { $0.rawValue == text }) { return value }
         let names = options.map(\.rawValue)
-        error(node, path, "unknown value `\(text)`; expected one of "
-              + names.map { "`\($0)`" }.joined(separator: ", ") + Suggestions.hint(for: text, in: names))
+        error(
+            node, path,
+            "unknown value `\(text)`; expected one of "
+                + names.map { "`\($0)`" }.joined(separator: ", ")
+                + Suggestions.hint(for: text, in: names))
         return nil
     }
 
@@ -218,7 +229,9 @@ final class SceneReader {
     }
 
     func size(_ node: Node, _ path: String) -> Size? {
-        guard let v = numbers(node, path, count: 2, shape: "a size [width, height]") else { return nil }
+        guard let v = numbers(node, path, count: 2, shape: "a size [width, height]") else {
+            return nil
+        }
         guard v[0] >= 0, v[1] >= 0 else {
             error(node, path, "width and height must not be negative")
             return nil
@@ -227,7 +240,9 @@ final class SceneReader {
     }
 
     func rect(_ node: Node, _ path: String) -> Rect? {
-        guard let v = numbers(node, path, count: 4, shape: "a rect [x, y, width, height]") else { return nil }
+        guard let v = numbers(node, path, count: 4, shape: "a rect [x, y, width, height]") else {
+            return nil
+        }
         guard v[2] >= 0, v[3] >= 0 else {
             error(node, path, "width and height must not be negative")
             return nil
@@ -250,7 +265,8 @@ final class SceneReader {
     func color(_ node: Node, _ path: String, allowNone: Bool = false) -> Color? {
         if let items = node.sequence {
             guard items.count == 3 || items.count == 4 else {
-                error(node, path, "expected a color [r, g, b] or [r, g, b, a], got \(describe(node))")
+                error(
+                    node, path, "expected a color [r, g, b] or [r, g, b, a], got \(describe(node))")
                 return nil
             }
             guard let v = numberList(node, path) else { return nil }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Spring {
@@ -13,7 +13,9 @@ extension Spring {
     /// For ζ < 1: ω0 = −ln(0.001·√(1−ζ²)/ζ) / (ζ·duration). At ζ = 1 that formula has no
     /// limit, so the critically damped envelope (1 + ω0·t)·e^(−ω0·t) = 0.001 is solved
     /// instead (ω0·duration ≈ 9.2335). ζ is clamped to (0, 1].
-    public static func uiKit(duration: Double, dampingRatio: Double, initialVelocity: Double) -> Spring {
+    public static func uiKit(duration: Double, dampingRatio: Double, initialVelocity: Double)
+        -> Spring
+    {
         let zeta = min(max(dampingRatio, 1e-6), 1)
         let omega0: Double
         if zeta < 0.999_999 {
@@ -21,8 +23,9 @@ extension Spring {
         } else {
             omega0 = criticalEnvelopeRoot / duration
         }
-        return Spring(mass: 1, stiffness: omega0 * omega0, damping: 2 * zeta * omega0,
-                      initialVelocity: initialVelocity)
+        return Spring(
+            mass: 1, stiffness: omega0 * omega0, damping: 2 * zeta * omega0,
+            initialVelocity: initialVelocity)
     }
 
     /// x with (1 + x)·e^(−x) = 0.001, by Newton's method from x = 10.

@@ -19,7 +19,8 @@ public struct VectorShape: Sendable {
 public indirect enum VectorItem: Sendable {
     case group(VectorGroup)
     /// Position is the centre; roundness is the corner radius.
-    case rect(position: AnimatedValue, size: AnimatedValue, roundness: AnimatedValue, reversed: Bool)
+    case rect(
+        position: AnimatedValue, size: AnimatedValue, roundness: AnimatedValue, reversed: Bool)
     case ellipse(position: AnimatedValue, size: AnimatedValue, reversed: Bool)
     case polystar(VectorPolystar)
     /// A ``VectorPathValue`` encoding per keyframe.
@@ -63,9 +64,11 @@ public struct VectorPolystar: Sendable {
     public var innerRoundness: AnimatedValue
     public var reversed: Bool
 
-    public init(isStar: Bool, position: AnimatedValue, points: AnimatedValue, rotation: AnimatedValue,
-                outerRadius: AnimatedValue, innerRadius: AnimatedValue, outerRoundness: AnimatedValue,
-                innerRoundness: AnimatedValue, reversed: Bool) {
+    public init(
+        isStar: Bool, position: AnimatedValue, points: AnimatedValue, rotation: AnimatedValue,
+        outerRadius: AnimatedValue, innerRadius: AnimatedValue, outerRoundness: AnimatedValue,
+        innerRoundness: AnimatedValue, reversed: Bool
+    ) {
         self.isStar = isStar
         self.position = position
         self.points = points
@@ -99,8 +102,12 @@ public struct VectorGradient: Sendable {
     /// Radial only: degrees, the focal point's direction from the start.
     public var highlightAngle: AnimatedValue
 
-    public init(radial: Bool, colorStopCount: Int, stops: AnimatedValue, start: AnimatedValue, end: AnimatedValue,
-                highlightLength: AnimatedValue = .constant([0]), highlightAngle: AnimatedValue = .constant([0])) {
+    public init(
+        radial: Bool, colorStopCount: Int, stops: AnimatedValue, start: AnimatedValue,
+        end: AnimatedValue,
+        highlightLength: AnimatedValue = .constant([0]),
+        highlightAngle: AnimatedValue = .constant([0])
+    ) {
         self.radial = radial
         self.colorStopCount = colorStopCount
         self.stops = stops
@@ -135,8 +142,11 @@ public struct VectorStroke: Sendable {
     public var dashes: [AnimatedValue]
     public var dashOffset: AnimatedValue
 
-    public init(paint: VectorPaint, opacity: AnimatedValue, width: AnimatedValue, cap: LineCap, join: LineJoin,
-                miterLimit: Double, dashes: [AnimatedValue] = [], dashOffset: AnimatedValue = .constant([0])) {
+    public init(
+        paint: VectorPaint, opacity: AnimatedValue, width: AnimatedValue, cap: LineCap,
+        join: LineJoin,
+        miterLimit: Double, dashes: [AnimatedValue] = [], dashOffset: AnimatedValue = .constant([0])
+    ) {
         self.paint = paint
         self.opacity = opacity
         self.width = width
@@ -159,8 +169,11 @@ public struct VectorRepeater: Sendable {
     public var startOpacity: AnimatedValue
     public var endOpacity: AnimatedValue
 
-    public init(copies: AnimatedValue, offset: AnimatedValue, newerAbove: Bool, transform: KeyframedTransform,
-                startOpacity: AnimatedValue, endOpacity: AnimatedValue) {
+    public init(
+        copies: AnimatedValue, offset: AnimatedValue, newerAbove: Bool,
+        transform: KeyframedTransform,
+        startOpacity: AnimatedValue, endOpacity: AnimatedValue
+    ) {
         self.copies = copies
         self.offset = offset
         self.newerAbove = newerAbove
@@ -189,11 +202,13 @@ public struct KeyframedTransform: Sendable {
     /// Adds the direction of travel of `position` to the rotation (auto-orient).
     public var autoOrient: Bool
 
-    public init(anchor: AnimatedValue = .constant([0, 0]), position: AnimatedValue = .constant([0, 0]),
-                positionX: AnimatedValue? = nil, positionY: AnimatedValue? = nil,
-                scale: AnimatedValue = .constant([1, 1]), rotation: AnimatedValue = .constant([0]),
-                opacity: AnimatedValue = .constant([1]), skew: AnimatedValue = .constant([0]),
-                skewAxis: AnimatedValue = .constant([0]), autoOrient: Bool = false) {
+    public init(
+        anchor: AnimatedValue = .constant([0, 0]), position: AnimatedValue = .constant([0, 0]),
+        positionX: AnimatedValue? = nil, positionY: AnimatedValue? = nil,
+        scale: AnimatedValue = .constant([1, 1]), rotation: AnimatedValue = .constant([0]),
+        opacity: AnimatedValue = .constant([1]), skew: AnimatedValue = .constant([0]),
+        skewAxis: AnimatedValue = .constant([0]), autoOrient: Bool = false
+    ) {
         self.anchor = anchor
         self.position = position
         self.positionX = positionX
@@ -211,7 +226,9 @@ public struct KeyframedTransform: Sendable {
 /// other keyframed vector: [closed (0/1), vertex count, then per vertex x, y, in-tangent
 /// x, y, out-tangent x, y], tangents relative to their vertex.
 public enum VectorPathValue {
-    public static func encode(closed: Bool, vertices: [Point], inTangents: [Point], outTangents: [Point]) -> [Double] {
+    public static func encode(
+        closed: Bool, vertices: [Point], inTangents: [Point], outTangents: [Point]
+    ) -> [Double] {
         var v: [Double] = [closed ? 1 : 0, Double(vertices.count)]
         v.reserveCapacity(2 + 6 * vertices.count)
         for i in vertices.indices {
@@ -236,7 +253,11 @@ public enum VectorPathValue {
         path.move(to: vertex(0).0)
         func segment(_ from: Int, _ to: Int) {
             let a = vertex(from), b = vertex(to)
-            if a.2 == a.0 && b.1 == b.0 { path.line(to: b.0) } else { path.cubic(to: b.0, control1: a.2, control2: b.1) }
+            if a.2 == a.0 && b.1 == b.0 {
+                path.line(to: b.0)
+            } else {
+                path.cubic(to: b.0, control1: a.2, control2: b.1)
+            }
         }
         for i in 1..<count { segment(i - 1, i) }
         if v[0] >= 0.5 {
@@ -259,12 +280,16 @@ extension VectorShape {
             case .group(let g): total = ResourceLimits.saturating(total, 1, plus: count(g.items))
             case .path(let value, _):
                 let v = value.initial
-                total = ResourceLimits.saturating(total, 1, plus: v.count >= 2 ? Int(min(max(v[1], 0), 1e9)) + 2 : 0)
+                total = ResourceLimits.saturating(
+                    total, 1, plus: v.count >= 2 ? Int(min(max(v[1], 0), 1e9)) + 2 : 0)
             case .rect, .ellipse: total = ResourceLimits.saturating(total, 1, plus: 10)
             case .polystar(let s):
-                total = ResourceLimits.saturating(total, 1, plus: 2 * Int(min(max(s.points.initial.first ?? 0, 0), 1e9)) + 2)
+                total = ResourceLimits.saturating(
+                    total, 1, plus: 2 * Int(min(max(s.points.initial.first ?? 0, 0), 1e9)) + 2)
             case .text(let text):
-                for c in text.characters { total = ResourceLimits.saturating(total, 1, plus: count(c.shapes) + 2) }
+                for c in text.characters {
+                    total = ResourceLimits.saturating(total, 1, plus: count(c.shapes) + 2)
+                }
             case .repeater(let r):
                 let copies = Int(min(max(r.copies.initial.first ?? 1, 0), 1e9).rounded(.up))
                 total = ResourceLimits.saturating(total, max(copies, 1), plus: 0)

@@ -25,9 +25,12 @@ public struct VectorText: Sendable {
     /// Document tracking in points (`tr`/1000 · size), for the spacing along a path.
     public var tracking: Double = 0
 
-    public init(characters: [VectorTextCharacter], fill: [Double]?, stroke: [Double]?, strokeWidth: Double,
-                fillOverStroke: Bool, animators: [VectorTextAnimator], alignment: AnimatedValue, fontSize: Double,
-                justification: Int) {
+    public init(
+        characters: [VectorTextCharacter], fill: [Double]?, stroke: [Double]?, strokeWidth: Double,
+        fillOverStroke: Bool, animators: [VectorTextAnimator], alignment: AnimatedValue,
+        fontSize: Double,
+        justification: Int
+    ) {
         self.characters = characters
         self.fill = fill
         self.stroke = stroke
@@ -57,7 +60,10 @@ public struct VectorTextCharacter: Sendable {
     /// without spaces, words or lines: lottie-web's `anIndexes`).
     public var indices: [Int]
 
-    public init(shapes: [VectorItem], scale: Double, origin: Point, advance: Double, line: Int, indices: [Int]) {
+    public init(
+        shapes: [VectorItem], scale: Double, origin: Point, advance: Double, line: Int,
+        indices: [Int]
+    ) {
         self.shapes = shapes
         self.scale = scale
         self.origin = origin
@@ -116,8 +122,10 @@ public struct VectorTextSelector: Sendable {
     /// How many units (characters, words, lines) the text has for this selector.
     public var total: Int
 
-    public init(start: AnimatedValue, end: AnimatedValue, offset: AnimatedValue, amount: AnimatedValue,
-                easeHigh: AnimatedValue, easeLow: AnimatedValue, byIndex: Bool, shape: Shape, total: Int) {
+    public init(
+        start: AnimatedValue, end: AnimatedValue, offset: AnimatedValue, amount: AnimatedValue,
+        easeHigh: AnimatedValue, easeLow: AnimatedValue, byIndex: Bool, shape: Shape, total: Int
+    ) {
         self.start = start
         self.end = end
         self.offset = offset
@@ -142,8 +150,11 @@ public struct VectorTextPath: Sendable {
     public var reversed: AnimatedValue
     public var forceAlignment: AnimatedValue
 
-    public init(path: AnimatedValue, firstMargin: AnimatedValue, lastMargin: AnimatedValue, perpendicular: AnimatedValue,
-                reversed: AnimatedValue, forceAlignment: AnimatedValue) {
+    public init(
+        path: AnimatedValue, firstMargin: AnimatedValue, lastMargin: AnimatedValue,
+        perpendicular: AnimatedValue,
+        reversed: AnimatedValue, forceAlignment: AnimatedValue
+    ) {
         self.path = path
         self.firstMargin = firstMargin
         self.lastMargin = lastMargin

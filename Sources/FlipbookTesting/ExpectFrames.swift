@@ -19,11 +19,14 @@ import FlipbookRaster
 /// `.tgs`) alike; ``GoldenOptions`` holds the load, render and comparison settings.
 /// Returns the result, so a test can look further; a failure is already recorded.
 @discardableResult
-public func expectFrames(of scene: String, match golden: String, frames: ClosedRange<Int>? = nil,
-                         options: GoldenOptions = GoldenOptions(), record: Bool? = nil,
-                         sourceLocation: SourceLocation = #_sourceLocation) throws -> GoldenResult {
-    let result = try GoldenExpectation.frames(of: scene, golden: golden, frames: frames, options: options,
-                                              record: record, besideFile: sourceLocation.filePath)
+public func expectFrames(
+    of scene: String, match golden: String, frames: ClosedRange<Int>? = nil,
+    options: GoldenOptions = GoldenOptions(), record: Bool? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> GoldenResult {
+    let result = try GoldenExpectation.frames(
+        of: scene, golden: golden, frames: frames, options: options,
+        record: record, besideFile: sourceLocation.filePath)
     recordFailure(of: result, at: sourceLocation)
     return result
 }
@@ -31,11 +34,14 @@ public func expectFrames(of scene: String, match golden: String, frames: ClosedR
 /// Renders a scene file at `seconds` and expects the frame to match `golden/<name>.png`
 /// (default name `at-<seconds, 3 decimals>s`).
 @discardableResult
-public func expectFrame(of scene: String, at seconds: Double, match golden: String, named name: String? = nil,
-                        options: GoldenOptions = GoldenOptions(), record: Bool? = nil,
-                        sourceLocation: SourceLocation = #_sourceLocation) throws -> GoldenResult {
-    let result = try GoldenExpectation.frame(of: scene, at: seconds, golden: golden, named: name, options: options,
-                                             record: record, besideFile: sourceLocation.filePath)
+public func expectFrame(
+    of scene: String, at seconds: Double, match golden: String, named name: String? = nil,
+    options: GoldenOptions = GoldenOptions(), record: Bool? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> GoldenResult {
+    let result = try GoldenExpectation.frame(
+        of: scene, at: seconds, golden: golden, named: name, options: options,
+        record: record, besideFile: sourceLocation.filePath)
     recordFailure(of: result, at: sourceLocation)
     return result
 }
@@ -43,11 +49,14 @@ public func expectFrame(of scene: String, at seconds: Double, match golden: Stri
 /// Expects an image (a frame rendered by the test, or any `Pixmap`) to match
 /// `golden/<name>.png`.
 @discardableResult
-public func expectFrame(_ image: Pixmap, match golden: String, named name: String,
-                        options: GoldenOptions = GoldenOptions(), record: Bool? = nil,
-                        sourceLocation: SourceLocation = #_sourceLocation) throws -> GoldenResult {
-    let result = try GoldenExpectation.frame(image, golden: golden, named: name, options: options, record: record,
-                                             besideFile: sourceLocation.filePath)
+public func expectFrame(
+    _ image: Pixmap, match golden: String, named name: String,
+    options: GoldenOptions = GoldenOptions(), record: Bool? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> GoldenResult {
+    let result = try GoldenExpectation.frame(
+        image, golden: golden, named: name, options: options, record: record,
+        besideFile: sourceLocation.filePath)
     recordFailure(of: result, at: sourceLocation)
     return result
 }
@@ -71,8 +80,10 @@ public struct GoldenRecordingTrait: TestTrait, SuiteTrait, TestScoping {
 
     public var isRecursive: Bool { true }
 
-    public func provideScope(for test: Test, testCase: Test.Case?,
-                             performing function: @Sendable () async throws -> Void) async throws {
+    public func provideScope(
+        for test: Test, testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
         try await GoldenRecording.$override.withValue(record) { try await function() }
     }
 }
@@ -83,5 +94,7 @@ extension Trait where Self == GoldenRecordingTrait {
 
     /// Golden calls in this test or suite record (`true`) or compare (`false`), whatever
     /// FLIPBOOK_RECORD says.
-    public static func recordingGoldens(_ record: Bool) -> Self { GoldenRecordingTrait(record: record) }
+    public static func recordingGoldens(_ record: Bool) -> Self {
+        GoldenRecordingTrait(record: record)
+    }
 }

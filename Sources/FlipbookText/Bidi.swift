@@ -26,11 +26,12 @@ struct Bidi {
 
     init(_ scalars: [UInt32], direction: TextRequest.Direction) {
         let n = scalars.count
-        var requested: FriBidiParType = switch direction {
-        case .natural: fb_par_on()
-        case .leftToRight: fb_par_ltr()
-        case .rightToLeft: fb_par_rtl()
-        }
+        var requested: FriBidiParType =
+            switch direction {
+            case .natural: fb_par_on()
+            case .leftToRight: fb_par_ltr()
+            case .rightToLeft: fb_par_rtl()
+            }
         guard n > 0 else {
             types = []
             levels = []
@@ -44,7 +45,8 @@ struct Bidi {
             fribidi_get_bidi_types(text.baseAddress, FriBidiStrIndex(n), &types)
             fribidi_get_bracket_types(text.baseAddress, FriBidiStrIndex(n), types, &brackets)
         }
-        let maxLevel = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(n), &requested, &levels)
+        let maxLevel = fribidi_get_par_embedding_levels_ex(
+            types, brackets, FriBidiStrIndex(n), &requested, &levels)
         let rtl = requested == fb_par_rtl()
         if maxLevel == 0 {
             // Only an allocation failure: draw the paragraph in its base direction.
@@ -65,10 +67,13 @@ struct Bidi {
         var levels = self.levels
         var map = (0..<FriBidiStrIndex(levels.count)).map { $0 }
         let base = isRightToLeft ? fb_par_rtl() : fb_par_ltr()
-        _ = fribidi_reorder_line(0, types, FriBidiStrIndex(line.count), FriBidiStrIndex(line.lowerBound), base,
-                                 &levels, nil, &map)
+        _ = fribidi_reorder_line(
+            0, types, FriBidiStrIndex(line.count), FriBidiStrIndex(line.lowerBound), base,
+            &levels, nil, &map)
         var position = [Int](repeating: 0, count: line.count)
-        for (visual, logical) in map[line].enumerated() { position[Int(logical) - line.lowerBound] = visual }
+        for (visual, logical) in map[line].enumerated() {
+            position[Int(logical) - line.lowerBound] = visual
+        }
         return (Array(levels[line]), position)
     }
 }

@@ -30,9 +30,13 @@ final class FontFace: @unchecked Sendable {
     init(file: String, index: Int, library: FT_Library) throws(TextError) {
         var face: FT_Face?
         let error = FT_New_Face(library, file, FT_Long(index), &face)
-        guard error == 0, let face else { throw .unreadableFontFile(path: file, freeTypeError: error) }
-        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, face.pointee.units_per_EM > 0,
-              let blob = hb_blob_create_from_file_or_fail(file) else {
+        guard error == 0, let face else {
+            throw .unreadableFontFile(path: file, freeTypeError: error)
+        }
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
+            face.pointee.units_per_EM > 0,
+            let blob = hb_blob_create_from_file_or_fail(file)
+        else {
             FT_Done_Face(face)
             throw .unreadableFontFile(path: file, freeTypeError: -1)
         }
@@ -63,7 +67,8 @@ final class FontFace: @unchecked Sendable {
             if os2.version >= 2, os2.sCapHeight > 0 { return Double(os2.sCapHeight) }
         }
         let h = FT_Get_Char_Index(face, 0x48)
-        guard h != 0, let top = outlines.outline(UInt32(h)).controlBounds.map({ $0.y + $0.height }) else { return nil }
+        guard h != 0, let top = outlines.outline(UInt32(h)).controlBounds.map({ $0.y + $0.height })
+        else { return nil }
         return top
     }
 

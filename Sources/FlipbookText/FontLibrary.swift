@@ -47,7 +47,9 @@ final class FontLibrary: @unchecked Sendable {
 
         /// What CTFontGetAscent/Descent/Leading/CapHeight report for `face`: its hhea values.
         init(_ face: FontFace) {
-            self.init(ascent: face.ascender, descent: -face.descender, leading: face.lineGap, capHeight: face.capHeight)
+            self.init(
+                ascent: face.ascender, descent: -face.descender, leading: face.lineGap,
+                capHeight: face.capHeight)
         }
     }
 
@@ -84,7 +86,9 @@ final class FontLibrary: @unchecked Sendable {
             switch font {
             case .file(let path):
                 result = Self.face(file: path, index: 0, &s).map {
-                    Primary(face: $0, key: "file:" + path, pattern: Self.defaultPattern(&s), metrics: VerticalMetrics($0))
+                    Primary(
+                        face: $0, key: "file:" + path, pattern: Self.defaultPattern(&s),
+                        metrics: VerticalMetrics($0))
                 }
             case .family(let name):
                 result = Self.match(family: name, &s)
@@ -112,7 +116,9 @@ final class FontLibrary: @unchecked Sendable {
         }
     }
 
-    private static func face(file: String, index: Int, _ s: inout State) -> Result<FontFace, TextError> {
+    private static func face(file: String, index: Int, _ s: inout State) -> Result<
+        FontFace, TextError
+    > {
         let key = "\(file)#\(index)"
         if let cached = s.faces[key] { return cached }
         if s.library == nil {
@@ -122,7 +128,9 @@ final class FontLibrary: @unchecked Sendable {
             }
             s.library = library
         }
-        let result = Result { () throws(TextError) in try FontFace(file: file, index: index, library: s.library!) }
+        let result = Result { () throws(TextError) in
+            try FontFace(file: file, index: index, library: s.library!)
+        }
         s.faces[key] = result
         return result
     }
@@ -147,7 +155,9 @@ final class FontLibrary: @unchecked Sendable {
         guard let config = loadConfig(&s) else { return .failure(.fontconfigUnavailable) }
         let trimmed = family.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, !trimmed.contains("\0"),
-              let pattern = trimmed.withCString({ FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) })
+            let pattern = trimmed.withCString({
+                FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+            })
         else { return .failure(.invalidFontPattern(family)) }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
@@ -162,7 +172,8 @@ final class FontLibrary: @unchecked Sendable {
             return .failure(.noMatchingFont(family: family))
         }
         return face(file: file, index: index, &s).map {
-            Primary(face: $0, key: "family:" + trimmed, pattern: pattern, metrics: VerticalMetrics($0))
+            Primary(
+                face: $0, key: "family:" + trimmed, pattern: pattern, metrics: VerticalMetrics($0))
         }
     }
 
@@ -173,21 +184,28 @@ final class FontLibrary: @unchecked Sendable {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.contains("\0") else { return .failure(.invalidFontPattern(name)) }
         let key = "core-text:" + trimmed
-        let helvetica = trimmed.lowercased() == "helvetica" || trimmed.lowercased().hasPrefix("helvetica-")
+        let helvetica =
+            trimmed.lowercased() == "helvetica" || trimmed.lowercased().hasPrefix("helvetica-")
         if !trimmed.isEmpty, !helvetica {
             for object in [FC_POSTSCRIPT_NAME, FC_FULLNAME, FC_FAMILY] {
                 guard let (file, index) = installed(object, trimmed, &s),
-                      case .success(let face) = face(file: file, index: index, &s) else { continue }
-                return .success(Primary(face: face, key: key, pattern: familyPattern(face.familyName, &s),
-                                        metrics: VerticalMetrics(face)))
+                    case .success(let face) = face(file: file, index: index, &s)
+                else { continue }
+                return .success(
+                    Primary(
+                        face: face, key: key, pattern: familyPattern(face.familyName, &s),
+                        metrics: VerticalMetrics(face)))
             }
         }
         // Helvetica's own faces keep their weight and slant ("Helvetica-BoldOblique").
         let style = helvetica ? trimmed.dropFirst("helvetica".count).lowercased() : ""
-        let styled = (style.contains("bold") ? ":weight=bold" : "") + (style.contains("oblique") ? ":slant=italic" : "")
+        let styled =
+            (style.contains("bold") ? ":weight=bold" : "")
+            + (style.contains("oblique") ? ":slant=italic" : "")
         for family in helveticaSubstitutes {
             guard case .success(let primary) = match(family: family + styled, &s),
-                  primary.face.familyName.caseInsensitiveCompare(family) == .orderedSame else { continue }
+                primary.face.familyName.caseInsensitiveCompare(family) == .orderedSame
+            else { continue }
             return .success(helveticaStandIn(primary, key: key))
         }
         return match(family: "Helvetica" + styled, &s).map { helveticaStandIn($0, key: key) }
@@ -195,18 +213,25 @@ final class FontLibrary: @unchecked Sendable {
 
     private static func helveticaStandIn(_ primary: Primary, key: String) -> Primary {
         let em = primary.face.unitsPerEm
-        return Primary(face: primary.face, key: key, pattern: primary.pattern,
-                       metrics: VerticalMetrics(ascent: helveticaAscent * em, descent: helveticaDescent * em,
-                                                leading: 0, capHeight: primary.face.capHeight))
+        return Primary(
+            face: primary.face, key: key, pattern: primary.pattern,
+            metrics: VerticalMetrics(
+                ascent: helveticaAscent * em, descent: helveticaDescent * em,
+                leading: 0, capHeight: primary.face.capHeight))
     }
 
     /// The first installed font (by file path, for a stable answer) whose `object`
     /// (postscriptname, fullname or family) is `value`, compared as fontconfig compares
     /// names (ignoring case), without substitution.
-    private static func installed(_ object: String, _ value: String, _ s: inout State) -> (String, Int)? {
+    private static func installed(_ object: String, _ value: String, _ s: inout State) -> (
+        String, Int
+    )? {
         guard let config = loadConfig(&s), let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
-        _ = value.withCString { FcPatternAddString(pattern, object, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        _ = value.withCString {
+            FcPatternAddString(
+                pattern, object, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+        }
         guard let objects = FcObjectSetCreate() else { return nil }
         defer { FcObjectSetDestroy(objects) }
         FcObjectSetAdd(objects, FC_FILE)
@@ -216,27 +241,39 @@ final class FontLibrary: @unchecked Sendable {
         defer { FcFontSetDestroy(set) }
         var found: [(file: String, index: Int, regular: Bool)] = []
         for i in 0..<Int(set.pointee.nfont) {
-            guard let font = set.pointee.fonts[i], let (file, index) = fileAndIndex(font) else { continue }
+            guard let font = set.pointee.fonts[i], let (file, index) = fileAndIndex(font) else {
+                continue
+            }
             var style: UnsafeMutablePointer<FcChar8>?
-            let name = FcPatternGetString(font, FC_STYLE, 0, &style) == FcResultMatch && style != nil
+            let name =
+                FcPatternGetString(font, FC_STYLE, 0, &style) == FcResultMatch && style != nil
                 ? String(cString: UnsafeRawPointer(style!).assumingMemoryBound(to: CChar.self)) : ""
-            found.append((file, index, ["regular", "book", "roman", "normal"].contains(name.lowercased())))
+            found.append(
+                (file, index, ["regular", "book", "roman", "normal"].contains(name.lowercased())))
         }
         // A family name gives its regular face, as CTFontCreateWithName("Avenir Next") does.
-        let best = found.sorted { ($0.regular ? 0 : 1, $0.file, $0.index) < ($1.regular ? 0 : 1, $1.file, $1.index) }.first
+        let best = found.sorted {
+            ($0.regular ? 0 : 1, $0.file, $0.index) < ($1.regular ? 0 : 1, $1.file, $1.index)
+        }.first
         return best.map { ($0.file, $0.index) }
     }
 
     private static func familyPattern(_ family: String, _ s: inout State) -> OpaquePointer? {
         guard let config = loadConfig(&s), let pattern = FcPatternCreate() else { return nil }
-        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        _ = family.withCString {
+            FcPatternAddString(
+                pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+        }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         return pattern
     }
 
-    private static func query(_ scalar: Unicode.Scalar, pattern: OpaquePointer?, _ s: inout State) -> FontFace? {
-        guard let config = loadConfig(&s), let pattern, let query = FcPatternDuplicate(pattern) else { return nil }
+    private static func query(_ scalar: Unicode.Scalar, pattern: OpaquePointer?, _ s: inout State)
+        -> FontFace?
+    {
+        guard let config = loadConfig(&s), let pattern, let query = FcPatternDuplicate(pattern)
+        else { return nil }
         defer { FcPatternDestroy(query) }
         let charset = FcCharSetCreate()
         FcCharSetAddChar(charset, scalar.value)
@@ -252,26 +289,35 @@ final class FontLibrary: @unchecked Sendable {
         guard let sorted = FcFontSort(config, query, FcTrue, nil, &result) else { return nil }
         defer { FcFontSetDestroy(sorted) }
         for i in 0..<Int(sorted.pointee.nfont) {
-            if let font = sorted.pointee.fonts[i], let face = coveringFace(font, scalar, &s) { return face }
+            if let font = sorted.pointee.fonts[i], let face = coveringFace(font, scalar, &s) {
+                return face
+            }
         }
         return nil
     }
 
     /// The face of a fontconfig match if its charset and cmap cover `scalar`.
-    private static func coveringFace(_ pattern: OpaquePointer, _ scalar: Unicode.Scalar, _ s: inout State) -> FontFace? {
+    private static func coveringFace(
+        _ pattern: OpaquePointer, _ scalar: Unicode.Scalar, _ s: inout State
+    ) -> FontFace? {
         var covered: OpaquePointer?
         guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &covered) == FcResultMatch,
-              FcCharSetHasChar(covered, scalar.value) != 0,
-              let (file, index) = fileAndIndex(pattern),
-              case .success(let face) = face(file: file, index: index, &s), face.covers(scalar) else { return nil }
+            FcCharSetHasChar(covered, scalar.value) != 0,
+            let (file, index) = fileAndIndex(pattern),
+            case .success(let face) = face(file: file, index: index, &s), face.covers(scalar)
+        else { return nil }
         return face
     }
 
     private static func fileAndIndex(_ pattern: OpaquePointer) -> (String, Int)? {
         var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else {
+            return nil
+        }
         var index: Int32 = 0
         if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
-        return (String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)), Int(index))
+        return (
+            String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)), Int(index)
+        )
     }
 }

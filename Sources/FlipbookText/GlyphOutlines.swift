@@ -36,7 +36,8 @@ final class GlyphOutlines: @unchecked Sendable {
     private static func load(_ glyph: UInt32, from face: FT_Face) -> Path {
         let flags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
         guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
-              slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return Path() }
+            slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
+        else { return Path() }
         var outline = slot.pointee.outline
         let sink = PathSink()
         var funcs = FT_Outline_Funcs(
@@ -90,8 +91,10 @@ private final class PathSink {
         return 0
     }
 
-    func cubic(_ c1: UnsafePointer<FT_Vector>?, _ c2: UnsafePointer<FT_Vector>?,
-               _ to: UnsafePointer<FT_Vector>?) -> Int32 {
+    func cubic(
+        _ c1: UnsafePointer<FT_Vector>?, _ c2: UnsafePointer<FT_Vector>?,
+        _ to: UnsafePointer<FT_Vector>?
+    ) -> Int32 {
         path.cubic(to: Self.point(to), control1: Self.point(c1), control2: Self.point(c2))
         return 0
     }

@@ -26,7 +26,10 @@ enum LineBreaks {
         // optimiser had already freed, since `utf16` had no later use: the opportunities,
         // and so the line breaks, then came from whatever reused that memory.)
         let boundaries: Set<Int> = utf16.withUnsafeBufferPointer { text in
-            guard let iterator = fb_ubrk_open_line("und@lb=strict", text.baseAddress, Int32(text.count)) else {
+            guard
+                let iterator = fb_ubrk_open_line(
+                    "und@lb=strict", text.baseAddress, Int32(text.count))
+            else {
                 return []
             }
             defer { fb_ubrk_close(iterator) }
@@ -38,7 +41,9 @@ enum LineBreaks {
             }
             return found
         }
-        for i in 1..<clusterStarts.count where boundaries.contains(clusterStarts[i]) { result[i] = true }
+        for i in 1..<clusterStarts.count where boundaries.contains(clusterStarts[i]) {
+            result[i] = true
+        }
         return result
     }
 

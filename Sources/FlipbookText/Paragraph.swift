@@ -44,7 +44,10 @@ struct Paragraph {
 
     var missing: [Character] { clusters.filter(\.isMissing).map(\.text) }
 
-    init(_ text: Substring, direction: TextRequest.Direction, primary: FontLibrary.Primary, library: FontLibrary) {
+    init(
+        _ text: Substring, direction: TextRequest.Direction, primary: FontLibrary.Primary,
+        library: FontLibrary
+    ) {
         var utf16Starts: [Int] = []
         var utf16 = 0
         for character in text {
@@ -59,11 +62,17 @@ struct Paragraph {
                 if !Self.isIgnorable(shaped) { drawn.append(shaped) }
             }
             let first = character.unicodeScalars.first!
-            let space = character == " " || character == "\t"
-                || (first.properties.generalCategory == .spaceSeparator && !Self.noBreakSpaces.contains(first.value))
-            let font = drawn.isEmpty ? primary.face : Self.font(for: drawn, primary: primary, library: library)
-            clusters.append(Cluster(text: character, scalars: start..<scalars.count, font: font ?? primary.face,
-                                    isMissing: font == nil, isSpace: space))
+            let space =
+                character == " " || character == "\t"
+                || (first.properties.generalCategory == .spaceSeparator
+                    && !Self.noBreakSpaces.contains(first.value))
+            let font =
+                drawn.isEmpty
+                ? primary.face : Self.font(for: drawn, primary: primary, library: library)
+            clusters.append(
+                Cluster(
+                    text: character, scalars: start..<scalars.count, font: font ?? primary.face,
+                    isMissing: font == nil, isSpace: space))
         }
         bidi = Bidi(scalars, direction: direction)
         let scripts = Self.scripts(scalars)
@@ -101,16 +110,22 @@ struct Paragraph {
         return scripts
     }
 
-    private static func font(for drawn: [Unicode.Scalar], primary: FontLibrary.Primary,
-                             library: FontLibrary) -> FontFace? {
+    private static func font(
+        for drawn: [Unicode.Scalar], primary: FontLibrary.Primary,
+        library: FontLibrary
+    ) -> FontFace? {
         if drawn.allSatisfy(primary.face.covers) { return primary.face }
         var candidates: [FontFace] = []
         for scalar in drawn where !primary.face.covers(scalar) {
-            if let face = library.fallback(for: scalar, primary: primary), !candidates.contains(where: { $0 === face }) {
+            if let face = library.fallback(for: scalar, primary: primary),
+                !candidates.contains(where: { $0 === face })
+            {
                 candidates.append(face)
             }
         }
-        if let all = candidates.first(where: { face in drawn.allSatisfy(face.covers) }) { return all }
+        if let all = candidates.first(where: { face in drawn.allSatisfy(face.covers) }) {
+            return all
+        }
         let base = drawn[0]
         if primary.face.covers(base) { return primary.face }
         return candidates.first { $0.covers(base) }

@@ -37,11 +37,15 @@ enum Shaper {
 
     /// Fills every cluster's advance (points, tracking included) from shaping the whole
     /// paragraph as one line.
-    static func measure(_ paragraph: inout Paragraph, fontSize: Double, tracking: Double, ligatures: Bool = true) {
+    static func measure(
+        _ paragraph: inout Paragraph, fontSize: Double, tracking: Double, ligatures: Bool = true
+    ) {
         for i in paragraph.clusters.indices { paragraph.clusters[i].advance = 0 }
         var drawn = Set<Int>()
-        for glyph in shape(paragraph, paragraph.clusters.indices, fontSize: fontSize, tracking: 0,
-                           ligatures: ligatures).glyphs {
+        for glyph in shape(
+            paragraph, paragraph.clusters.indices, fontSize: fontSize, tracking: 0,
+            ligatures: ligatures
+        ).glyphs {
             paragraph.clusters[glyph.cluster].advance += glyph.advance
             drawn.insert(glyph.cluster)
         }
@@ -50,21 +54,30 @@ enum Shaper {
 
     /// The glyphs of clusters `range`, left to right; `ligatures` false turns the optional
     /// ligatures off even without tracking (Core Text's ligature attribute 0).
-    static func shape(_ paragraph: Paragraph, _ range: Range<Int>, fontSize: Double, tracking: Double,
-                      ligatures: Bool = true) -> Line {
+    static func shape(
+        _ paragraph: Paragraph, _ range: Range<Int>, fontSize: Double, tracking: Double,
+        ligatures: Bool = true
+    ) -> Line {
         guard !range.isEmpty else { return Line() }
         let clusters = paragraph.clusters
-        let scalarRange = clusters[range.lowerBound].scalars.lowerBound..<clusters[range.upperBound - 1].scalars.upperBound
+        let scalarRange =
+            clusters[range.lowerBound].scalars
+            .lowerBound..<clusters[range.upperBound - 1].scalars.upperBound
         let (levels, position) = paragraph.bidi.reorder(scalarRange)
-        func level(_ i: Int) -> Int8 { levels[clusters[i].scalars.lowerBound - scalarRange.lowerBound] }
+        func level(_ i: Int) -> Int8 {
+            levels[clusters[i].scalars.lowerBound - scalarRange.lowerBound]
+        }
 
         var runs: [(range: Range<Int>, level: Int8, visual: Int)] = []
         var i = range.lowerBound
         while i < range.upperBound {
             var j = i + 1
             while j < range.upperBound, clusters[j].font === clusters[i].font, level(j) == level(i),
-                  clusters[j].script == clusters[i].script { j += 1 }
-            runs.append((i..<j, level(i), position[clusters[i].scalars.lowerBound - scalarRange.lowerBound]))
+                clusters[j].script == clusters[i].script
+            { j += 1 }
+            runs.append(
+                (i..<j, level(i), position[clusters[i].scalars.lowerBound - scalarRange.lowerBound])
+            )
             i = j
         }
         runs.sort { $0.visual < $1.visual }
@@ -74,16 +87,22 @@ enum Shaper {
             let first = clusters[run.range.lowerBound]
             let font = first.font
             let scale = fontSize / font.unitsPerEm
-            let scalars = first.scalars.lowerBound..<clusters[run.range.upperBound - 1].scalars.upperBound
+            let scalars =
+                first.scalars.lowerBound..<clusters[run.range.upperBound - 1].scalars.upperBound
             var previous: Int?
-            shapeRun(paragraph.scalars, scalars, font: font, rtl: run.level % 2 == 1, script: first.script,
-                     ligatures: ligatures && tracking == 0) {
+            shapeRun(
+                paragraph.scalars, scalars, font: font, rtl: run.level % 2 == 1,
+                script: first.script,
+                ligatures: ligatures && tracking == 0
+            ) {
                 id, scalar, adv, dx, dy in
                 let cluster = paragraph.clusterOfScalar[scalar]
                 if let previous, previous != cluster { line.width += tracking }
                 previous = cluster
-                line.glyphs.append(Glyph(font: font, id: id, x: line.width + dx * scale, yOffset: dy * scale,
-                                         advance: adv * scale, cluster: cluster))
+                line.glyphs.append(
+                    Glyph(
+                        font: font, id: id, x: line.width + dx * scale, yOffset: dy * scale,
+                        advance: adv * scale, cluster: cluster))
                 line.width += adv * scale
             }
             if previous != nil { line.width += tracking }
@@ -93,13 +112,16 @@ enum Shaper {
 
     /// Shapes `scalars[range]` and reports glyph id, scalar index, advance and offsets in
     /// font units, in visual order.
-    private static func shapeRun(_ scalars: [UInt32], _ range: Range<Int>, font: FontFace, rtl: Bool,
-                                 script: hb_script_t, ligatures: Bool, _ emit: (UInt32, Int, Double, Double, Double) -> Void) {
+    private static func shapeRun(
+        _ scalars: [UInt32], _ range: Range<Int>, font: FontFace, rtl: Bool,
+        script: hb_script_t, ligatures: Bool, _ emit: (UInt32, Int, Double, Double, Double) -> Void
+    ) {
         guard let buffer = hb_buffer_create() else { return }
         defer { hb_buffer_destroy(buffer) }
         scalars.withUnsafeBufferPointer { text in
-            hb_buffer_add_utf32(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound),
-                                Int32(range.count))
+            hb_buffer_add_utf32(
+                buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound),
+                Int32(range.count))
         }
         var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
         if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
@@ -118,11 +140,13 @@ enum Shaper {
         }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return }
         for k in 0..<Int(count) {
             let p = positions[k]
-            emit(infos[k].codepoint, Int(infos[k].cluster), Double(p.x_advance), Double(p.x_offset),
-                 Double(p.y_offset))
+            emit(
+                infos[k].codepoint, Int(infos[k].cluster), Double(p.x_advance), Double(p.x_offset),
+                Double(p.y_offset))
         }
     }
 }

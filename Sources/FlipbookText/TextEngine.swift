@@ -32,9 +32,12 @@ public final class TextEngine: @unchecked Sendable {
     public func layout(_ request: TextRequest) throws -> TextLayout {
         if let cached = cache.withLock({ $0[request] }) { return cached }
         let size = request.fontSize
-        guard !request.string.isEmpty, size.isFinite, size > 0, size <= Self.maximumFontSize else { return TextLayout() }
+        guard !request.string.isEmpty, size.isFinite, size > 0, size <= Self.maximumFontSize else {
+            return TextLayout()
+        }
         let layout = try Typesetter(library: library).layout(
-            request, width: Self.sanitized(request.boxSize.width), height: Self.sanitized(request.boxSize.height))
+            request, width: Self.sanitized(request.boxSize.width),
+            height: Self.sanitized(request.boxSize.height))
         cache.withLock { entries in
             if entries.count >= cacheCapacity, entries[request] == nil {
                 entries.remove(at: entries.startIndex)
@@ -53,11 +56,16 @@ public final class TextEngine: @unchecked Sendable {
         for c in characters where !seen.contains(c) { seen.append(c) }
         guard !seen.isEmpty else { return nil }
         let named = seen.map { c in
-            let codes = c.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true)
-                .leftPadded(to: 6) }
+            let codes = c.unicodeScalars.map {
+                "U+"
+                    + String($0.value, radix: 16, uppercase: true)
+                    .leftPadded(to: 6)
+            }
             return "\"\(c)\" (\(codes.joined(separator: " ")))"
         }
-        let noun = seen.count == 1 ? "this character; it is drawn as a box" : "these characters; they are drawn as boxes"
+        let noun =
+            seen.count == 1
+            ? "this character; it is drawn as a box" : "these characters; they are drawn as boxes"
         return "no installed font has \(noun): \(named.joined(separator: ", "))"
     }
 

@@ -56,9 +56,11 @@ public struct TextRequest: Sendable, Hashable {
     ///   holds only the lines that fit).
     public var coreTextFrame: Bool
 
-    public init(string: String, font: Font, fontSize: Double, boxSize: Size, alignment: Alignment = .left,
-                wrapped: Bool = false, truncation: Truncation = .none, direction: Direction = .natural,
-                tracking: Double = 0, lineHeight: Double? = nil, coreTextFrame: Bool = false) {
+    public init(
+        string: String, font: Font, fontSize: Double, boxSize: Size, alignment: Alignment = .left,
+        wrapped: Bool = false, truncation: Truncation = .none, direction: Direction = .natural,
+        tracking: Double = 0, lineHeight: Double? = nil, coreTextFrame: Bool = false
+    ) {
         self.string = string
         self.font = font
         self.fontSize = fontSize
@@ -119,7 +121,9 @@ public struct TextLayout: Sendable {
         /// Whether the line's paragraph is right-to-left.
         public var isRightToLeft: Bool
 
-        public init(text: String, baseline: Double, x: Double, width: Double, isRightToLeft: Bool = false) {
+        public init(
+            text: String, baseline: Double, x: Double, width: Double, isRightToLeft: Bool = false
+        ) {
             self.text = text
             self.baseline = baseline
             self.x = x
@@ -128,8 +132,10 @@ public struct TextLayout: Sendable {
         }
     }
 
-    public init(path: Path = Path(), lines: [Line] = [], missingCharacters: Int = 0, glyphs: [Glyph] = [],
-                lineHeight: Double = 0, missing: [Character] = [], firstBaseline: Double = 0) {
+    public init(
+        path: Path = Path(), lines: [Line] = [], missingCharacters: Int = 0, glyphs: [Glyph] = [],
+        lineHeight: Double = 0, missing: [Character] = [], firstBaseline: Double = 0
+    ) {
         self.path = path
         self.lines = lines
         self.missingCharacters = missingCharacters

@@ -13,8 +13,10 @@
 enum Truncator {
     static let ellipsis = "\u{2026}"
 
-    static func truncate(_ characters: [Character], mode: TextRequest.Truncation, width: Double,
-                         forceEllipsis: Bool, measure: (String) -> Double) -> String {
+    static func truncate(
+        _ characters: [Character], mode: TextRequest.Truncation, width: Double,
+        forceEllipsis: Bool, measure: (String) -> Double
+    ) -> String {
         let full = String(characters)
         if !forceEllipsis, measure(full) <= width { return full }
         let n = characters.count
@@ -26,7 +28,8 @@ enum Truncator {
                 return ellipsis + trimStart(characters[(n - k)..<n])
             case .middle:
                 let head = (k + 1) / 2, tail = k / 2
-                return trimEnd(characters[0..<head]) + ellipsis + trimStart(characters[(n - tail)..<n])
+                return trimEnd(characters[0..<head]) + ellipsis
+                    + trimStart(characters[(n - tail)..<n])
             }
         }
         var low = 0, high = forceEllipsis && mode == .end ? n : max(n - 1, 0)

@@ -40,7 +40,9 @@ struct Typesetter {
         var truncated: String?
     }
 
-    func layout(_ request: TextRequest, width: Double, height: Double) throws(TextError) -> TextLayout {
+    func layout(_ request: TextRequest, width: Double, height: Double) throws(TextError)
+        -> TextLayout
+    {
         let primary = try library.primary(request.font)
         let face = primary.face
         let size = request.fontSize
@@ -49,27 +51,36 @@ struct Typesetter {
         let frame = request.coreTextFrame
         let metrics = primary.metrics
         let given = request.lineHeight.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        let lineHeight = if frame {
-            max(given ?? 0, (metrics.ascent + metrics.descent + metrics.leading) * scale)
-        } else {
-            given ?? (face.ascender - face.descender + face.lineGap) * scale
-        }
+        let lineHeight =
+            if frame {
+                max(given ?? 0, (metrics.ascent + metrics.descent + metrics.leading) * scale)
+            } else {
+                given ?? (face.ascender - face.descender + face.lineGap) * scale
+            }
         // A Core Text frame in a paragraph box: first baseline a cap height down, and only
         // the lines whose baseline lies in the box (see TextRequest.coreTextFrame).
         let box = frame && request.wrapped && width.isFinite
-        let firstBaseline = (box ? metrics.capHeight : frame ? metrics.ascent : face.ascender) * scale
+        let firstBaseline =
+            (box ? metrics.capHeight : frame ? metrics.ascent : face.ascender) * scale
         let ligatures = !frame
-        let paragraphs = request.string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .map { analyzed($0, direction: request.direction, primary: primary, size: size, tracking: tracking,
-                            ligatures: ligatures) }
+        let paragraphs = request.string.split(
+            omittingEmptySubsequences: false, whereSeparator: \.isNewline
+        )
+        .map {
+            analyzed(
+                $0, direction: request.direction, primary: primary, size: size, tracking: tracking,
+                ligatures: ligatures)
+        }
 
         var plan: [PlannedLine] = []
         for (p, paragraph) in paragraphs.enumerated() {
-            let ranges = request.wrapped && width.isFinite
+            let ranges =
+                request.wrapped && width.isFinite
                 ? LineBreaks.lines(paragraph, width: width)
                 : [LineBreaks.trimmed(paragraph.clusters.indices, paragraph.clusters)]
             for (k, range) in ranges.enumerated() {
-                plan.append(PlannedLine(paragraph: p, range: range, endsParagraph: k == ranges.count - 1))
+                plan.append(
+                    PlannedLine(paragraph: p, range: range, endsParagraph: k == ranges.count - 1))
             }
         }
         if box {
@@ -77,77 +88,101 @@ struct Typesetter {
             if plan.count > max(0, fitting) { plan.removeLast(plan.count - max(0, fitting)) }
         }
         if request.truncation != .none, width.isFinite {
-            truncate(&plan, paragraphs, request: request, width: width, height: height, lineHeight: lineHeight,
-                     primary: primary, tracking: tracking)
+            truncate(
+                &plan, paragraphs, request: request, width: width, height: height,
+                lineHeight: lineHeight,
+                primary: primary, tracking: tracking)
         }
 
         let missing = paragraphs.flatMap(\.missing)
         var unique: [Character] = []
         for c in missing where !unique.contains(c) { unique.append(c) }
-        var layout = TextLayout(missingCharacters: missing.count, lineHeight: lineHeight, missing: unique,
-                                firstBaseline: firstBaseline)
+        var layout = TextLayout(
+            missingCharacters: missing.count, lineHeight: lineHeight, missing: unique,
+            firstBaseline: firstBaseline)
         for (index, planned) in plan.enumerated() {
             var paragraph = paragraphs[planned.paragraph]
             var range = planned.range
             var text = paragraph.text(range)
             let rtl = paragraph.bidi.isRightToLeft
             if let truncated = planned.truncated {
-                paragraph = analyzed(Substring(truncated), direction: rtl ? .rightToLeft : .leftToRight,
-                                     primary: primary, size: size, tracking: tracking, ligatures: ligatures)
+                paragraph = analyzed(
+                    Substring(truncated), direction: rtl ? .rightToLeft : .leftToRight,
+                    primary: primary, size: size, tracking: tracking, ligatures: ligatures)
                 range = LineBreaks.trimmed(paragraph.clusters.indices, paragraph.clusters)
                 text = truncated
             }
-            var shaped = Shaper.shape(paragraph, range, fontSize: size, tracking: tracking, ligatures: ligatures)
+            var shaped = Shaper.shape(
+                paragraph, range, fontSize: size, tracking: tracking, ligatures: ligatures)
             let justified = request.alignment == .justified && !planned.endsParagraph
             if justified, width.isFinite {
                 justify(&shaped, paragraph, to: width)
             }
-            let x: Double = switch request.alignment {
-            case _ where !width.isFinite: 0
-            case .left: 0
-            case .justified: rtl && !justified ? width - shaped.width : 0
-            case .center: (width - shaped.width) / 2
-            case .right: width - shaped.width
-            }
+            let x: Double =
+                switch request.alignment {
+                case _ where !width.isFinite: 0
+                case .left: 0
+                case .justified: rtl && !justified ? width - shaped.width : 0
+                case .center: (width - shaped.width) / 2
+                case .right: width - shaped.width
+                }
             let baseline = firstBaseline + Double(index) * lineHeight
-            layout.lines.append(TextLayout.Line(text: text, baseline: baseline, x: x, width: shaped.width,
-                                                isRightToLeft: rtl))
-            place(shaped, paragraph, line: index, x: x, baseline: baseline, fontSize: size, into: &layout)
+            layout.lines.append(
+                TextLayout.Line(
+                    text: text, baseline: baseline, x: x, width: shaped.width,
+                    isRightToLeft: rtl))
+            place(
+                shaped, paragraph, line: index, x: x, baseline: baseline, fontSize: size,
+                into: &layout)
         }
         return layout
     }
 
-    private func analyzed(_ text: Substring, direction: TextRequest.Direction, primary: FontLibrary.Primary,
-                          size: Double, tracking: Double, ligatures: Bool = true) -> Paragraph {
+    private func analyzed(
+        _ text: Substring, direction: TextRequest.Direction, primary: FontLibrary.Primary,
+        size: Double, tracking: Double, ligatures: Bool = true
+    ) -> Paragraph {
         var paragraph = Paragraph(text, direction: direction, primary: primary, library: library)
         Shaper.measure(&paragraph, fontSize: size, tracking: tracking, ligatures: ligatures)
         return paragraph
     }
 
-    private func truncate(_ plan: inout [PlannedLine], _ paragraphs: [Paragraph], request: TextRequest,
-                          width: Double, height: Double, lineHeight: Double, primary: FontLibrary.Primary,
-                          tracking: Double) {
+    private func truncate(
+        _ plan: inout [PlannedLine], _ paragraphs: [Paragraph], request: TextRequest,
+        width: Double, height: Double, lineHeight: Double, primary: FontLibrary.Primary,
+        tracking: Double
+    ) {
         func cut(_ i: Int, characters: [Character], force: Bool) {
-            let direction: TextRequest.Direction = paragraphs[plan[i].paragraph].bidi.isRightToLeft
+            let direction: TextRequest.Direction =
+                paragraphs[plan[i].paragraph].bidi.isRightToLeft
                 ? .rightToLeft : .leftToRight
             let measure = { (text: String) -> Double in
-                let p = analyzed(Substring(text), direction: direction, primary: primary, size: request.fontSize,
-                                 tracking: tracking)
-                return Shaper.shape(p, LineBreaks.trimmed(p.clusters.indices, p.clusters), fontSize: request.fontSize,
-                                    tracking: tracking).width
+                let p = analyzed(
+                    Substring(text), direction: direction, primary: primary, size: request.fontSize,
+                    tracking: tracking)
+                return Shaper.shape(
+                    p, LineBreaks.trimmed(p.clusters.indices, p.clusters),
+                    fontSize: request.fontSize,
+                    tracking: tracking
+                ).width
             }
-            plan[i].truncated = Truncator.truncate(characters, mode: request.truncation, width: width,
-                                                   forceEllipsis: force, measure: measure)
+            plan[i].truncated = Truncator.truncate(
+                characters, mode: request.truncation, width: width,
+                forceEllipsis: force, measure: measure)
         }
         if request.wrapped {
             let fitting = ((height + 1e-6) / lineHeight).rounded(.down)
-            let maxLines = fitting < Double(plan.count) ? max(1, Int(saturating: fitting)) : plan.count
+            let maxLines =
+                fitting < Double(plan.count) ? max(1, Int(saturating: fitting)) : plan.count
             guard plan.count > maxLines else { return }
             plan.removeLast(plan.count - maxLines)
             let last = plan[maxLines - 1]
             let paragraph = paragraphs[last.paragraph]
-            let rest = LineBreaks.trimmed(last.range.lowerBound..<paragraph.clusters.count, paragraph.clusters)
-            cut(maxLines - 1, characters: paragraph.clusters[rest].map(\.text), force: request.truncation == .end)
+            let rest = LineBreaks.trimmed(
+                last.range.lowerBound..<paragraph.clusters.count, paragraph.clusters)
+            cut(
+                maxLines - 1, characters: paragraph.clusters[rest].map(\.text),
+                force: request.truncation == .end)
             plan[maxLines - 1].endsParagraph = true
         } else {
             for i in plan.indices {
@@ -172,22 +207,27 @@ struct Typesetter {
         line.width = width
     }
 
-    private func place(_ line: Shaper.Line, _ paragraph: Paragraph, line index: Int, x: Double, baseline: Double,
-                       fontSize: Double, into layout: inout TextLayout) {
+    private func place(
+        _ line: Shaper.Line, _ paragraph: Paragraph, line index: Int, x: Double, baseline: Double,
+        fontSize: Double, into layout: inout TextLayout
+    ) {
         for glyph in line.glyphs {
             let origin = Point(x + glyph.x, baseline - glyph.yOffset)
             let outline = glyph.font.outlines.outline(glyph.id)
             var bounds: Rect?
             if !outline.isEmpty {
                 let k = fontSize / glyph.font.unitsPerEm
-                let placed = outline.applying(AffineTransform(a: k, b: 0, c: 0, d: -k, tx: origin.x, ty: origin.y))
+                let placed = outline.applying(
+                    AffineTransform(a: k, b: 0, c: 0, d: -k, tx: origin.x, ty: origin.y))
                 layout.path.elements.append(contentsOf: placed.elements)
                 bounds = placed.controlBounds
             }
-            layout.glyphs.append(TextLayout.Glyph(
-                id: glyph.id, fontFamily: glyph.font.familyName, fontFile: glyph.font.file,
-                character: String(paragraph.clusters[glyph.cluster].text), line: index, origin: origin,
-                advance: glyph.advance, bounds: bounds))
+            layout.glyphs.append(
+                TextLayout.Glyph(
+                    id: glyph.id, fontFamily: glyph.font.familyName, fontFile: glyph.font.file,
+                    character: String(paragraph.clusters[glyph.cluster].text), line: index,
+                    origin: origin,
+                    advance: glyph.advance, bounds: bounds))
         }
     }
 }

@@ -33,24 +33,34 @@ extension AnimatedValue {
         }
     }
 
-    private static func sample(_ list: [Keyframe], at t: Double) -> (value: [Double], heading: Double?) {
+    private static func sample(_ list: [Keyframe], at t: Double) -> (
+        value: [Double], heading: Double?
+    ) {
         guard let first = list.first else { return ([], nil) }
-        if list.count == 1 || t <= first.time { return (first.value, heading(list, segment: 0, progress: 0)) }
+        if list.count == 1 || t <= first.time {
+            return (first.value, heading(list, segment: 0, progress: 0))
+        }
         // The segment holding t: before the first keyframe later than t (times do not decrease).
         let later = list.partitionPoint(in: 1..<list.count) { t < $0.time }
         let index = later - 1
-        if index == list.count - 1 { return (list[index].value, heading(list, segment: list.count - 2, progress: 1)) }
+        if index == list.count - 1 {
+            return (list[index].value, heading(list, segment: list.count - 2, progress: 1))
+        }
         let k0 = list[index], k1 = list[index + 1]
         if k0.hold { return (k0.value, nil) }
         let span = k1.time - k0.time
         let u = span > 0 ? (t - k0.time) / span : 1
         if let bezier = spatial(k0, k1) {
             let p = easing(k0, dimension: 0).progress(at: u)
-            let (point, tangent) = k0.spatialByParameter ? bezier.pointAtParameter(p) : bezier.pointAtLength(fraction: p)
+            let (point, tangent) =
+                k0.spatialByParameter
+                ? bezier.pointAtParameter(p) : bezier.pointAtLength(fraction: p)
             var v = k0.value
             v[0] = point.x
             v[1] = point.y
-            if v.count > 2, k1.value.count > 2 { v[2] = k0.value[2] + (k1.value[2] - k0.value[2]) * p }
+            if v.count > 2, k1.value.count > 2 {
+                v[2] = k0.value[2] + (k1.value[2] - k0.value[2]) * p
+            }
             return (v, atan2(tangent.y, tangent.x) * 180 / .pi)
         }
         var v = k0.value
@@ -72,7 +82,9 @@ extension AnimatedValue {
         let k0 = list[segment], k1 = list[segment + 1]
         guard k0.value.count >= 2, k1.value.count >= 2 else { return nil }
         if let bezier = spatial(k0, k1) {
-            let tangent = k0.spatialByParameter ? bezier.derivative(progress)
+            let tangent =
+                k0.spatialByParameter
+                ? bezier.derivative(progress)
                 : bezier.pointAtLength(fraction: progress).tangent
             return atan2(tangent.y, tangent.x) * 180 / .pi
         }
@@ -83,10 +95,12 @@ extension AnimatedValue {
 
     private static func spatial(_ k0: Keyframe, _ k1: Keyframe) -> SpatialBezier? {
         guard let to = k0.outTangent, let ti = k0.inTangent, to.count >= 2, ti.count >= 2,
-              k0.value.count >= 2, k1.value.count >= 2,
-              to[0] != 0 || to[1] != 0 || ti[0] != 0 || ti[1] != 0 else { return nil }
+            k0.value.count >= 2, k1.value.count >= 2,
+            to[0] != 0 || to[1] != 0 || ti[0] != 0 || ti[1] != 0
+        else { return nil }
         let p0 = Point(k0.value[0], k0.value[1]), p3 = Point(k1.value[0], k1.value[1])
-        return SpatialBezier(p0: p0, p1: p0 + Point(to[0], to[1]), p2: p3 + Point(ti[0], ti[1]), p3: p3)
+        return SpatialBezier(
+            p0: p0, p1: p0 + Point(to[0], to[1]), p2: p3 + Point(ti[0], ti[1]), p3: p3)
     }
 }
 
@@ -98,7 +112,8 @@ struct SpatialBezier {
     func point(_ s: Double) -> Point {
         let m = 1 - s
         let a = m * m * m, b = 3 * m * m * s, c = 3 * m * s * s, d = s * s * s
-        return Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+        return Point(
+            a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
     }
 
     func derivative(_ s: Double) -> Point {
@@ -167,7 +182,8 @@ extension KeyframedTransform {
             .concatenating(.scale(s.first ?? 1, s.count > 1 ? s[1] : (s.first ?? 1)))
         if skewDegrees != 0 {
             let axis = skewAxis.scalar(at: seconds)
-            let shear = AffineTransform(a: 1, b: 0, c: -tan(skewDegrees * .pi / 180), d: 1, tx: 0, ty: 0)
+            let shear = AffineTransform(
+                a: 1, b: 0, c: -tan(skewDegrees * .pi / 180), d: 1, tx: 0, ty: 0)
             m = m.concatenating(.rotation(degrees: axis)).concatenating(shear)
                 .concatenating(.rotation(degrees: -axis))
         }
@@ -177,7 +193,7 @@ extension KeyframedTransform {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -42,9 +42,11 @@ public struct RenderLayer: Sendable {
     package var attachment: (any LayerAttachment)?
     private var maskStorage: [RenderLayer]
 
-    public init(id: String, properties: LayerProperties, content: LayerContent, snap: SnapMode,
-                transformOverride: AffineTransform? = nil, sublayers: [RenderLayer] = [],
-                mask: RenderLayer? = nil) {
+    public init(
+        id: String, properties: LayerProperties, content: LayerContent, snap: SnapMode,
+        transformOverride: AffineTransform? = nil, sublayers: [RenderLayer] = [],
+        mask: RenderLayer? = nil
+    ) {
         self.id = id
         self.properties = properties
         self.content = content

@@ -45,10 +45,11 @@ extension LayerCompositing {
         RenderCompositing(
             masks: masks.map { m in
                 let f = m.feather.value(at: t)
-                return RenderVectorMask(mode: m.mode, path: VectorPathValue.path(m.path.value(at: t)),
-                                        opacity: m.opacity.scalar(at: t), inverted: m.inverted,
-                                        expansion: m.expansion.scalar(at: t),
-                                        feather: Point(f.first ?? 0, f.count > 1 ? f[1] : (f.first ?? 0)))
+                return RenderVectorMask(
+                    mode: m.mode, path: VectorPathValue.path(m.path.value(at: t)),
+                    opacity: m.opacity.scalar(at: t), inverted: m.inverted,
+                    expansion: m.expansion.scalar(at: t),
+                    feather: Point(f.first ?? 0, f.count > 1 ? f[1] : (f.first ?? 0)))
             },
             effects: effects.map { Self.evaluate($0, at: t) },
             blendMode: blendMode, maskMode: maskMode)
@@ -68,22 +69,25 @@ extension LayerCompositing {
             // Direction is clockwise from up (0° casts upward).
             let radians = direction.scalar(at: t) * .pi / 180
             let d = distance.scalar(at: t)
-            return .dropShadow(color: shadow, offset: Point(sin(radians) * d, -cos(radians) * d),
-                               sigma: max(0, blur.scalar(at: t)), spread: spread.scalar(at: t))
+            return .dropShadow(
+                color: shadow, offset: Point(sin(radians) * d, -cos(radians) * d),
+                sigma: max(0, blur.scalar(at: t)), spread: spread.scalar(at: t))
         case .gaussianBlur(let blurriness, let dimensions):
             // After Effects' blurriness is about 1/0.3 of the Gaussian's sigma (lottie-web).
             let sigma = max(0, blurriness.scalar(at: t)) * 0.3
-            return .gaussianBlur(sigma: Point(dimensions == 3 ? 0 : sigma, dimensions == 2 ? 0 : sigma))
+            return .gaussianBlur(
+                sigma: Point(dimensions == 3 ? 0 : sigma, dimensions == 2 ? 0 : sigma))
         case .fill(let c, let opacity):
             return .fill(color: color(c, t), amount: opacity.scalar(at: t))
         case .tint(let black, let white, let amount):
-            return .tint(black: color(black, t), white: color(white, t), amount: amount.scalar(at: t))
+            return .tint(
+                black: color(black, t), white: color(white, t), amount: amount.scalar(at: t))
         }
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

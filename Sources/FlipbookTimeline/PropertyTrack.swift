@@ -31,7 +31,8 @@ struct PropertyTrack: Sendable {
 
     enum ComponentChange: Sendable {
         case to(from: Double?, to: Double)
-        case keyframes(values: [Double], keyTimes: [Double], curves: [TimingCurve], overall: TimingCurve)
+        case keyframes(
+            values: [Double], keyTimes: [Double], curves: [TimingCurve], overall: TimingCurve)
     }
 
     private(set) var entries: [Entry]
@@ -39,7 +40,8 @@ struct PropertyTrack: Sendable {
     init(base: Double, entries unsorted: [Entry]) {
         // Stable sort: same-time animations keep file order, the later one winning.
         entries = unsorted.enumerated().sorted { a, b in
-            a.element.begin != b.element.begin ? a.element.begin < b.element.begin : a.offset < b.offset
+            a.element.begin != b.element.begin
+                ? a.element.begin < b.element.begin : a.offset < b.offset
         }.map(\.element)
         for i in entries.indices {
             switch entries[i].change {
@@ -121,15 +123,18 @@ extension PropertyTrack.Entry {
             }
             return start + (target - start) * p
         case .keyframes(let values, let keyTimes, let curves, let overall):
-            return Self.keyframeValue(values: values, keyTimes: keyTimes, curves: curves,
-                                      at: overall.progress(at: fraction))
+            return Self.keyframeValue(
+                values: values, keyTimes: keyTimes, curves: curves,
+                at: overall.progress(at: fraction))
         }
     }
 
     /// CAKeyframeAnimation's linear calculation mode: find the segment holding `x`, ease
     /// within it by its own curve, and interpolate its two values.
-    private static func keyframeValue(values: [Double], keyTimes: [Double], curves: [TimingCurve],
-                                      at x: Double) -> Double {
+    private static func keyframeValue(
+        values: [Double], keyTimes: [Double], curves: [TimingCurve],
+        at x: Double
+    ) -> Double {
         guard let first = values.first else { return 0 }
         guard values.count > 1 else { return first }
         if x <= keyTimes[0] { return first }

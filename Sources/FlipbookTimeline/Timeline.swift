@@ -34,12 +34,16 @@ public struct Timeline: Sendable {
                 guard let model = models[target.layer] else { continue }
                 let overall: TimingCurve
                 if case .curve(let c) = animation.timing { overall = c } else { overall = .linear }
-                for (component, change, discrete) in Self.decompose(target, model: model, overall: overall) {
+                for (component, change, discrete) in Self.decompose(
+                    target, model: model, overall: overall)
+                {
                     let entry = PropertyTrack.Entry(
-                        begin: animation.begin, duration: animation.duration, timing: animation.timing,
+                        begin: animation.begin, duration: animation.duration,
+                        timing: animation.timing,
                         repeatCount: animation.repeatCount, autoreverses: animation.autoreverses,
                         removedOnCompletion: animation.removedOnCompletion,
-                        fillsBackwards: animation.fillMode.fillsBackwards, discrete: discrete, change: change)
+                        fillsBackwards: animation.fillMode.fillsBackwards, discrete: discrete,
+                        change: change)
                     entries[target.layer, default: [:]][component, default: []].append(entry)
                 }
             }
@@ -47,16 +51,18 @@ public struct Timeline: Sendable {
         for (id, byComponent) in entries {
             guard let model = models[id] else { continue }
             for (component, list) in byComponent {
-                tracks[id, default: [:]][component] = PropertyTrack(base: model[component], entries: list)
+                tracks[id, default: [:]][component] = PropertyTrack(
+                    base: model[component], entries: list)
             }
         }
         for layer in scene.layers {
             layer.forEachLayer { l in
                 let resolved = l.follows.compactMap { b -> ResolvedFollow? in
                     guard let c = PropertyCatalog.components(of: b.component, count: 1)?.first,
-                          let s = PropertyCatalog.components(of: b.sourceComponent, count: 1)?.first
+                        let s = PropertyCatalog.components(of: b.sourceComponent, count: 1)?.first
                     else { return nil }
-                    return ResolvedFollow(component: c, sourceLayer: b.sourceLayer, sourceComponent: s, binding: b)
+                    return ResolvedFollow(
+                        component: c, sourceLayer: b.sourceLayer, sourceComponent: s, binding: b)
                 }
                 if !resolved.isEmpty { follows[l.id] = resolved }
             }
@@ -65,9 +71,10 @@ public struct Timeline: Sendable {
 
     /// The frame tree at `seconds`.
     public func frame(at seconds: Double) -> FrameTree {
-        FrameTree(seconds: seconds, canvasSize: scene.canvas.size, background: scene.canvas.background,
-                  snap: scene.canvas.snap,
-                  layers: scene.layers.compactMap { evaluate($0, at: seconds, snap: scene.canvas.snap) })
+        FrameTree(
+            seconds: seconds, canvasSize: scene.canvas.size, background: scene.canvas.background,
+            snap: scene.canvas.snap,
+            layers: scene.layers.compactMap { evaluate($0, at: seconds, snap: scene.canvas.snap) })
     }
 
     /// The frame tree that frame `frameIndex` shows (t = frameIndex / fps).
@@ -99,17 +106,22 @@ public struct Timeline: Sendable {
 
     /// One component's value, following chains of follow maps (the loader refuses cycles;
     /// the depth bound keeps a malformed scene from recursing forever).
-    private func componentValue(_ layerID: String, _ component: Component, at seconds: Double, depth: Int) -> Double {
+    private func componentValue(
+        _ layerID: String, _ component: Component, at seconds: Double, depth: Int
+    ) -> Double {
         guard let model = models[layerID] else { return 0 }
         if depth < 64, let f = follows[layerID]?.first(where: { $0.component == component }) {
-            let input = componentValue(f.sourceLayer, f.sourceComponent, at: seconds, depth: depth + 1)
+            let input = componentValue(
+                f.sourceLayer, f.sourceComponent, at: seconds, depth: depth + 1)
             return f.binding.output(for: input)
         }
         let base = model[component]
         return tracks[layerID]?[component]?.value(at: seconds, base: base) ?? base
     }
 
-    private func evaluate(_ layer: Layer, at parentSeconds: Double, snap inherited: SnapMode) -> RenderLayer? {
+    private func evaluate(_ layer: Layer, at parentSeconds: Double, snap inherited: SnapMode)
+        -> RenderLayer?
+    {
         // A stop request (Ctrl-C) leaves the tree incomplete: whoever asked for it checks
         // the request before using the frame, and discards it.
         if RenderCancellation.shared.isCancelled { return nil }
@@ -141,7 +153,8 @@ public struct Timeline: Sendable {
                 // layer at 150 % casting a 150 % shadow); a CALayer's shadow properties
                 // are in its superlayer's space, so they are carried there.
                 let m = transformOverride ?? .identity
-                props.shadowOffset = Point(m.a * offset.x + m.c * offset.y, m.b * offset.x + m.d * offset.y)
+                props.shadowOffset = Point(
+                    m.a * offset.x + m.c * offset.y, m.b * offset.x + m.d * offset.y)
                 props.shadowRadius = sigma * abs(m.determinant).squareRoot()
             }
         }
@@ -162,8 +175,9 @@ public struct Timeline: Sendable {
         } else {
             sublayers = layer.sublayers.compactMap { evaluate($0, at: seconds, snap: snap) }
         }
-        var result = RenderLayer(id: layer.id, properties: props, content: layer.content, snap: snap,
-                                 transformOverride: transformOverride, sublayers: sublayers, mask: mask)
+        var result = RenderLayer(
+            id: layer.id, properties: props, content: layer.content, snap: snap,
+            transformOverride: transformOverride, sublayers: sublayers, mask: mask)
         if case .vector(let shape) = layer.content { result.vector = shape.evaluate(at: seconds) }
         result.compositing = compositing
         return result
@@ -172,8 +186,10 @@ public struct Timeline: Sendable {
     /// CAReplicatorLayer: instance k is the template seen k × instanceDelay earlier, moved
     /// by instanceTransform applied k times about the replicator's center, with its alpha
     /// offset by k × instanceAlphaOffset.
-    private func instances(of layer: Layer, _ replicator: Replicator, props: LayerProperties,
-                           at seconds: Double, snap: SnapMode) -> [RenderLayer] {
+    private func instances(
+        of layer: Layer, _ replicator: Replicator, props: LayerProperties,
+        at seconds: Double, snap: SnapMode
+    ) -> [RenderLayer] {
         let step = props.instanceTransform.matrix
         var accumulated = AffineTransform.identity
         var result: [RenderLayer] = []
@@ -186,17 +202,21 @@ public struct Timeline: Sendable {
             container.bounds = props.bounds
             container.position = Point(props.bounds.midX, props.bounds.midY)
             container.opacity = alpha
-            result.append(RenderLayer(
-                id: "\(layer.id)#\(k)", properties: container, content: .none, snap: .none,
-                transformOverride: accumulated,
-                sublayers: layer.sublayers.compactMap { evaluate($0, at: time, snap: snap) }))
+            result.append(
+                RenderLayer(
+                    id: "\(layer.id)#\(k)", properties: container, content: .none, snap: .none,
+                    transformOverride: accumulated,
+                    sublayers: layer.sublayers.compactMap { evaluate($0, at: time, snap: snap) }))
         }
         return result
     }
 
     /// Splits an animation target into per-component changes.
-    private static func decompose(_ target: AnimationTarget, model: LayerProperties, overall: TimingCurve)
-        -> [(Component, PropertyTrack.ComponentChange, Bool)] {
+    private static func decompose(
+        _ target: AnimationTarget, model: LayerProperties, overall: TimingCurve
+    )
+        -> [(Component, PropertyTrack.ComponentChange, Bool)]
+    {
         if target.keyPath == "frame" {
             return decomposeFrame(target, model: model, overall: overall)
         }
@@ -206,37 +226,54 @@ public struct Timeline: Sendable {
         case .to(_, let to): width = to.count
         case .keyframes(let values, _, _): width = values.first?.count ?? 0
         }
-        guard let components = PropertyCatalog.components(of: target.keyPath, count: width) else { return [] }
+        guard let components = PropertyCatalog.components(of: target.keyPath, count: width) else {
+            return []
+        }
         let discrete = info.kind == .bool
-        func pick(_ v: [Double], _ j: Int) -> Double { v.count == 1 ? v[0] : (j < v.count ? v[j] : 0) }
+        func pick(_ v: [Double], _ j: Int) -> Double {
+            v.count == 1 ? v[0] : (j < v.count ? v[j] : 0)
+        }
         return components.enumerated().map { j, c in
             switch target.change {
             case .to(let from, let to):
                 return (c, .to(from: from.map { pick($0, j) }, to: pick(to, j)), discrete)
             case .keyframes(let values, let keyTimes, let curves):
-                return (c, .keyframes(values: values.map { pick($0, j) }, keyTimes: keyTimes,
-                                      curves: curves, overall: overall), discrete)
+                return (
+                    c,
+                    .keyframes(
+                        values: values.map { pick($0, j) }, keyTimes: keyTimes,
+                        curves: curves, overall: overall), discrete
+                )
             }
         }
     }
 
     /// `frame` [x, y, w, h] → position (from the model anchor point) and bounds size.
-    private static func decomposeFrame(_ target: AnimationTarget, model: LayerProperties, overall: TimingCurve)
-        -> [(Component, PropertyTrack.ComponentChange, Bool)] {
+    private static func decomposeFrame(
+        _ target: AnimationTarget, model: LayerProperties, overall: TimingCurve
+    )
+        -> [(Component, PropertyTrack.ComponentChange, Bool)]
+    {
         let a = model.anchorPoint
         func split(_ r: [Double]) -> [Double] {
             guard r.count == 4 else { return [0, 0, 0, 0] }
             return [r[0] + a.x * r[2], r[1] + a.y * r[3], r[2], r[3]]
         }
-        let components: [Component] = [.scalar(.positionX), .scalar(.positionY),
-                                       .scalar(.boundsWidth), .scalar(.boundsHeight)]
+        let components: [Component] = [
+            .scalar(.positionX), .scalar(.positionY),
+            .scalar(.boundsWidth), .scalar(.boundsHeight),
+        ]
         return components.enumerated().map { j, c in
             switch target.change {
             case .to(let from, let to):
                 return (c, .to(from: from.map { split($0)[j] }, to: split(to)[j]), false)
             case .keyframes(let values, let keyTimes, let curves):
-                return (c, .keyframes(values: values.map { split($0)[j] }, keyTimes: keyTimes,
-                                      curves: curves, overall: overall), false)
+                return (
+                    c,
+                    .keyframes(
+                        values: values.map { split($0)[j] }, keyTimes: keyTimes,
+                        curves: curves, overall: overall), false
+                )
             }
         }
     }

@@ -88,49 +88,71 @@ extension VectorShape {
         }
         switch item {
         case .group(let g):
-            return .group(VectorGroupFrame(nodes: evaluate(g.items, at: t), transform: g.transform.matrix(at: t),
-                                           opacity: g.transform.opacity.scalar(at: t)))
+            return .group(
+                VectorGroupFrame(
+                    nodes: evaluate(g.items, at: t), transform: g.transform.matrix(at: t),
+                    opacity: g.transform.opacity.scalar(at: t)))
         case .rect(let position, let size, let roundness, let reversed):
-            return .path(VectorOutlines.rect(center: point(position), size: point(size),
-                                             roundness: roundness.scalar(at: t), reversed: reversed))
+            return .path(
+                VectorOutlines.rect(
+                    center: point(position), size: point(size),
+                    roundness: roundness.scalar(at: t), reversed: reversed))
         case .ellipse(let position, let size, let reversed):
-            return .path(VectorOutlines.ellipse(center: point(position), size: point(size), reversed: reversed))
+            return .path(
+                VectorOutlines.ellipse(
+                    center: point(position), size: point(size), reversed: reversed))
         case .polystar(let s):
-            return .path(VectorOutlines.polystar(
-                isStar: s.isStar, center: point(s.position), points: s.points.scalar(at: t),
-                rotation: s.rotation.scalar(at: t), outerRadius: s.outerRadius.scalar(at: t),
-                innerRadius: s.innerRadius.scalar(at: t), outerRoundness: s.outerRoundness.scalar(at: t),
-                innerRoundness: s.innerRoundness.scalar(at: t), reversed: s.reversed))
+            return .path(
+                VectorOutlines.polystar(
+                    isStar: s.isStar, center: point(s.position), points: s.points.scalar(at: t),
+                    rotation: s.rotation.scalar(at: t), outerRadius: s.outerRadius.scalar(at: t),
+                    innerRadius: s.innerRadius.scalar(at: t),
+                    outerRoundness: s.outerRoundness.scalar(at: t),
+                    innerRoundness: s.innerRoundness.scalar(at: t), reversed: s.reversed))
         case .path(let value, let reversed):
             let path = VectorPathValue.path(value.value(at: t))
             return .path(reversed ? VectorOutlines.reversed(path) : path)
         case .fill(let f):
-            return .fill(paint: paint(f.paint, opacity: f.opacity.scalar(at: t), at: t), rule: f.rule)
+            return .fill(
+                paint: paint(f.paint, opacity: f.opacity.scalar(at: t), at: t), rule: f.rule)
         case .stroke(let s):
-            return .stroke(paint: paint(s.paint, opacity: s.opacity.scalar(at: t), at: t), style: VectorStrokeFrame(
-                width: s.width.scalar(at: t), cap: s.cap, join: s.join, miterLimit: s.miterLimit,
-                dashes: s.dashes.map { $0.scalar(at: t) }, dashOffset: s.dashOffset.scalar(at: t)))
+            return .stroke(
+                paint: paint(s.paint, opacity: s.opacity.scalar(at: t), at: t),
+                style: VectorStrokeFrame(
+                    width: s.width.scalar(at: t), cap: s.cap, join: s.join,
+                    miterLimit: s.miterLimit,
+                    dashes: s.dashes.map { $0.scalar(at: t) },
+                    dashOffset: s.dashOffset.scalar(at: t)))
         case .trim(let start, let end, let offset, let individually):
-            return .trim(start: start.scalar(at: t), end: end.scalar(at: t), offset: offset.scalar(at: t),
-                         individually: individually)
+            return .trim(
+                start: start.scalar(at: t), end: end.scalar(at: t), offset: offset.scalar(at: t),
+                individually: individually)
         case .repeater(let r):
             let s = point(r.transform.scale)
-            return .repeater(VectorRepeaterFrame(
-                copies: Int(max(0, min(r.copies.scalar(at: t), 1000)).rounded(.up)), offset: r.offset.scalar(at: t),
-                newerAbove: r.newerAbove, anchor: point(r.transform.anchor), position: point(r.transform.position),
-                scale: s, rotation: r.transform.rotation.scalar(at: t), startOpacity: r.startOpacity.scalar(at: t),
-                endOpacity: r.endOpacity.scalar(at: t)))
+            return .repeater(
+                VectorRepeaterFrame(
+                    copies: Int(max(0, min(r.copies.scalar(at: t), 1000)).rounded(.up)),
+                    offset: r.offset.scalar(at: t),
+                    newerAbove: r.newerAbove, anchor: point(r.transform.anchor),
+                    position: point(r.transform.position),
+                    scale: s, rotation: r.transform.rotation.scalar(at: t),
+                    startOpacity: r.startOpacity.scalar(at: t),
+                    endOpacity: r.endOpacity.scalar(at: t)))
         case .roundCorners(let radius): return .roundCorners(radius: radius.scalar(at: t))
         case .merge(let mode): return .merge(mode: mode)
         case .offsetPath(let amount, let join, let miter):
-            return .offsetPath(amount: amount.scalar(at: t), join: join, miterLimit: miter.scalar(at: t))
+            return .offsetPath(
+                amount: amount.scalar(at: t), join: join, miterLimit: miter.scalar(at: t))
         case .puckerBloat(let amount): return .puckerBloat(amount: amount.scalar(at: t))
         case .zigZag(let size, let ridges, let smooth):
             // lottie-web rounds the ridge count.
             let r = ridges.scalar(at: t)
-            return .zigZag(size: size.scalar(at: t), ridges: r.isFinite ? Int(max(0, min(r, 1000)).rounded()) : 0,
-                           smooth: smooth)
-        case .twist(let angle, let center): return .twist(angle: angle.scalar(at: t), center: point(center))
+            return .zigZag(
+                size: size.scalar(at: t),
+                ridges: r.isFinite ? Int(max(0, min(r, 1000)).rounded()) : 0,
+                smooth: smooth)
+        case .twist(let angle, let center):
+            return .twist(angle: angle.scalar(at: t), center: point(center))
         case .text(let text): return text.evaluate(at: t)
         }
     }
@@ -140,7 +162,10 @@ extension VectorShape {
         case .solid(let value):
             let c = value.value(at: t)
             func ch(_ i: Int) -> Double { i < c.count ? c[i] : 1 }
-            return .solid(Color(red: ch(0), green: ch(1), blue: ch(2), alpha: (c.count > 3 ? c[3] : 1) * opacity))
+            return .solid(
+                Color(
+                    red: ch(0), green: ch(1), blue: ch(2), alpha: (c.count > 3 ? c[3] : 1) * opacity
+                ))
         case .gradient(let g):
             let raw = g.stops.value(at: t)
             let (colors, locations) = VectorGradientStops.resolve(raw, colorStops: g.colorStopCount)
@@ -151,14 +176,21 @@ extension VectorShape {
             if g.radial {
                 // lottie-web: the highlight sits at length% of the radius (kept inside
                 // it), at the angle from the start→end direction.
-                let radius = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
+                let radius =
+                    ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y))
+                    .squareRoot()
                 var length = g.highlightLength.scalar(at: t) / 100
                 length = min(max(length, -0.99), 0.99)
-                let angle = g.highlightAngle.scalar(at: t) * .pi / 180 + atan2(end.y - start.y, end.x - start.x)
-                focal = Point(start.x + cos(angle) * radius * length, start.y + sin(angle) * radius * length)
+                let angle =
+                    g.highlightAngle.scalar(at: t) * .pi / 180
+                    + atan2(end.y - start.y, end.x - start.x)
+                focal = Point(
+                    start.x + cos(angle) * radius * length, start.y + sin(angle) * radius * length)
             }
-            return .gradient(VectorGradientFrame(radial: g.radial, colors: colors, locations: locations, start: start,
-                                                 end: end, focal: focal, opacity: opacity))
+            return .gradient(
+                VectorGradientFrame(
+                    radial: g.radial, colors: colors, locations: locations, start: start,
+                    end: end, focal: focal, opacity: opacity))
         }
     }
 }
@@ -187,14 +219,18 @@ public enum VectorGradientStops {
             // Stable merge: repeated colour offsets (hard stops) stay as they are.
             let known = Set(colorOffsets)
             offsets = (colorOffsets + alphaOffsets.filter { !known.contains($0) })
-                .enumerated().sorted { $0.element != $1.element ? $0.element < $1.element : $0.offset < $1.offset }
+                .enumerated().sorted {
+                    $0.element != $1.element ? $0.element < $1.element : $0.offset < $1.offset
+                }
                 .map(\.element)
         }
         let red = StopRamp(colorOffsets, rgb.map(\.0)), green = StopRamp(colorOffsets, rgb.map(\.1))
         let blue = StopRamp(colorOffsets, rgb.map(\.2))
         let alpha = alphaOffsets.isEmpty ? nil : StopRamp(alphaOffsets, alphas)
         let colors = offsets.map { x in
-            Color(red: red.value(at: x), green: green.value(at: x), blue: blue.value(at: x), alpha: alpha?.value(at: x) ?? 1)
+            Color(
+                red: red.value(at: x), green: green.value(at: x), blue: blue.value(at: x),
+                alpha: alpha?.value(at: x) ?? 1)
         }
         return (colors, offsets)
     }
@@ -240,7 +276,7 @@ struct StopRamp {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -20,7 +20,11 @@ enum VectorOutlines {
         path.move(to: first.0)
         for i in 0..<v.count {
             let a = v[i], b = v[(i + 1) % v.count]
-            if a.2 == a.0 && b.1 == b.0 { path.line(to: b.0) } else { path.cubic(to: b.0, control1: a.2, control2: b.1) }
+            if a.2 == a.0 && b.1 == b.0 {
+                path.line(to: b.0)
+            } else {
+                path.cubic(to: b.0, control1: a.2, control2: b.1)
+            }
         }
         path.close()
         return path
@@ -35,23 +39,39 @@ enum VectorOutlines {
         var v: [(Point, Point, Point)]
         if !reversed {
             if r > 0 {
-                v = [(p(rt, t + r), p(rt, t + k), p(rt, t + r)), (p(rt, b - r), p(rt, b - r), p(rt, b - k)),
-                     (p(rt - r, b), p(rt - k, b), p(rt - r, b)), (p(l + r, b), p(l + r, b), p(l + k, b)),
-                     (p(l, b - r), p(l, b - k), p(l, b - r)), (p(l, t + r), p(l, t + r), p(l, t + k)),
-                     (p(l + r, t), p(l + k, t), p(l + r, t)), (p(rt - r, t), p(rt - r, t), p(rt - k, t))]
+                v = [
+                    (p(rt, t + r), p(rt, t + k), p(rt, t + r)),
+                    (p(rt, b - r), p(rt, b - r), p(rt, b - k)),
+                    (p(rt - r, b), p(rt - k, b), p(rt - r, b)),
+                    (p(l + r, b), p(l + r, b), p(l + k, b)),
+                    (p(l, b - r), p(l, b - k), p(l, b - r)),
+                    (p(l, t + r), p(l, t + r), p(l, t + k)),
+                    (p(l + r, t), p(l + k, t), p(l + r, t)),
+                    (p(rt - r, t), p(rt - r, t), p(rt - k, t)),
+                ]
             } else {
-                v = [(p(rt, t), p(rt, t), p(rt, t)), (p(rt, b), p(rt, b), p(rt, b)),
-                     (p(l, b), p(l, b), p(l, b)), (p(l, t), p(l, t), p(l, t))]
+                v = [
+                    (p(rt, t), p(rt, t), p(rt, t)), (p(rt, b), p(rt, b), p(rt, b)),
+                    (p(l, b), p(l, b), p(l, b)), (p(l, t), p(l, t), p(l, t)),
+                ]
             }
         } else {
             if r > 0 {
-                v = [(p(rt, t + r), p(rt, t + r), p(rt, t + k)), (p(rt - r, t), p(rt - k, t), p(rt - r, t)),
-                     (p(l + r, t), p(l + r, t), p(l + k, t)), (p(l, t + r), p(l, t + k), p(l, t + r)),
-                     (p(l, b - r), p(l, b - r), p(l, b - k)), (p(l + r, b), p(l + k, b), p(l + r, b)),
-                     (p(rt - r, b), p(rt - r, b), p(rt - k, b)), (p(rt, b - r), p(rt, b - k), p(rt, b - r))]
+                v = [
+                    (p(rt, t + r), p(rt, t + r), p(rt, t + k)),
+                    (p(rt - r, t), p(rt - k, t), p(rt - r, t)),
+                    (p(l + r, t), p(l + r, t), p(l + k, t)),
+                    (p(l, t + r), p(l, t + k), p(l, t + r)),
+                    (p(l, b - r), p(l, b - r), p(l, b - k)),
+                    (p(l + r, b), p(l + k, b), p(l + r, b)),
+                    (p(rt - r, b), p(rt - r, b), p(rt - k, b)),
+                    (p(rt, b - r), p(rt, b - k), p(rt, b - r)),
+                ]
             } else {
-                v = [(p(rt, t), p(rt, t), p(rt, t)), (p(l, t), p(l, t), p(l, t)),
-                     (p(l, b), p(l, b), p(l, b)), (p(rt, b), p(rt, b), p(rt, b))]
+                v = [
+                    (p(rt, t), p(rt, t), p(rt, t)), (p(l, t), p(l, t), p(l, t)),
+                    (p(l, b), p(l, b), p(l, b)), (p(rt, b), p(rt, b), p(rt, b)),
+                ]
             }
         }
         return closed(v)
@@ -71,12 +91,16 @@ enum VectorOutlines {
         ])
     }
 
-    static func polystar(isStar: Bool, center c: Point, points: Double, rotation: Double, outerRadius: Double,
-                         innerRadius: Double, outerRoundness: Double, innerRoundness: Double, reversed: Bool) -> Path {
+    static func polystar(
+        isStar: Bool, center c: Point, points: Double, rotation: Double, outerRadius: Double,
+        innerRadius: Double, outerRoundness: Double, innerRoundness: Double, reversed: Bool
+    ) -> Path {
         let count = min(max(points, 0), 10_000)
         guard count > 0 else { return Path() }
         return isStar
-            ? star(c, count, rotation, outerRadius, innerRadius, outerRoundness / 100, innerRoundness / 100, reversed)
+            ? star(
+                c, count, rotation, outerRadius, innerRadius, outerRoundness / 100,
+                innerRoundness / 100, reversed)
             : polygon(c, count, rotation, outerRadius, outerRoundness / 100, reversed)
     }
 
@@ -84,8 +108,10 @@ enum VectorOutlines {
     /// point count adds a partial point (its radius between inner and outer), and each
     /// vertex's handle is radius × roundness × 0.47829 / 0.28 / points long, at right
     /// angles to its radius.
-    private static func star(_ c: Point, _ points: Double, _ rotation: Double, _ outer: Double, _ inner: Double,
-                             _ outerRound: Double, _ innerRound: Double, _ reversed: Bool) -> Path {
+    private static func star(
+        _ c: Point, _ points: Double, _ rotation: Double, _ outer: Double, _ inner: Double,
+        _ outerRound: Double, _ innerRound: Double, _ reversed: Bool
+    ) -> Path {
         let dir: Double = reversed ? -1 : 1
         let magic = 0.47829 / 0.28
         var angle = (rotation - 90) * .pi / 180
@@ -119,9 +145,13 @@ enum VectorOutlines {
                 let r1 = (long ? inner : outer) * (long ? innerRound : outerRound) * magic / points
                 let r2 = (long ? outer : inner) * (long ? outerRound : innerRound) * magic / points
                 var cp1 = Point(r1 * cos(t1), r1 * sin(t1)), cp2 = Point(r2 * cos(t2), r2 * sin(t2))
-                if partial != 0 && (i == 0 || i == total - 1) { cp1 = cp1 * partial; cp2 = cp2 * partial }
-                path.cubic(to: Point(x + c.x, y + c.y), control1: Point(px - cp1.x + c.x, py - cp1.y + c.y),
-                           control2: Point(x + cp2.x + c.x, y + cp2.y + c.y))
+                if partial != 0 && (i == 0 || i == total - 1) {
+                    cp1 = cp1 * partial; cp2 = cp2 * partial
+                }
+                path.cubic(
+                    to: Point(x + c.x, y + c.y),
+                    control1: Point(px - cp1.x + c.x, py - cp1.y + c.y),
+                    control2: Point(x + cp2.x + c.x, y + cp2.y + c.y))
             } else {
                 path.line(to: Point(x + c.x, y + c.y))
             }
@@ -134,8 +164,10 @@ enum VectorOutlines {
 
     /// The regular polygon of the same players: floor(points) corners, handles
     /// radius × roundness × 0.25 at right angles to the radius.
-    private static func polygon(_ c: Point, _ points: Double, _ rotation: Double, _ radius: Double,
-                                _ roundness: Double, _ reversed: Bool) -> Path {
+    private static func polygon(
+        _ c: Point, _ points: Double, _ rotation: Double, _ radius: Double,
+        _ roundness: Double, _ reversed: Bool
+    ) -> Path {
         let n = Int(points.rounded(.down))
         guard n > 0 else { return Path() }
         let dir: Double = reversed ? -1 : 1
@@ -151,9 +183,10 @@ enum VectorOutlines {
             if roundness != 0 {
                 let t1 = atan2(py, px) - .pi / 2 * dir, t2 = atan2(y, x) - .pi / 2 * dir
                 let r = radius * roundness * 0.25
-                path.cubic(to: Point(x + c.x, y + c.y),
-                           control1: Point(px - r * cos(t1) + c.x, py - r * sin(t1) + c.y),
-                           control2: Point(x + r * cos(t2) + c.x, y + r * sin(t2) + c.y))
+                path.cubic(
+                    to: Point(x + c.x, y + c.y),
+                    control1: Point(px - r * cos(t1) + c.x, py - r * sin(t1) + c.y),
+                    control2: Point(x + r * cos(t2) + c.x, y + r * sin(t2) + c.y))
             } else {
                 path.line(to: Point(x + c.x, y + c.y))
             }
@@ -177,7 +210,8 @@ enum VectorOutlines {
                 switch seg.element {
                 case .line: result.line(to: seg.from)
                 case .quad(let c, _): result.quad(to: seg.from, control: c)
-                case .cubic(let c1, let c2, _): result.cubic(to: seg.from, control1: c2, control2: c1)
+                case .cubic(let c1, let c2, _):
+                    result.cubic(to: seg.from, control1: c2, control2: c1)
                 default: break
                 }
             }
@@ -212,7 +246,7 @@ enum VectorOutlines {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -22,7 +22,8 @@ extension VectorText {
     func evaluate(at t: Double) -> VectorNode {
         let frames = animators.map { AnimatorFrame($0, at: t) }
         let align = alignment.value(at: t)
-        let alignX = (align.first ?? 0) * 0.005, alignY = (align.count > 1 ? align[1] : 0) * fontSize * 1.2 * 0.714 * 0.01
+        let alignX = (align.first ?? 0) * 0.005,
+            alignY = (align.count > 1 ? align[1] : 0) * fontSize * 1.2 * 0.714 * 0.01
         let weights: [[Double]] = characters.map { c in
             frames.enumerated().map { j, f in j < c.indices.count ? f.weight(c.indices[j]) : 0 }
         }
@@ -53,18 +54,26 @@ extension VectorText {
                 var offset = 0.0
                 for (j, f) in frames.enumerated() { offset += (f.position.x + f.anchor.x) * w[j] }
                 if p.forceAlignment && characters.count > 1 {
-                    let first = characters[0].advance, last = characters[characters.count - 1].advance
+                    let first = characters[0].advance,
+                        last = characters[characters.count - 1].advance
                     let span: Double = p.walker.total - p.firstMargin - first / 2 - last / 2
-                    along = first / 2 + span * Double(i) / Double(characters.count - 1) + p.firstMargin
+                    along =
+                        first / 2 + span * Double(i) / Double(characters.count - 1) + p.firstMargin
                 }
                 place = p.walker.place(along + offset)
             }
             // Tracking adds before every character but a line's first (lottie-web tests
             // xPos ≠ 0, which along a path never holds: there only justified text tracks).
-            for (j, f) in frames.enumerated() where f.tracking != 0 && ((!firstInLine && place == nil) || justification != 0) {
-                if place != nil { along += f.tracking * w[j] } else { trackingShift += f.tracking * w[j] }
+            for (j, f) in frames.enumerated()
+            where f.tracking != 0 && ((!firstInLine && place == nil) || justification != 0) {
+                if place != nil {
+                    along += f.tracking * w[j]
+                } else {
+                    trackingShift += f.tracking * w[j]
+                }
             }
-            var m = AffineTransform.scale(c.scale, c.scale).concatenating(.translation(-half, -alignY))
+            var m = AffineTransform.scale(c.scale, c.scale).concatenating(
+                .translation(-half, -alignY))
             for (j, f) in frames.enumerated() where f.anchor != .zero {
                 m = m.concatenating(.translation(-f.anchor.x * w[j], -f.anchor.y * w[j]))
             }
@@ -80,18 +89,26 @@ extension VectorText {
                 if f.skew != 0 {
                     let axis = f.skewAxis * k
                     m = m.concatenating(.rotation(degrees: axis))
-                        .concatenating(AffineTransform(a: 1, b: 0, c: -tan(f.skew * k * .pi / 180), d: 1, tx: 0, ty: 0))
+                        .concatenating(
+                            AffineTransform(
+                                a: 1, b: 0, c: -tan(f.skew * k * .pi / 180), d: 1, tx: 0, ty: 0)
+                        )
                         .concatenating(.rotation(degrees: -axis))
                 }
                 if f.rotation != 0 { m = m.concatenating(.rotation(degrees: f.rotation * k)) }
                 if let o = f.opacity { opacity += (o * k - opacity) * k }
                 if let s = f.strokeWidth { strokeWidth += s * k }
-                if let target = f.stroke, var s = stroke { for n in 0..<3 { s[n] += (target[n] - s[n]) * k }; stroke = s }
-                if let target = f.fill, var c = fill { for n in 0..<3 { c[n] += (target[n] - c[n]) * k }; fill = c }
+                if let target = f.stroke, var s = stroke {
+                    for n in 0..<3 { s[n] += (target[n] - s[n]) * k }; stroke = s
+                }
+                if let target = f.fill, var c = fill {
+                    for n in 0..<3 { c[n] += (target[n] - c[n]) * k }; fill = c
+                }
             }
             for (j, f) in frames.enumerated() where f.position != .zero {
                 // Along a path the x of a position moved the character along it instead.
-                m = m.concatenating(.translation(place == nil ? f.position.x * w[j] : 0, f.position.y * w[j]))
+                m = m.concatenating(
+                    .translation(place == nil ? f.position.x * w[j] : 0, f.position.y * w[j]))
             }
             if let place, let p = pathFrame {
                 m = m.concatenating(.translation(0, c.origin.y + alignY))
@@ -99,20 +116,31 @@ extension VectorText {
                 m = m.concatenating(.translation(place.point.x, place.point.y))
                 along += c.advance / 2 + tracking - alignX * c.advance
             } else {
-                m = m.concatenating(.translation(c.origin.x + trackingShift + justifyShift[i] + half, c.origin.y + alignY))
+                m = m.concatenating(
+                    .translation(
+                        c.origin.x + trackingShift + justifyShift[i] + half, c.origin.y + alignY))
             }
 
             var items = VectorShape.evaluate(c.shapes, at: t)
-            let fillNode = fill.map { VectorNode.fill(paint: .solid(Color(red: $0[0], green: $0[1], blue: $0[2], alpha: 1)),
-                                                      rule: .nonZero) }
+            let fillNode = fill.map {
+                VectorNode.fill(
+                    paint: .solid(Color(red: $0[0], green: $0[1], blue: $0[2], alpha: 1)),
+                    rule: .nonZero)
+            }
             let strokeNode = stroke.map {
-                VectorNode.stroke(paint: .solid(Color(red: $0[0], green: $0[1], blue: $0[2], alpha: 1)),
-                                  style: VectorStrokeFrame(width: max(0, strokeWidth) / max(c.scale, 1e-9), cap: .butt,
-                                                           join: .miter, miterLimit: 4, dashes: [], dashOffset: 0))
+                VectorNode.stroke(
+                    paint: .solid(Color(red: $0[0], green: $0[1], blue: $0[2], alpha: 1)),
+                    style: VectorStrokeFrame(
+                        width: max(0, strokeWidth) / max(c.scale, 1e-9), cap: .butt,
+                        join: .miter, miterLimit: 4, dashes: [], dashOffset: 0))
             }
             // Earlier items draw on top: `of` puts the fill over the stroke.
-            items += (fillOverStroke ? [fillNode, strokeNode] : [strokeNode, fillNode]).compactMap { $0 }
-            nodes.append(.group(VectorGroupFrame(nodes: items, transform: m, opacity: max(0, min(opacity, 1)))))
+            items += (fillOverStroke ? [fillNode, strokeNode] : [strokeNode, fillNode]).compactMap {
+                $0
+            }
+            nodes.append(
+                .group(
+                    VectorGroupFrame(nodes: items, transform: m, opacity: max(0, min(opacity, 1)))))
         }
         return .group(VectorGroupFrame(nodes: nodes, transform: .identity, opacity: 1))
     }
@@ -121,7 +149,8 @@ extension VectorText {
     /// by all (or half) the tracking their characters gain.
     private func justificationShifts(_ frames: [AnimatorFrame], _ weights: [[Double]]) -> [Double] {
         var shifts = [Double](repeating: 0, count: characters.count)
-        guard justification == 1 || justification == 2, frames.contains(where: { $0.tracking != 0 }) else { return shifts }
+        guard justification == 1 || justification == 2, frames.contains(where: { $0.tracking != 0 })
+        else { return shifts }
         let factor = justification == 2 ? -0.5 : -1
         var lineShift = 0.0, firstCharShift = 0.0
         var lineStart = 0
@@ -152,7 +181,10 @@ private struct PathFrame {
     var forceAlignment: Bool
 
     init?(_ p: VectorTextPath, at t: Double) {
-        guard let walker = TextPathWalker(p.path.value(at: t), reversed: p.reversed.scalar(at: t) >= 0.5) else {
+        guard
+            let walker = TextPathWalker(
+                p.path.value(at: t), reversed: p.reversed.scalar(at: t) >= 0.5)
+        else {
             return nil
         }
         self.walker = walker
@@ -183,9 +215,11 @@ private struct AnimatorFrame {
         amount = s.amount.scalar(at: t)
         shape = s.shape
         // Clamped to ±100 % so the easing curve's x stays in 0…1 (ThorVG clamps too).
-        let low = min(max(s.easeLow.scalar(at: t), -100), 100), high = min(max(s.easeHigh.scalar(at: t), -100), 100)
-        easing = TimingCurve(low > 0 ? low / 100 : 0, low > 0 ? 0 : -low / 100,
-                             high > 0 ? 1 - high / 100 : 1, high > 0 ? 1 : 1 + high / 100)
+        let low = min(max(s.easeLow.scalar(at: t), -100), 100),
+            high = min(max(s.easeHigh.scalar(at: t), -100), 100)
+        easing = TimingCurve(
+            low > 0 ? low / 100 : 0, low > 0 ? 0 : -low / 100,
+            high > 0 ? 1 - high / 100 : 1, high > 0 ? 1 : 1 + high / 100)
         func point(_ v: AnimatedValue?, _ fallback: Point) -> Point {
             guard let x = v?.value(at: t), let first = x.first else { return fallback }
             return Point(first, x.count > 1 ? x[1] : first)
@@ -199,8 +233,12 @@ private struct AnimatorFrame {
         tracking = a.tracking?.scalar(at: t) ?? 0
         opacity = a.opacity?.scalar(at: t)
         strokeWidth = a.strokeWidth?.scalar(at: t)
-        fill = a.fillColor.map { Array($0.value(at: t).prefix(3)) }.flatMap { $0.count == 3 ? $0 : nil }
-        stroke = a.strokeColor.map { Array($0.value(at: t).prefix(3)) }.flatMap { $0.count == 3 ? $0 : nil }
+        fill = a.fillColor.map { Array($0.value(at: t).prefix(3)) }.flatMap {
+            $0.count == 3 ? $0 : nil
+        }
+        stroke = a.strokeColor.map { Array($0.value(at: t).prefix(3)) }.flatMap {
+            $0.count == 3 ? $0 : nil
+        }
     }
 
     /// How much the selector selects unit `index` (lottie-web's getMult).
@@ -239,7 +277,7 @@ private struct AnimatorFrame {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

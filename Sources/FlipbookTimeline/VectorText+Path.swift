@@ -28,8 +28,13 @@ struct TextPathWalker {
             vertices = order.map { (vertices[$0].0, vertices[$0].2, vertices[$0].1) }
         }
         var segments: [(Point, Point, Point, Point)] = []
-        for i in 0..<(count - 1) { segments.append((vertices[i].0, vertices[i].2, vertices[i + 1].1, vertices[i + 1].0)) }
-        if closed { segments.append((vertices[count - 1].0, vertices[count - 1].2, vertices[0].1, vertices[0].0)) }
+        for i in 0..<(count - 1) {
+            segments.append((vertices[i].0, vertices[i].2, vertices[i + 1].1, vertices[i + 1].0))
+        }
+        if closed {
+            segments.append(
+                (vertices[count - 1].0, vertices[count - 1].2, vertices[0].1, vertices[0].0))
+        }
         points = [vertices[0].0]
         lengths = [0]
         for (p0, p1, p2, p3) in segments {
@@ -37,7 +42,10 @@ struct TextPathWalker {
             for k in 1..<samples {
                 let q = Bezier.point(.cubic, (p0, p1, p2, p3), Double(k) / Double(samples - 1))
                 let last = points[points.count - 1]
-                lengths.append(lengths[lengths.count - 1] + ((q.x - last.x) * (q.x - last.x) + (q.y - last.y) * (q.y - last.y)).squareRoot())
+                lengths.append(
+                    lengths[lengths.count - 1]
+                        + ((q.x - last.x) * (q.x - last.x) + (q.y - last.y) * (q.y - last.y))
+                        .squareRoot())
                 points.append(q)
             }
         }
@@ -70,12 +78,15 @@ struct TextPathWalker {
         let a = points[k - 1], b = points[k]
         let piece = lengths[k] - lengths[k - 1]
         let f = piece > 0 ? (l - lengths[k - 1]) / piece : 0
-        return (Point(a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f), atan2(b.y - a.y, b.x - a.x) * 180 / .pi)
+        return (
+            Point(a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f),
+            atan2(b.y - a.y, b.x - a.x) * 180 / .pi
+        )
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

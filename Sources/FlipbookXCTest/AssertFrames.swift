@@ -19,11 +19,14 @@ import FlipbookRaster
 /// Renders every frame of a scene file (or `frames`) and asserts each matches
 /// `golden/frame-NNNN.png`. YAML and JSON scenes and Lottie files alike.
 @discardableResult
-public func assertFrames(of scene: String, match golden: String, frames: ClosedRange<Int>? = nil,
-                         options: GoldenOptions = GoldenOptions(), record: Bool? = nil,
-                         file: StaticString = #filePath, line: UInt = #line) throws -> GoldenResult {
-    let result = try GoldenExpectation.frames(of: scene, golden: golden, frames: frames, options: options,
-                                              record: record, besideFile: "\(file)")
+public func assertFrames(
+    of scene: String, match golden: String, frames: ClosedRange<Int>? = nil,
+    options: GoldenOptions = GoldenOptions(), record: Bool? = nil,
+    file: StaticString = #filePath, line: UInt = #line
+) throws -> GoldenResult {
+    let result = try GoldenExpectation.frames(
+        of: scene, golden: golden, frames: frames, options: options,
+        record: record, besideFile: "\(file)")
     reportFailure(of: result, file: file, line: line)
     return result
 }
@@ -31,22 +34,28 @@ public func assertFrames(of scene: String, match golden: String, frames: ClosedR
 /// Renders a scene file at `seconds` and asserts the frame matches `golden/<name>.png`
 /// (default name `at-<seconds, 3 decimals>s`).
 @discardableResult
-public func assertFrame(of scene: String, at seconds: Double, match golden: String, named name: String? = nil,
-                        options: GoldenOptions = GoldenOptions(), record: Bool? = nil,
-                        file: StaticString = #filePath, line: UInt = #line) throws -> GoldenResult {
-    let result = try GoldenExpectation.frame(of: scene, at: seconds, golden: golden, named: name, options: options,
-                                             record: record, besideFile: "\(file)")
+public func assertFrame(
+    of scene: String, at seconds: Double, match golden: String, named name: String? = nil,
+    options: GoldenOptions = GoldenOptions(), record: Bool? = nil,
+    file: StaticString = #filePath, line: UInt = #line
+) throws -> GoldenResult {
+    let result = try GoldenExpectation.frame(
+        of: scene, at: seconds, golden: golden, named: name, options: options,
+        record: record, besideFile: "\(file)")
     reportFailure(of: result, file: file, line: line)
     return result
 }
 
 /// Asserts an image matches `golden/<name>.png`.
 @discardableResult
-public func assertFrame(_ image: Pixmap, match golden: String, named name: String,
-                        options: GoldenOptions = GoldenOptions(), record: Bool? = nil,
-                        file: StaticString = #filePath, line: UInt = #line) throws -> GoldenResult {
-    let result = try GoldenExpectation.frame(image, golden: golden, named: name, options: options, record: record,
-                                             besideFile: "\(file)")
+public func assertFrame(
+    _ image: Pixmap, match golden: String, named name: String,
+    options: GoldenOptions = GoldenOptions(), record: Bool? = nil,
+    file: StaticString = #filePath, line: UInt = #line
+) throws -> GoldenResult {
+    let result = try GoldenExpectation.frame(
+        image, golden: golden, named: name, options: options, record: record,
+        besideFile: "\(file)")
     reportFailure(of: result, file: file, line: line)
     return result
 }
@@ -56,21 +65,22 @@ public func assertFrame(_ image: Pixmap, match golden: String, named name: Strin
 func reportFailure(of result: GoldenResult, file: StaticString, line: UInt) {
     guard let message = result.failureMessage else { return }
     #if canImport(Darwin)
-    // Activities belong to the main thread, where XCTest runs synchronous tests; elsewhere the
-    // message, the diff images and the report still say everything.
-    let files = GoldenExpectation.attachments(of: result)
-    if !files.isEmpty, Thread.isMainThread {
-        MainActor.assumeIsolated {
-            XCTContext.runActivity(named: "golden frames of \(result.label)") { activity in
-                for png in files {
-                    let attachment = XCTAttachment(data: Data(png.bytes), uniformTypeIdentifier: "public.png")
-                    attachment.name = png.name
-                    attachment.lifetime = .keepAlways
-                    activity.add(attachment)
+        // Activities belong to the main thread, where XCTest runs synchronous tests; elsewhere the
+        // message, the diff images and the report still say everything.
+        let files = GoldenExpectation.attachments(of: result)
+        if !files.isEmpty, Thread.isMainThread {
+            MainActor.assumeIsolated {
+                XCTContext.runActivity(named: "golden frames of \(result.label)") { activity in
+                    for png in files {
+                        let attachment = XCTAttachment(
+                            data: Data(png.bytes), uniformTypeIdentifier: "public.png")
+                        attachment.name = png.name
+                        attachment.lifetime = .keepAlways
+                        activity.add(attachment)
+                    }
                 }
             }
         }
-    }
     #endif
     XCTFail(message, file: file, line: line)
 }

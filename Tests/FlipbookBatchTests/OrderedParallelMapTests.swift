@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Flipbook
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// ``OrderedParallelMap``: results consumed in index order; interleaved, thread w of n
@@ -14,13 +14,16 @@ import Glibc
         let count = 101
         var consumed: [Int] = []
         var threadOf: [Int: UInt] = [:]
-        try OrderedParallelMap.run(count: count, jobs: jobs, window: window, interleaved: true, produce: { i in
-            (i, UInt(bitPattern: Int(bitPattern: pthread_self())))
-        }, consume: { i, value in
-            #expect(value.0 == i)
-            consumed.append(i)
-            threadOf[i] = value.1
-        })
+        try OrderedParallelMap.run(
+            count: count, jobs: jobs, window: window, interleaved: true,
+            produce: { i in
+                (i, UInt(bitPattern: Int(bitPattern: pthread_self())))
+            },
+            consume: { i, value in
+                #expect(value.0 == i)
+                consumed.append(i)
+                threadOf[i] = value.1
+            })
         #expect(consumed == Array(0..<count))
         // One thread per residue class, a different one for each class.
         let workers = min(jobs, count)
@@ -37,10 +40,12 @@ import Glibc
         struct Stop: Error {}
         var seen = 0
         #expect(throws: Stop.self) {
-            try OrderedParallelMap.run(count: 1000, jobs: 3, window: 3, interleaved: true, produce: { $0 }, consume: { i, _ in
-                seen += 1
-                if i == 10 { throw Stop() }
-            })
+            try OrderedParallelMap.run(
+                count: 1000, jobs: 3, window: 3, interleaved: true, produce: { $0 },
+                consume: { i, _ in
+                    seen += 1
+                    if i == 10 { throw Stop() }
+                })
         }
         #expect(seen == 11)
     }

@@ -8,41 +8,54 @@ import FlipbookCodecs
 @Suite struct AnimatedBatchTests {
     /// Two shards into one folder, assembled, equal one machine's APNG or WebP byte for byte
     /// (contact sheets too); then an unsharded render sees them as up to date.
-    @Test(arguments: [["--format", "apng"], ["--format", "webp"], ["--format", "webp", "--lossless"]])
+    @Test(arguments: [
+        ["--format", "apng"], ["--format", "webp"], ["--format", "webp", "--lossless"],
+    ])
     func shardsAssembleToTheOneMachineFile(format: [String]) throws {
         let folder = try BatchRenderTests.sceneFolder()
         let ext = format[1] == "apng" ? ".png" : ".webp"
-        let direct = try CLI.run(["render", "scenes", "-o", "direct", "--contact-sheet"] + format, in: folder)
+        let direct = try CLI.run(
+            ["render", "scenes", "-o", "direct", "--contact-sheet"] + format, in: folder)
         #expect(direct.status == 0, "\(direct.stderr)")
         for shard in ["1/2", "2/2"] {
-            let outcome = try CLI.run(["render", "scenes", "-o", "shared", "--contact-sheet", "--shard", shard] + format,
-                                      in: folder)
+            let outcome = try CLI.run(
+                ["render", "scenes", "-o", "shared", "--contact-sheet", "--shard", shard] + format,
+                in: folder)
             #expect(outcome.status == 0, "\(outcome.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/shared/slide" + ext))
         let manifest = try BatchRenderTests.report(folder + "/shared/slide.frames/manifest.json")
         #expect(manifest["format"] as? String == format[1])
-        #expect(manifest["lossless"] as? Bool == (format.contains("--lossless") ? true : format[1] == "webp" ? false : nil))
+        #expect(
+            manifest["lossless"] as? Bool
+                == (format.contains("--lossless") ? true : format[1] == "webp" ? false : nil))
         let assembled = try CLI.run(["assemble", "shared"], in: folder)
         #expect(assembled.status == 0, "\(assembled.stderr)")
         #expect(assembled.stdout.contains("3 scenes: 3 rendered"), "\(assembled.stdout)")
-        for name in ["slide" + ext, "fade" + ext, "pictured" + ext, "slide-sheet.png", "fade-sheet.png"] {
+        for name in [
+            "slide" + ext, "fade" + ext, "pictured" + ext, "slide-sheet.png", "fade-sheet.png",
+        ] {
             let a = try FileIO.readAll(path: folder + "/shared/" + name)
             #expect(a == (try FileIO.readAll(path: folder + "/direct/" + name)), "\(name) differs")
         }
-        let again = try CLI.run(["render", "scenes", "-o", "shared", "--contact-sheet", "--report", "r.json"] + format,
-                                in: folder)
+        let again = try CLI.run(
+            ["render", "scenes", "-o", "shared", "--contact-sheet", "--report", "r.json"] + format,
+            in: folder)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(BatchRenderTests.statuses(try BatchRenderTests.report(folder + "/r.json"))
-            == ["fade": "skipped", "pictured": "skipped", "slide": "skipped"])
+        #expect(
+            BatchRenderTests.statuses(try BatchRenderTests.report(folder + "/r.json"))
+                == ["fade": "skipped", "pictured": "skipped", "slide": "skipped"])
     }
 
     /// A folder rendered to APNG: each scene's x.png is animated, its sheet x-sheet.png, and
     /// the report names both.
     @Test func aFolderToAPNGNamesOutputsAndSheets() throws {
         let folder = try BatchRenderTests.sceneFolder()
-        let run = try CLI.run(["render", "scenes", "--format", "apng", "-o", "out", "--contact-sheet",
-                               "--report", "r.json"], in: folder)
+        let run = try CLI.run(
+            [
+                "render", "scenes", "--format", "apng", "-o", "out", "--contact-sheet",
+                "--report", "r.json",
+            ], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(APNGReader.isAnimated(try FileIO.readAll(path: folder + "/out/slide.png")))
         let scenes = try BatchRenderTests.report(folder + "/r.json")["scenes"] as! [[String: Any]]
@@ -57,7 +70,9 @@ import FlipbookCodecs
         try CLI.write(BatchRenderTests.fading, to: folder + "/fade.yaml")
         let run = try CLI.run(["render", "fade.yaml", "-o", output, "--contact-sheet"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["fade.yaml", output, "x-sheet.png"].sorted())
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+                == ["fade.yaml", output, "x-sheet.png"].sorted())
     }
 
     /// Lossy WebP under a budget between its quality-1 and its default size: the best
@@ -65,20 +80,29 @@ import FlipbookCodecs
     @Test func lossyWebPSearchesItsQualityToFit() throws {
         let folder = try MaxSizeTests.folder()
         #expect(try CLI.run(["render", "pan.yaml", "-o", "full.webp"], in: folder).status == 0)
-        #expect(try CLI.run(["render", "pan.yaml", "-o", "low.webp", "--quality", "1"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["render", "pan.yaml", "-o", "low.webp", "--quality", "1"], in: folder)
+                .status == 0)
         let full = try FileIO.readAll(path: folder + "/full.webp").count
         let low = try FileIO.readAll(path: folder + "/low.webp").count
         let budget = (full + low) / 2
-        let run = try CLI.run(["render", "pan.yaml", "-o", "fit.webp", "--max-size", "\(budget)"], in: folder)
+        let run = try CLI.run(
+            ["render", "pan.yaml", "-o", "fit.webp", "--max-size", "\(budget)"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         let fit = try FileIO.readAll(path: folder + "/fit.webp")
-        #expect(fit.count <= budget && fit.count >= low && full > budget, "\(fit.count) bytes for \(budget) (\(low)…\(full))")
+        #expect(
+            fit.count <= budget && fit.count >= low && full > budget,
+            "\(fit.count) bytes for \(budget) (\(low)…\(full))")
         #expect(try WebPAnimationReader.decode(fit).frames.count == 60)
-        let refused = try CLI.run(["render", "pan.yaml", "-o", "no.webp", "--max-size", "\(low - 1)"], in: folder)
+        let refused = try CLI.run(
+            ["render", "pan.yaml", "-o", "no.webp", "--max-size", "\(low - 1)"], in: folder)
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("the smallest WebP reached was \(low) bytes"), "\(refused.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-            == ["fit.webp", "full.webp", "low.webp", "pan.yaml"])
+        #expect(
+            refused.stderr.contains("the smallest WebP reached was \(low) bytes"),
+            "\(refused.stderr)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+                == ["fit.webp", "full.webp", "low.webp", "pan.yaml"])
     }
 
     /// Exact formats keep their pixels: too large is exit 1, nothing written, the size named;
@@ -88,19 +112,24 @@ import FlipbookCodecs
         let folder = try MaxSizeTests.folder()
         let refused = try CLI.run(["render", "pan.yaml", "--max-size", "1K"] + output, in: folder)
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("cannot fit in --max-size 1024 bytes: the ")
-            && refused.stderr.contains("its pixels are exact"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("cannot fit in --max-size 1024 bytes: the ")
+                && refused.stderr.contains("its pixels are exact"), "\(refused.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["pan.yaml"])
         #expect(try CLI.run(["render", "pan.yaml"] + output, in: folder).status == 0)
-        let plain = try FileIO.readAll(path: folder + "/x" + (output[1] == "x.png" ? ".png" : ".webp"))
-        let fits = try CLI.run(["render", "pan.yaml", "--force", "--max-size", "\(plain.count)"] + output, in: folder)
+        let plain = try FileIO.readAll(
+            path: folder + "/x" + (output[1] == "x.png" ? ".png" : ".webp"))
+        let fits = try CLI.run(
+            ["render", "pan.yaml", "--force", "--max-size", "\(plain.count)"] + output, in: folder)
         #expect(fits.status == 0, "\(fits.stderr)")
         #expect(try FileIO.readAll(path: folder + "/" + output[1]).count == plain.count)
     }
 
     @Test func maxSizeOfPNGFramesIsAUsageError() throws {
         let folder = try MaxSizeTests.folder()
-        let run = try CLI.run(["render", "pan.yaml", "--format", "png", "-o", "frames", "--max-size", "10K"], in: folder)
+        let run = try CLI.run(
+            ["render", "pan.yaml", "--format", "png", "-o", "frames", "--max-size", "10K"],
+            in: folder)
         #expect(run.status == 64, "\(run.stderr)")
         #expect(run.stderr.contains("--max-size: PNG frames"), "\(run.stderr)")
     }
@@ -110,13 +139,18 @@ import FlipbookCodecs
     @Test func assembleHonoursTheBudget() throws {
         let folder = try BatchRenderTests.sceneFolder()
         for shard in ["1/2", "2/2"] {
-            let run = try CLI.run(["render", "scenes", "-o", "shared", "--format", "webp", "--lossless", "--max-size", "100",
-                                   "--shard", shard], in: folder)
+            let run = try CLI.run(
+                [
+                    "render", "scenes", "-o", "shared", "--format", "webp", "--lossless",
+                    "--max-size", "100",
+                    "--shard", shard,
+                ], in: folder)
             #expect(run.status == 0, "\(run.stderr)")
         }
         let assembled = try CLI.run(["assemble", "shared"], in: folder)
         #expect(assembled.status == 1)
-        #expect(assembled.stderr.contains("cannot fit in --max-size 100 bytes"), "\(assembled.stderr)")
+        #expect(
+            assembled.stderr.contains("cannot fit in --max-size 100 bytes"), "\(assembled.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/shared/slide.webp"))
     }
 }

@@ -23,11 +23,15 @@ enum CLI {
 
     /// Variables that make `flipbook render` shard its work; cleared for every run so
     /// that a CI runner's own sharding does not leak into the tests.
-    static let shardVariables = ["FLIPBOOK_SHARD", "CI_NODE_INDEX", "CI_NODE_TOTAL", "JOB_COMPLETION_INDEX",
-                                 "FLIPBOOK_SHARD_TOTAL"]
+    static let shardVariables = [
+        "FLIPBOOK_SHARD", "CI_NODE_INDEX", "CI_NODE_TOTAL", "JOB_COMPLETION_INDEX",
+        "FLIPBOOK_SHARD_TOTAL",
+    ]
 
-    static func run(_ arguments: [String], in folder: String? = nil,
-                    environment: [String: String] = [:]) throws -> Outcome {
+    static func run(
+        _ arguments: [String], in folder: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -43,8 +47,9 @@ enum CLI {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                       stderr: String(decoding: errData, as: UTF8.self))
+        return Outcome(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// A fresh empty folder under the system's temporary folder.

@@ -5,7 +5,8 @@ import Testing
 /// (`--strict`, `--max-*`) apply, and the same warning line is printed.
 @Suite struct CheckPreparationTests {
     /// A Lottie file with expressions, which Flipbook renders without.
-    static let lottie = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let lottie = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("LottieCorpus/heart_fill.json").path
 
     static func warnings(_ stderr: String) -> [Substring] {
@@ -15,7 +16,8 @@ import Testing
     @Test func checkWarnsAsRenderDoes() throws {
         let folder = try CLI.temporaryFolder()
         let small = ["--frames", "0-0", "--scale", "0.25"]
-        let check = try CLI.run(["check", Self.lottie, "--golden", "g", "--record"] + small, in: folder)
+        let check = try CLI.run(
+            ["check", Self.lottie, "--golden", "g", "--record"] + small, in: folder)
         #expect(check.status == 0, "\(check.stderr)")
         let render = try CLI.run(["render", Self.lottie, "-o", "r.gif", "-q"] + small, in: folder)
         #expect(render.status == 0, "\(render.stderr)")
@@ -27,11 +29,16 @@ import Testing
     @Test func checkTakesTheLoaderOptionsAndLimits() throws {
         let folder = try CLI.temporaryFolder()
         let strict = try CLI.run(["check", Self.lottie, "--golden", "g", "--strict"], in: folder)
-        #expect(strict.status == 2 && strict.stderr.contains("unsupported features (--strict)"), "\(strict.stderr)")
-        let limited = try CLI.run(["check", Self.lottie, "--golden", "g", "--max-frames", "1"], in: folder)
+        #expect(
+            strict.status == 2 && strict.stderr.contains("unsupported features (--strict)"),
+            "\(strict.stderr)")
+        let limited = try CLI.run(
+            ["check", Self.lottie, "--golden", "g", "--max-frames", "1"], in: folder)
         #expect(limited.status == 2, "\(limited.stderr)")
-        #expect(limited.stderr.contains("\(Self.lottie): the scene has") && limited.stderr.contains("over the limit of 1"),
-                "\(limited.stderr)")
+        #expect(
+            limited.stderr.contains("\(Self.lottie): the scene has")
+                && limited.stderr.contains("over the limit of 1"),
+            "\(limited.stderr)")
         // Nothing was recorded or compared.
         #expect(!FileManager.default.fileExists(atPath: folder + "/g"))
     }

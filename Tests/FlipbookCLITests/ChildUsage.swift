@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs `flipbook` as a child process and reads what it used from the kernel: the exit
@@ -29,7 +29,9 @@ enum ChildUsage {
             try? FileManager.default.removeItem(atPath: rssPath)
         }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
-            throw ChildUsageError(description: "/usr/bin/time (Debian's `time`) is missing; scripts/setup installs it")
+            throw ChildUsageError(
+                description: "/usr/bin/time (Debian's `time`) is missing; scripts/setup installs it"
+            )
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -37,7 +39,8 @@ enum ChildUsage {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let script = #"cd "$1" && out="$2" && shift 2 && exec /usr/bin/time -f %M -o "$out" "$@""#
-        let argv = (["/bin/sh", "-c", script, "sh", folder, rssPath, CLI.executable.path] + arguments)
+        let argv =
+            (["/bin/sh", "-c", script, "sh", folder, rssPath, CLI.executable.path] + arguments)
             .map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var environment = ProcessInfo.processInfo.environment
@@ -56,7 +59,11 @@ enum ChildUsage {
         let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         // time's last line is the peak in KiB (a line before it says so when the command failed).
         let report = (try? String(contentsOfFile: rssPath, encoding: .utf8)) ?? ""
-        guard let kib = report.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+        guard
+            let kib = report.split(separator: "\n").last.flatMap({
+                Int($0.trimmingCharacters(in: .whitespaces))
+            })
+        else {
             throw ChildUsageError(description: "no peak memory from /usr/bin/time: \(report)")
         }
         return Outcome(status: code, stderr: stderr, seconds: seconds, peakBytes: kib * 1024)

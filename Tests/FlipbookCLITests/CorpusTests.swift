@@ -26,13 +26,16 @@ import Testing
         let files = (try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []
         return files.filter { $0.hasSuffix(".expected") }.sorted().compactMap { file in
             guard let text = try? String(contentsOfFile: corpus + "/" + file, encoding: .utf8),
-                  let split = text.range(of: "\n---\n") ?? text.range(of: "---\n") else { return nil }
+                let split = text.range(of: "\n---\n") ?? text.range(of: "---\n")
+            else { return nil }
             let name = String(file.dropLast(".expected".count))
-            var c = Case(name: name, command: "validate", scene: name + ".yaml", args: [], exit: -1,
-                         output: String(text[split.upperBound...]))
+            var c = Case(
+                name: name, command: "validate", scene: name + ".yaml", args: [], exit: -1,
+                output: String(text[split.upperBound...]))
             for line in text[..<split.lowerBound].split(separator: "\n") {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                let key = line[..<colon], value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let key = line[..<colon],
+                    value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 switch key {
                 case "command": c.command = value
                 case "scene": c.scene = value
@@ -50,7 +53,8 @@ import Testing
     }
 
     @Test(arguments: cases) func corpusCase(_ c: Case) throws {
-        let root = URL(fileURLWithPath: Self.corpus).deletingLastPathComponent().deletingLastPathComponent().path
+        let root = URL(fileURLWithPath: Self.corpus).deletingLastPathComponent()
+            .deletingLastPathComponent().path
         let outcome = try CLI.run([c.command, c.scene] + c.args, in: Self.corpus)
         let output = (outcome.stderr + outcome.stdout)
             .replacingOccurrences(of: Self.corpus, with: "$CORPUS")

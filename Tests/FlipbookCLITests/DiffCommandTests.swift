@@ -38,18 +38,33 @@ import FlipbookRaster
         #expect(same.stdout.hasPrefix("SAME: 1 frame"))
         let different = try CLI.run(["diff", "a.png", "b.png"], in: folder)
         #expect(different.status == 1)
-        #expect(different.stdout.contains("frame 0 (a.png vs b.png): 100 px differ (8.333%), bbox 10,8 10×10"))
+        #expect(
+            different.stdout.contains(
+                "frame 0 (a.png vs b.png): 100 px differ (8.333%), bbox 10,8 10×10"))
         #expect(different.stdout.contains("DIFFERENT: 1 of 1 paired frame differ"))
         // Tolerances and ignore regions turn it back into 0.
-        #expect(try CLI.run(["diff", "a.png", "b.png", "--max-diff-pixels", "100"], in: folder).status == 0)
-        #expect(try CLI.run(["diff", "a.png", "b.png", "--max-diff-ratio", "0.05"], in: folder).status == 1)
-        #expect(try CLI.run(["diff", "a.png", "b.png", "--ignore", "10,8,10,5", "--ignore", "0,13,40,17"],
-                            in: folder).status == 0)
-        #expect(try CLI.run(["diff", "a.png", "b.png", "--threshold", "1"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["diff", "a.png", "b.png", "--max-diff-pixels", "100"], in: folder).status
+                == 0)
+        #expect(
+            try CLI.run(["diff", "a.png", "b.png", "--max-diff-ratio", "0.05"], in: folder).status
+                == 1)
+        #expect(
+            try CLI.run(
+                ["diff", "a.png", "b.png", "--ignore", "10,8,10,5", "--ignore", "0,13,40,17"],
+                in: folder
+            ).status == 0)
+        #expect(
+            try CLI.run(["diff", "a.png", "b.png", "--threshold", "1"], in: folder).status == 0)
         // Usage errors and unreadable input: 2.
-        for arguments in [["diff", "a.png", "missing.png"], ["diff", "a.png"], ["diff", "a.png", "b.png", "--threshold", "x"],
-                          ["diff", "a.png", "b.png", "--threshold", "2"], ["diff", "a.png", "b.png", "--ignore", "1,2,3"],
-                          ["diff", "a.png", "b.png", "--max-diff-pixels=-1"], ["diff", "a.png", "b.png", "--fps", "0"]] {
+        for arguments in [
+            ["diff", "a.png", "missing.png"], ["diff", "a.png"],
+            ["diff", "a.png", "b.png", "--threshold", "x"],
+            ["diff", "a.png", "b.png", "--threshold", "2"],
+            ["diff", "a.png", "b.png", "--ignore", "1,2,3"],
+            ["diff", "a.png", "b.png", "--max-diff-pixels=-1"],
+            ["diff", "a.png", "b.png", "--fps", "0"],
+        ] {
             let outcome = try CLI.run(arguments, in: folder)
             #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
             #expect(outcome.stderr.contains("error"))
@@ -57,7 +72,9 @@ import FlipbookRaster
         try CLI.write("not an image", to: folder + "/c.png")
         #expect(try CLI.run(["diff", "a.png", "c.png"], in: folder).status == 2)
         // ArgumentParser's own parse errors are usage errors too: 2 for diff and check.
-        for arguments in [["diff", "a.png", "b.png", "--nope"], ["check", "scene.yaml", "--golden"]] {
+        for arguments in [
+            ["diff", "a.png", "b.png", "--nope"], ["check", "scene.yaml", "--golden"],
+        ] {
             let outcome = try CLI.run(arguments, in: folder)
             #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
         }
@@ -67,9 +84,11 @@ import FlipbookRaster
         let folder = try CLI.temporaryFolder()
         try PNGCodec.write(Self.square(color: (255, 0, 0)), to: folder + "/a.png")
         try PNGCodec.write(Self.square(color: (0, 0, 255)), to: folder + "/b.png")
-        let outcome = try CLI.run(["diff", "a.png", "b.png", "--json", "--diff-dir", "diffs"], in: folder)
+        let outcome = try CLI.run(
+            ["diff", "a.png", "b.png", "--json", "--diff-dir", "diffs"], in: folder)
         #expect(outcome.status == 1)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let frame = try #require((object["frames"] as? [[String: Any]])?.first)
         #expect(frame["differingPixels"] as? Int == 100)
         #expect(frame["diffImage"] as? String == "diffs/diff-0000.png")
@@ -80,7 +99,9 @@ import FlipbookRaster
     @Test func gifAgainstPNGFolderAndFrameCounts() throws {
         let folder = try CLI.temporaryFolder()
         try CLI.write(Self.scene, to: folder + "/s.yaml")
-        #expect(try CLI.run(["render", "s.yaml", "--format", "png", "-o", "frames", "-q"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["render", "s.yaml", "--format", "png", "-o", "frames", "-q"], in: folder)
+                .status == 0)
         #expect(try CLI.run(["render", "s.yaml", "-o", "s.gif", "-q"], in: folder).status == 0)
         // Every frame differs, so the GIF keeps all 10: pairs by position, and by time.
         let byPosition = try CLI.run(["diff", "frames", "s.gif"], in: folder)
@@ -102,7 +123,8 @@ import FlipbookRaster
         let missing = try CLI.run(["check", "s.yaml", "--golden", "goldens"], in: folder)
         #expect(missing.status == 1)
         #expect(missing.stdout.contains("missing: goldens/frame-0000.png"))
-        let record = try CLI.run(["check", "s.yaml", "--golden", "goldens", "--record"], in: folder)
+        let record = try CLI.run(
+            ["check", "s.yaml", "--golden", "goldens", "--record"], in: folder)
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("recorded 10 golden frames"))
         let clean = try CLI.run(["check", "s.yaml", "--golden", "goldens"], in: folder)
@@ -111,25 +133,36 @@ import FlipbookRaster
         var golden = try PNGCodec.read(path: folder + "/goldens/frame-0003.png")
         for i in stride(from: 0, to: 40 * 4, by: 4) { golden.data[i] = 0; golden.data[i + 1] = 0 }
         try PNGCodec.write(golden, to: folder + "/goldens/frame-0003.png")
-        let changed = try CLI.run(["check", "s.yaml", "--golden", "goldens", "--diff-dir", "d"], in: folder)
+        let changed = try CLI.run(
+            ["check", "s.yaml", "--golden", "goldens", "--diff-dir", "d"], in: folder)
         #expect(changed.status == 1)
         #expect(changed.stdout.contains("frame 3 (frame-0003.png): 40 px differ"))
         #expect(changed.stdout.contains("→ d/diff-0003.png"))
         #expect(FileManager.default.fileExists(atPath: folder + "/d/diff-0003.png"))
         // A range checks only its frames.
-        #expect(try CLI.run(["check", "s.yaml", "--golden", "goldens", "--frames", "4-9"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["check", "s.yaml", "--golden", "goldens", "--frames", "4-9"], in: folder)
+                .status == 0)
         // A stale golden beyond the scene's end fails a whole check; recording removes it.
-        #expect(try CLI.run(["check", "s.yaml", "--golden", "goldens", "--record"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["check", "s.yaml", "--golden", "goldens", "--record"], in: folder).status
+                == 0)
         try PNGCodec.write(golden, to: folder + "/goldens/frame-0010.png")
         let stale = try CLI.run(["check", "s.yaml", "--golden", "goldens"], in: folder)
         #expect(stale.status == 1)
         #expect(stale.stdout.contains("frame count differs: 11 expected, 10 actual"))
-        #expect(try CLI.run(["check", "s.yaml", "--golden", "goldens", "--record"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["check", "s.yaml", "--golden", "goldens", "--record"], in: folder).status
+                == 0)
         #expect(!FileManager.default.fileExists(atPath: folder + "/goldens/frame-0010.png"))
-        #expect(try CLI.run(["check", "s.yaml", "--golden", "goldens", "--json"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["check", "s.yaml", "--golden", "goldens", "--json"], in: folder).status
+                == 0)
         // Usage errors and bad scenes: 2.
         #expect(try CLI.run(["check", "s.yaml"], in: folder).status == 2)
-        #expect(try CLI.run(["check", "s.yaml", "--golden", "goldens", "--scale", "0"], in: folder).status == 2)
+        #expect(
+            try CLI.run(["check", "s.yaml", "--golden", "goldens", "--scale", "0"], in: folder)
+                .status == 2)
         #expect(try CLI.run(["check", "nope.yaml", "--golden", "goldens"], in: folder).status == 2)
     }
 }

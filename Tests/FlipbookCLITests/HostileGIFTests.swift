@@ -13,8 +13,11 @@ import Testing
     /// black pixel (global table of two colours; LZW minimum code size 2: clear 4, index 0,
     /// end 5 as 3-bit codes, packed LSB first into 0x44 0x01).
     static func gif(width: Int, height: Int, frames: Int) -> [UInt8] {
-        var bytes = Array("GIF89a".utf8) + [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF),
-                                            UInt8(height >> 8), 0x80, 0, 0]
+        var bytes =
+            Array("GIF89a".utf8) + [
+                UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF),
+                UInt8(height >> 8), 0x80, 0, 0,
+            ]
         bytes += [0, 0, 0, 255, 255, 255]
         for _ in 0..<frames { bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0] }
         return bytes + [0x3B]
@@ -24,12 +27,15 @@ import Testing
     @Test func aGIFOfManyLargeFramesIsRefusedBeforeDecoding() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(Self.gif(width: 1000, height: 1000, frames: 2000)).write(to: URL(fileURLWithPath: folder + "/a.gif"))
+        try Data(Self.gif(width: 1000, height: 1000, frames: 2000)).write(
+            to: URL(fileURLWithPath: folder + "/a.gif"))
         let outcome = try ChildUsage.run(["diff", "a.gif", "a.gif"], in: folder)
         #expect(outcome.status == 2)
-        #expect(outcome.stderr.contains("a.gif: GIF has 2000 frames of 1000×1000 px; decoding them would take more "
-                                            + "than 1 GiB, the memory limit (both inputs share --max-memory; raise it)"),
-                "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(
+                "a.gif: GIF has 2000 frames of 1000×1000 px; decoding them would take more "
+                    + "than 1 GiB, the memory limit (both inputs share --max-memory; raise it)"),
+            "\(outcome.stderr)")
         #expect(outcome.peakBytes < Self.processBaseline, "peak \(outcome.peakMiB) MiB")
     }
 
@@ -38,12 +44,16 @@ import Testing
     @Test func theLimitIsTheFlag() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(Self.gif(width: 1000, height: 1000, frames: 10)).write(to: URL(fileURLWithPath: folder + "/a.gif"))
-        let refused = try ChildUsage.run(["diff", "a.gif", "a.gif", "--max-memory", "64M"], in: folder)
+        try Data(Self.gif(width: 1000, height: 1000, frames: 10)).write(
+            to: URL(fileURLWithPath: folder + "/a.gif"))
+        let refused = try ChildUsage.run(
+            ["diff", "a.gif", "a.gif", "--max-memory", "64M"], in: folder)
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("more than 32 MiB, the memory limit"), "\(refused.stderr)")
-        let accepted = try ChildUsage.run(["diff", "a.gif", "a.gif", "--max-memory", "256M"], in: folder)
+        let accepted = try ChildUsage.run(
+            ["diff", "a.gif", "a.gif", "--max-memory", "256M"], in: folder)
         #expect(accepted.status == 0, "\(accepted.stderr)")
-        #expect(accepted.peakBytes < (256 << 20) + Self.processBaseline, "peak \(accepted.peakMiB) MiB")
+        #expect(
+            accepted.peakBytes < (256 << 20) + Self.processBaseline, "peak \(accepted.peakMiB) MiB")
     }
 }

@@ -18,8 +18,10 @@ import Testing
     /// Starts a render, waits until it is writing (a file whose name contains `marker`
     /// appears in `folder`), sends `signal`, and returns its exit status and how long it
     /// took to stop.
-    func interruptRender(_ arguments: [String], in folder: String, watching watched: String, marker: String,
-                         signal: Int32) throws -> (status: Int32, reason: Process.TerminationReason, seconds: Double) {
+    func interruptRender(
+        _ arguments: [String], in folder: String, watching watched: String, marker: String,
+        signal: Int32
+    ) throws -> (status: Int32, reason: Process.TerminationReason, seconds: Double) {
         let process = Process()
         process.executableURL = CLI.executable
         process.arguments = arguments
@@ -41,7 +43,9 @@ import Testing
         while process.isRunning, Date() < stopBy { usleep(20_000) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        return (process.terminationStatus, process.terminationReason, Date().timeIntervalSince(sent))
+        return (
+            process.terminationStatus, process.terminationReason, Date().timeIntervalSince(sent)
+        )
     }
 
     @Test func sigintStopsAGIFRenderAndKeepsTheEarlierFile() throws {
@@ -50,8 +54,9 @@ import Testing
         try CLI.write(Self.longScene, to: folder + "/long.yaml")
         let earlier = Data("an earlier render".utf8)
         _ = FileManager.default.createFile(atPath: folder + "/out.gif", contents: earlier)
-        let result = try interruptRender(["render", "long.yaml", "-o", "out.gif", "--jobs", "2"],
-                                         in: folder, watching: folder, marker: ".out.gif.tmp-", signal: SIGINT)
+        let result = try interruptRender(
+            ["render", "long.yaml", "-o", "out.gif", "--jobs", "2"],
+            in: folder, watching: folder, marker: ".out.gif.tmp-", signal: SIGINT)
         #expect(result.reason == .exit)
         #expect(result.status == 130)
         // The watchdog ends the process 0.8 s after the signal at the latest; 2 s leaves
@@ -66,12 +71,15 @@ import Testing
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try CLI.write(Self.longScene, to: folder + "/long.yaml")
-        try FileManager.default.createDirectory(atPath: folder + "/frames", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/frames", withIntermediateDirectories: true)
         let earlier = Data("an earlier frame".utf8)
-        _ = FileManager.default.createFile(atPath: folder + "/frames/frame-0000.png", contents: earlier)
-        let result = try interruptRender(["render", "long.yaml", "-o", "frames", "--format", "png", "--jobs", "2"],
-                                         in: folder, watching: folder + "/frames", marker: ".partial-",
-                                         signal: SIGTERM)
+        _ = FileManager.default.createFile(
+            atPath: folder + "/frames/frame-0000.png", contents: earlier)
+        let result = try interruptRender(
+            ["render", "long.yaml", "-o", "frames", "--format", "png", "--jobs", "2"],
+            in: folder, watching: folder + "/frames", marker: ".partial-",
+            signal: SIGTERM)
         #expect(result.reason == .exit)
         #expect(result.status == 130)
         #expect(result.seconds < 2, "stopped in \(result.seconds) s")
@@ -100,13 +108,17 @@ import Testing
         try CLI.write(Self.slowStill, to: folder + "/slow.yaml")
         let earlier = Data("an earlier still".utf8)
         _ = FileManager.default.createFile(atPath: folder + "/out.png", contents: earlier)
-        let result = try interruptRender(["still", "slow.yaml", "--at", "50%", "-o", "out.png"],
-                                         in: folder, watching: folder, marker: "", signal: signal)
+        let result = try interruptRender(
+            ["still", "slow.yaml", "--at", "50%", "-o", "out.png"],
+            in: folder, watching: folder, marker: "", signal: signal)
         #expect(result.reason == .exit)
         #expect(result.status == 130)
         #expect(result.seconds < 2, "stopped in \(result.seconds) s")
         #expect(FileManager.default.contents(atPath: folder + "/out.png") == earlier)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["out.png", "slow.yaml"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "out.png", "slow.yaml",
+            ])
     }
 
     /// A failed PNG export (here: a frame name taken by a folder, found when the frames
@@ -114,8 +126,11 @@ import Testing
     @Test func aFailedPNGExportLeavesNothingBehind() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try CLI.write("canvas: { size: [8, 8], duration: 0.2 }\nlayers: [{ id: a }]\n", to: folder + "/s.yaml")
-        try FileManager.default.createDirectory(atPath: folder + "/out/frame-0003.png", withIntermediateDirectories: true)
+        try CLI.write(
+            "canvas: { size: [8, 8], duration: 0.2 }\nlayers: [{ id: a }]\n", to: folder + "/s.yaml"
+        )
+        try FileManager.default.createDirectory(
+            atPath: folder + "/out/frame-0003.png", withIntermediateDirectories: true)
         let outcome = try CLI.run(["render", "s.yaml", "-o", "out", "--format", "png"], in: folder)
         #expect(outcome.status == 1)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/out")

@@ -31,10 +31,13 @@ import FlipbookCodecs
         #expect(try CLI.run(["render", "pan.yaml", "-o", "full.gif"], in: folder).status == 0)
         let full = try FileIO.readAll(path: folder + "/full.gif").count
         let budget = full / 2
-        let outcome = try CLI.run(["render", "pan.yaml", "-o", "half.gif", "--max-size", "\(budget)"], in: folder)
+        let outcome = try CLI.run(
+            ["render", "pan.yaml", "-o", "half.gif", "--max-size", "\(budget)"], in: folder)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let half = try FileIO.readAll(path: folder + "/half.gif")
-        #expect(half.count <= budget && half.count * 10 >= budget * 9, "\(half.count) bytes for a budget of \(budget)")
+        #expect(
+            half.count <= budget && half.count * 10 >= budget * 9,
+            "\(half.count) bytes for a budget of \(budget)")
         let decoded = try GIFReader.decode(half)
         #expect(decoded.delays.reduce(0, +) == 200)
         // Only the GIFs (their hash is inside): no scratch files left behind.
@@ -44,10 +47,13 @@ import FlipbookCodecs
 
     @Test func aBudgetThatCannotBeMetWritesNothing() throws {
         let folder = try Self.folder()
-        let outcome = try CLI.run(["render", "pan.yaml", "-o", "tiny.gif", "--max-size", "1K"], in: folder)
+        let outcome = try CLI.run(
+            ["render", "pan.yaml", "-o", "tiny.gif", "--max-size", "1K"], in: folder)
         #expect(outcome.status == 1)
-        #expect(outcome.stderr.contains("cannot fit in --max-size 1024 bytes: the smallest GIF reached was"),
-                "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(
+                "cannot fit in --max-size 1024 bytes: the smallest GIF reached was"),
+            "\(outcome.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["pan.yaml"])
     }
 
@@ -63,16 +69,19 @@ import FlipbookCodecs
     /// one machine's render with the same budget.
     @Test func batchAndAssembleHonourTheBudget() throws {
         let folder = try CLI.temporaryFolder()
-        try FileManager.default.createDirectory(atPath: folder + "/scenes", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/scenes", withIntermediateDirectories: true)
         try CLI.write(Self.panning, to: folder + "/scenes/pan.yaml")
         try CLI.write(RenderCommandTests.sliding, to: folder + "/scenes/slide.yaml")
         #expect(try CLI.run(["render", "scenes", "-o", "plain"], in: folder).status == 0)
         let budget = try FileIO.readAll(path: folder + "/plain/pan.gif").count * 6 / 10
-        let direct = try CLI.run(["render", "scenes", "-o", "direct", "--max-size", "\(budget)"], in: folder)
+        let direct = try CLI.run(
+            ["render", "scenes", "-o", "direct", "--max-size", "\(budget)"], in: folder)
         #expect(direct.status == 0, "\(direct.stderr)")
         for shard in ["1/2", "2/2"] {
-            let outcome = try CLI.run(["render", "scenes", "-o", "shared", "--shard", shard, "--max-size", "\(budget)"],
-                                      in: folder)
+            let outcome = try CLI.run(
+                ["render", "scenes", "-o", "shared", "--shard", shard, "--max-size", "\(budget)"],
+                in: folder)
             #expect(outcome.status == 0, "\(outcome.stderr)")
         }
         let assembled = try CLI.run(["assemble", "shared"], in: folder)

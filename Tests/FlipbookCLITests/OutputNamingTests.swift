@@ -25,7 +25,8 @@ import FlipbookCodecs
 
     static func isDirectory(_ path: String) -> Bool {
         var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            && isFolder.boolValue
     }
 
     @Test func dotPNGWritesAnAnimatedPNGWithTheFramesOfThePNGSequence() throws {
@@ -38,7 +39,8 @@ import FlipbookCodecs
         let decoded = try APNGReader.decode(bytes)
         #expect(decoded.frames.count == 10 && decoded.delays.allSatisfy { $0 == (1, 10) })
         // The PNG frames are written by libpng: the APNG's frames must equal them exactly.
-        let frames = try CLI.run(["render", "s.yaml", "--format", "png", "-o", "frames", "-q"], in: folder)
+        let frames = try CLI.run(
+            ["render", "s.yaml", "--format", "png", "-o", "frames", "-q"], in: folder)
         #expect(frames.status == 0, "\(frames.stderr)")
         for k in 0..<10 {
             let png = try PNGCodec.read(path: folder + "/frames/frame-000\(k).png")
@@ -52,43 +54,60 @@ import FlipbookCodecs
 
     @Test func oneFrameWritesAPlainPNG() throws {
         let folder = try Self.folderWithScene()
-        let outcome = try CLI.run(["render", "s.yaml", "-o", "one.png", "--frames", "4", "-q"], in: folder)
+        let outcome = try CLI.run(
+            ["render", "s.yaml", "-o", "one.png", "--frames", "4", "-q"], in: folder)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let bytes = try FileIO.readAll(path: folder + "/one.png")
         #expect(!APNGReader.isAnimated(bytes))
         let still = try PNGCodec.decode(bytes)
-        let frames = try CLI.run(["render", "s.yaml", "--format", "png", "-o", "frames", "--frames", "4", "-q"], in: folder)
+        let frames = try CLI.run(
+            ["render", "s.yaml", "--format", "png", "-o", "frames", "--frames", "4", "-q"],
+            in: folder)
         #expect(frames.status == 0)
         #expect(still == (try PNGCodec.read(path: folder + "/frames/frame-0004.png")))
     }
 
     @Test func printfPatternNamesEachFrame() throws {
         let folder = try Self.folderWithScene()
-        let outcome = try CLI.run(["render", "s.yaml", "-o", "out/f-%03d.png", "--frames", "2-4", "-q"], in: folder)
+        let outcome = try CLI.run(
+            ["render", "s.yaml", "-o", "out/f-%03d.png", "--frames", "2-4", "-q"], in: folder)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").sorted()
         #expect(names == ["f-002.png", "f-003.png", "f-004.png"])
         // Unpadded %d, and %% for a literal percent sign.
-        let plain = try CLI.run(["render", "s.yaml", "-o", "p/100%%-%d.png", "--frames", "9", "-q"], in: folder)
+        let plain = try CLI.run(
+            ["render", "s.yaml", "-o", "p/100%%-%d.png", "--frames", "9", "-q"], in: folder)
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder + "/p/100%-9.png"))
         // A second run finds them up to date (the hash is inside each frame).
-        let again = try CLI.run(["render", "s.yaml", "-o", "out/f-%03d.png", "--frames", "2-4"], in: folder)
+        let again = try CLI.run(
+            ["render", "s.yaml", "-o", "out/f-%03d.png", "--frames", "2-4"], in: folder)
         #expect(again.status == 0 && again.stdout.contains("up to date"), "\(again.stdout)")
     }
 
     @Test func explicitFormatsWin() throws {
         let folder = try Self.folderWithScene()
         // --format png -o DIR keeps writing frame-NNNN.png into DIR, even when DIR ends in .png.
-        #expect(try CLI.run(["render", "s.yaml", "--format", "png", "-o", "dir.png", "--frames", "0-1", "-q"], in: folder).status == 0)
+        #expect(
+            try CLI.run(
+                ["render", "s.yaml", "--format", "png", "-o", "dir.png", "--frames", "0-1", "-q"],
+                in: folder
+            ).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder + "/dir.png/frame-0001.png"))
-        #expect(try CLI.run(["render", "s.yaml", "--format", "apng", "-o", "anim", "-q"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["render", "s.yaml", "--format", "apng", "-o", "anim", "-q"], in: folder)
+                .status == 0)
         #expect(APNGReader.isAnimated(try FileIO.readAll(path: folder + "/anim")))
-        #expect(try CLI.run(["render", "s.yaml", "--format", "gif", "-o", "g.png", "-q"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["render", "s.yaml", "--format", "gif", "-o", "g.png", "-q"], in: folder)
+                .status == 0)
         #expect(Array(try FileIO.readAll(path: folder + "/g.png").prefix(3)) == Array("GIF".utf8))
         // Several scenes with --format apng: <folder>/<name>.png each.
         try CLI.write(Self.scene, to: folder + "/t.yaml")
-        #expect(try CLI.run(["render", "s.yaml", "t.yaml", "--format", "apng", "-o", "all", "-q"], in: folder).status == 0)
+        #expect(
+            try CLI.run(
+                ["render", "s.yaml", "t.yaml", "--format", "apng", "-o", "all", "-q"], in: folder
+            ).status == 0)
         #expect(APNGReader.isAnimated(try FileIO.readAll(path: folder + "/all/t.png")))
     }
 
@@ -103,7 +122,8 @@ import FlipbookCodecs
 
     @Test func outputThatIsTheSceneIsRefused() throws {
         let folder = try Self.folderWithScene()
-        let outcome = try CLI.run(["render", "s.yaml", "--format", "apng", "-o", "s.yaml"], in: folder)
+        let outcome = try CLI.run(
+            ["render", "s.yaml", "--format", "apng", "-o", "s.yaml"], in: folder)
         #expect(outcome.status != 0)
         #expect(outcome.stderr.contains("refusing"), "\(outcome.stderr)")
         #expect(try String(contentsOfFile: folder + "/s.yaml", encoding: .utf8) == Self.scene)

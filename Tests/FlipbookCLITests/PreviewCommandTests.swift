@@ -6,8 +6,11 @@ import Testing
     @Test func aBadHostOrABusyPortExits64WithOneLine() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try CLI.write("canvas: { size: [8, 8], duration: 0.2 }\nlayers: [{ id: a }]\n", to: folder + "/s.yaml")
-        let badHost = try CLI.run(["preview", "s.yaml", "--host", "no such host.invalid"], in: folder)
+        try CLI.write(
+            "canvas: { size: [8, 8], duration: 0.2 }\nlayers: [{ id: a }]\n", to: folder + "/s.yaml"
+        )
+        let badHost = try CLI.run(
+            ["preview", "s.yaml", "--host", "no such host.invalid"], in: folder)
         #expect(badHost.status == 64)
         #expect(badHost.stderr.split(separator: "\n").count == 1, "\(badHost.stderr)")
         #expect(badHost.stderr.contains("--host no such host.invalid"))
@@ -24,7 +27,9 @@ import Testing
         defer { first.terminate(); first.waitUntilExit() }
         // "preview: http://127.0.0.1:PORT/  (Ctrl-C to stop)"
         let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        guard let url = line.split(separator: " ").dropFirst().first, let port = URL(string: String(url))?.port else {
+        guard let url = line.split(separator: " ").dropFirst().first,
+            let port = URL(string: String(url))?.port
+        else {
             Issue.record("no URL from the first preview: \(line)"); return
         }
         let busy = try CLI.run(["preview", "s.yaml", "--port", "\(port)"], in: folder)

@@ -47,8 +47,11 @@ import FlipbookCodecs
     @Test func pngFramesAreNumberedByFrameIndexAtCanvasTimesScale() throws {
         let folder = try CLI.temporaryFolder()
         try CLI.write(Self.sliding, to: folder + "/slide.yaml")
-        let outcome = try CLI.run(["render", "slide.yaml", "--format", "png", "-o", "frames", "--frames", "3-5",
-                                   "--scale", "2"], in: folder)
+        let outcome = try CLI.run(
+            [
+                "render", "slide.yaml", "--format", "png", "-o", "frames", "--frames", "3-5",
+                "--scale", "2",
+            ], in: folder)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").sorted()
         #expect(names == ["frame-0003.png", "frame-0004.png", "frame-0005.png"])
@@ -63,15 +66,20 @@ import FlipbookCodecs
     @Test func sameBytesWithOneJobOrMany() throws {
         let folder = try CLI.temporaryFolder()
         try CLI.write(Self.sliding, to: folder + "/slide.yaml")
-        #expect(try CLI.run(["render", "slide.yaml", "-o", "one.gif", "--jobs", "1"], in: folder).status == 0)
-        #expect(try CLI.run(["render", "slide.yaml", "-o", "many.gif", "--jobs", "4"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["render", "slide.yaml", "-o", "one.gif", "--jobs", "1"], in: folder).status
+                == 0)
+        #expect(
+            try CLI.run(["render", "slide.yaml", "-o", "many.gif", "--jobs", "4"], in: folder)
+                .status == 0)
         let one = try FileIO.readAll(path: folder + "/one.gif")
         #expect(one == (try FileIO.readAll(path: folder + "/many.gif")))
     }
 
     @Test func sceneErrorsExitTwoNamingFileLineAndKey() throws {
         let folder = try CLI.temporaryFolder()
-        try CLI.write("""
+        try CLI.write(
+            """
             version: 1
             canvas: { size: [40, 30] }
             layers:
@@ -92,7 +100,8 @@ import FlipbookCodecs
     @Test func unusableFontIsASceneError() throws {
         let folder = try CLI.temporaryFolder()
         try CLI.write("not a font", to: folder + "/broken.ttf")
-        try CLI.write("""
+        try CLI.write(
+            """
             canvas: { size: [100, 50] }
             layers:
               - { id: label, frame: [0, 0, 100, 50], text: { string: hi, font: broken.ttf } }
@@ -100,7 +109,9 @@ import FlipbookCodecs
         for command in ["validate", "render"] {
             let outcome = try CLI.run([command, "text.yaml"], in: folder)
             #expect(outcome.status == 2, "\(command)")
-            #expect(outcome.stderr.contains("text layer `label`: FreeType cannot open the font file"), "\(outcome.stderr)")
+            #expect(
+                outcome.stderr.contains("text layer `label`: FreeType cannot open the font file"),
+                "\(outcome.stderr)")
         }
     }
 
@@ -110,7 +121,10 @@ import FlipbookCodecs
         #expect(outcome.stderr.contains("/nonexistent/scene.yaml"))
     }
 
-    @Test(arguments: [["--scale", "0"], ["--fps", "-1"], ["--jobs", "0"], ["--frames", "9-3"], ["--format", "bmp"], ["--lossy", "101"], ["--lossy", "-1"], ["--quality", "0"]])
+    @Test(arguments: [
+        ["--scale", "0"], ["--fps", "-1"], ["--jobs", "0"], ["--frames", "9-3"],
+        ["--format", "bmp"], ["--lossy", "101"], ["--lossy", "-1"], ["--quality", "0"],
+    ])
     func badOptionsAreUsageErrors(_ options: [String]) throws {
         let outcome = try CLI.run(["render", "scene.yaml"] + options)
         #expect(outcome.status == 64, "\(options): \(outcome.stderr)")
@@ -135,9 +149,14 @@ import FlipbookCodecs
         #expect(try CLI.run(["render", "slide.yaml", "-o", "keep.gif"], in: folder).status == 0)
         let before = try FileIO.readAll(path: folder + "/keep.gif")
         // Frames past the end: refused before anything is written.
-        #expect(try CLI.run(["render", "slide.yaml", "-o", "keep.gif", "--frames", "500-600"], in: folder).status == 1)
+        #expect(
+            try CLI.run(
+                ["render", "slide.yaml", "-o", "keep.gif", "--frames", "500-600"], in: folder
+            ).status == 1)
         #expect(try FileIO.readAll(path: folder + "/keep.gif") == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".tmp-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+            $0.contains(".tmp-")
+        }
         #expect(leftovers.isEmpty)
     }
 }

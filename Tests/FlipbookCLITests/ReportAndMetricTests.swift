@@ -14,7 +14,8 @@ import FlipbookRaster
                 let inside = (10..<20).contains(x) && (8..<18).contains(y)
                 let c = inside ? color : (255, 255, 255)
                 let i = (y * 40 + x) * 4
-                p.data[i] = c.0; p.data[i + 1] = c.1; p.data[i + 2] = c.2; p.data[i + 3] = inside ? alpha : 255
+                p.data[i] = c.0; p.data[i + 1] = c.1; p.data[i + 2] = c.2;
+                p.data[i + 3] = inside ? alpha : 255
             }
         }
         return p
@@ -31,12 +32,20 @@ import FlipbookRaster
         #expect(oklab.status == 1)
         #expect(oklab.stdout.contains("100 px differ"))
         // The 100 differing pixels are a dense 10×10 block: a 5×5 window holds 25 of them.
-        let window = try CLI.run(["diff", "a.png", "b.png", "--metric", "oklab", "--window", "5",
-                                  "--max-diff-pixels", "25"], in: folder)
+        let window = try CLI.run(
+            [
+                "diff", "a.png", "b.png", "--metric", "oklab", "--window", "5",
+                "--max-diff-pixels", "25",
+            ], in: folder)
         #expect(window.status == 0, "\(window.stdout)")
         #expect(window.stdout.contains("25 px in the densest window"))
-        #expect(try CLI.run(["diff", "a.png", "b.png", "--metric", "oklab", "--window", "6",
-                             "--max-diff-pixels", "25"], in: folder).status == 1)
+        #expect(
+            try CLI.run(
+                [
+                    "diff", "a.png", "b.png", "--metric", "oklab", "--window", "6",
+                    "--max-diff-pixels", "25",
+                ], in: folder
+            ).status == 1)
         // Bad values are usage errors (2).
         #expect(try CLI.run(["diff", "a.png", "b.png", "--metric", "lab"], in: folder).status == 2)
         #expect(try CLI.run(["diff", "a.png", "b.png", "--window", "0"], in: folder).status == 2)
@@ -49,8 +58,11 @@ import FlipbookRaster
         let folder = try CLI.temporaryFolder()
         try PNGCodec.write(Self.square((255, 255, 255)), to: folder + "/a.png")
         try PNGCodec.write(Self.square((255, 255, 255), alpha: 0), to: folder + "/b.png")
-        #expect(try CLI.run(["diff", "a.png", "b.png"], in: folder).stdout.contains("100 px differ"))
-        #expect(try CLI.run(["diff", "a.png", "b.png", "--checkerboard"], in: folder).stdout.contains("100 px differ"))
+        #expect(
+            try CLI.run(["diff", "a.png", "b.png"], in: folder).stdout.contains("100 px differ"))
+        #expect(
+            try CLI.run(["diff", "a.png", "b.png", "--checkerboard"], in: folder).stdout.contains(
+                "100 px differ"))
     }
 
     @Test func htmlReportOfADiff() throws {
@@ -62,14 +74,16 @@ import FlipbookRaster
         #expect(out.stderr.contains("report: rep/index.html"))
         let html = try String(contentsOfFile: folder + "/rep/index.html", encoding: .utf8)
         #expect(html.contains("FAILED"))
-        #expect(html.contains("<td>100</td>"))           // differing pixels
-        #expect(html.contains("10,8 10×10"))              // bounding box
-        #expect(!html.contains("http://") && !html.contains("https://"))   // nothing fetched
-        for name in ["frame-0-expected.png", "frame-0-actual.png", "frame-0-diff.png", "thumb-0.png"] {
+        #expect(html.contains("<td>100</td>"))  // differing pixels
+        #expect(html.contains("10,8 10×10"))  // bounding box
+        #expect(!html.contains("http://") && !html.contains("https://"))  // nothing fetched
+        for name in [
+            "frame-0-expected.png", "frame-0-actual.png", "frame-0-diff.png", "thumb-0.png",
+        ] {
             #expect(FileManager.default.fileExists(atPath: folder + "/rep/" + name), "\(name)")
         }
         let diff = try PNGCodec.read(path: folder + "/rep/frame-0-diff.png")
-        #expect(diff.pixel(x: 12, y: 10) == (255, 0, 0, 255))   // differing: red
+        #expect(diff.pixel(x: 12, y: 10) == (255, 0, 0, 255))  // differing: red
         // A passing diff still writes a report, without frame sections.
         let same = try CLI.run(["diff", "a.png", "a.png", "--html", "same"], in: folder)
         #expect(same.status == 0)

@@ -7,7 +7,8 @@ import Testing
     @Test func missingCharactersWarnOncePerScene() throws {
         let folder = try CLI.temporaryFolder()
         // U+10FFFD (a private-use plane character) is in no installed font; it appears twice.
-        try CLI.write("""
+        try CLI.write(
+            """
             canvas: { size: [200, 40], duration: 1 }
             layers:
               - { id: a, frame: [0, 0, 200, 20], text: { string: "x\u{10FFFD}y", font: "DejaVu Sans", fontSize: 10, color: black } }
@@ -21,7 +22,8 @@ import Testing
 
     @Test func directionMustBeKnown() throws {
         let folder = try CLI.temporaryFolder()
-        try CLI.write("""
+        try CLI.write(
+            """
             canvas: { size: [20, 20], duration: 1 }
             layers:
               - { id: a, frame: [0, 0, 20, 20], text: { string: "a", direction: sideways } }

@@ -5,7 +5,9 @@ import Testing
 /// the frame count the run rendered, non-negative CPU milliseconds that add up to no more
 /// than the process used.
 @Suite struct TimingsTests {
-    static let keys = ["frames", "loadCpuMs", "timelineCpuMs", "renderCpuMs", "encodeCpuMs", "writeCpuMs"]
+    static let keys = [
+        "frames", "loadCpuMs", "timelineCpuMs", "renderCpuMs", "encodeCpuMs", "writeCpuMs",
+    ]
 
     /// The `"timings"` object of each scene, by name.
     static func timings(_ reportPath: String) throws -> [String: [String: Any]] {
@@ -48,7 +50,8 @@ import Testing
 
     @Test func batchReportHasTimingsPerScene() throws {
         let folder = try BatchRenderTests.sceneFolder()
-        let run = try CLI.run(["render", "scenes", "--jobs", "2", "--timings", "--report", "r.json"], in: folder)
+        let run = try CLI.run(
+            ["render", "scenes", "--jobs", "2", "--timings", "--report", "r.json"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         let timings = try Self.timings(folder + "/r.json")
         // slide: 4 s at 30 fps; fade: 1 s at 20 fps; pictured: 1 s at 10 fps.
@@ -66,7 +69,8 @@ import Testing
         }
 
         // Up to date: nothing renders, the scene still reports its load time and zero frames.
-        let again = try CLI.run(["render", "scenes", "--jobs", "2", "--report", "r2.json"], in: folder)
+        let again = try CLI.run(
+            ["render", "scenes", "--jobs", "2", "--report", "r2.json"], in: folder)
         #expect(again.status == 0)
         let skipped = try Self.timings(folder + "/r2.json")
         #expect(skipped["slide"]?["frames"] as? Int == 0)
@@ -77,8 +81,11 @@ import Testing
     @Test func singleScenePNGFramesAndRange() throws {
         let folder = try CLI.temporaryFolder()
         try CLI.write(RenderCommandTests.sliding, to: folder + "/slide.yaml")
-        let run = try CLI.run(["render", "slide.yaml", "--format", "png", "-o", "frames", "--frames", "10-29",
-                               "--jobs", "3", "--timings", "--report", "r.json"], in: folder)
+        let run = try CLI.run(
+            [
+                "render", "slide.yaml", "--format", "png", "-o", "frames", "--frames", "10-29",
+                "--jobs", "3", "--timings", "--report", "r.json",
+            ], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         let t = try #require(try Self.timings(folder + "/r.json")["slide"])
         Self.check(t, frames: 20)

@@ -4,7 +4,10 @@ import FlipbookCodecs
 /// The chunk layout of our APNGs checked against the APNG specification by a parser of
 /// the tests' own (not the reader under test), CRCs by a bitwise CRC-32.
 struct APNGLayout {
-    struct Control { var sequence, width, height, x, y, delayNumerator, delayDenominator: Int; var dispose, blend: UInt8 }
+    struct Control {
+        var sequence, width, height, x, y, delayNumerator, delayDenominator: Int;
+        var dispose, blend: UInt8
+    }
     var types: [String] = []
     var controls: [Control] = []
     var sequences: [Int] = []
@@ -21,7 +24,9 @@ struct APNGLayout {
             let length = be(i, 4)
             let type = String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self)
             let data = Array(b[(i + 8)..<(i + 8 + length)])
-            if Self.crc(Array(b[(i + 4)..<(i + 8)]) + data) != UInt32(be(i + 8 + length, 4)) { crcsValid = false }
+            if Self.crc(Array(b[(i + 4)..<(i + 8)]) + data) != UInt32(be(i + 8 + length, 4)) {
+                crcsValid = false
+            }
             types.append(type)
             let d = i + 8
             switch type {
@@ -29,9 +34,13 @@ struct APNGLayout {
             case "acTL": frameCount = be(d, 4); plays = be(d + 4, 4)
             case "tEXt": text = String(decoding: data, as: UTF8.self)
             case "fcTL":
-                controls.append(Control(sequence: be(d, 4), width: be(d + 4, 4), height: be(d + 8, 4), x: be(d + 12, 4),
-                                        y: be(d + 16, 4), delayNumerator: be(d + 20, 2), delayDenominator: be(d + 22, 2),
-                                        dispose: b[d + 24], blend: b[d + 25]))
+                controls.append(
+                    Control(
+                        sequence: be(d, 4), width: be(d + 4, 4), height: be(d + 8, 4),
+                        x: be(d + 12, 4),
+                        y: be(d + 16, 4), delayNumerator: be(d + 20, 2),
+                        delayDenominator: be(d + 22, 2),
+                        dispose: b[d + 24], blend: b[d + 25]))
                 sequences.append(be(d, 4))
             case "fdAT": sequences.append(be(d, 4))
             default: break
@@ -89,7 +98,9 @@ struct APNGLayout {
     @Test func readerRefusesBrokenFiles() throws {
         let good = try APNGSamples.encoded()
         let layout = try APNGLayout(good)
-        #expect(throws: PNGError.self) { try APNGReader.decode(Array(good.prefix(good.count - 20))) }
+        #expect(throws: PNGError.self) {
+            try APNGReader.decode(Array(good.prefix(good.count - 20)))
+        }
         // A flipped byte inside the first fdAT's data: its CRC no longer matches.
         var corrupt = good
         let fdAT = try #require(Self.offset(of: "fdAT", in: good))
@@ -100,7 +111,9 @@ struct APNGLayout {
         let fcTL = try #require(Self.offset(of: "fcTL", in: good, skipping: 1))
         outside[fcTL + 8 + 12 + 3] = 200  // x_offset = 200
         let crc = APNGLayout.crc(Array(outside[(fcTL + 4)..<(fcTL + 8 + 26)]))
-        for k in 0..<4 { outside[fcTL + 34 + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(k))) }
+        for k in 0..<4 {
+            outside[fcTL + 34 + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(k)))
+        }
         #expect(throws: PNGError.self) { try APNGReader.decode(outside) }
         #expect(layout.controls.count > 2)
     }

@@ -24,7 +24,9 @@ import FlipbookRaster
         #expect(decoded.width == APNGSamples.width && decoded.height == APNGSamples.height)
         #expect(decoded.plays == 0)
         #expect(decoded.frames.count == frames.count)
-        for (i, pair) in zip(decoded.frames, frames).enumerated() { #expect(pair.0 == pair.1, "frame \(i)") }
+        for (i, pair) in zip(decoded.frames, frames).enumerated() {
+            #expect(pair.0 == pair.1, "frame \(i)")
+        }
         #expect(decoded.delays.map(\.numerator) == delays)
         #expect(decoded.delays.allSatisfy { $0.denominator == 30 })
     }
@@ -38,10 +40,14 @@ import FlipbookRaster
     @Test func unchangedPixelsInsideTheRegionAreBlendedOver() throws {
         var noise = Pixmap(width: 48, height: 32)
         var seed: UInt32 = 12345
-        for y in 0..<32 { for x in 0..<48 {
-            seed = seed &* 1_103_515_245 &+ 12345
-            APNGSamples.set(&noise, x, y, r: Int(seed >> 24), g: Int((seed >> 16) & 0xFF), b: Int((seed >> 8) & 0xFF), a: 255)
-        } }
+        for y in 0..<32 {
+            for x in 0..<48 {
+                seed = seed &* 1_103_515_245 &+ 12345
+                APNGSamples.set(
+                    &noise, x, y, r: Int(seed >> 24), g: Int((seed >> 16) & 0xFF),
+                    b: Int((seed >> 8) & 0xFF), a: 255)
+            }
+        }
         let frames = (0..<4).map { k -> Pixmap in
             var f = noise
             APNGSamples.set(&f, k, 0, r: 255, g: 255, b: 255, a: 255)
@@ -64,7 +70,12 @@ import FlipbookRaster
         let key = try #require(APNGChunkLayoutTests.chunkData("tRNS", in: rgbBytes))
         #expect(key.count == 6)
         let keyRGB = [key[1], key[3], key[5]]
-        #expect(!frames.contains { f in stride(from: 0, to: f.data.count, by: 4).contains { Array(f.data[$0..<($0 + 3)]) == keyRGB } })
+        #expect(
+            !frames.contains { f in
+                stride(from: 0, to: f.data.count, by: 4).contains {
+                    Array(f.data[$0..<($0 + 3)]) == keyRGB
+                }
+            })
         #expect(try APNGReader.decode(rgbBytes).frames == frames)
     }
 
@@ -73,7 +84,9 @@ import FlipbookRaster
     @Test func disappearingContentIsDisposedToBackground() throws {
         func sprite(at x: Int, _ y: Int) -> Pixmap {
             var p = Pixmap(width: 40, height: 40)
-            for v in y..<(y + 6) { for u in x..<(x + 6) { APNGSamples.set(&p, u, v, r: 0, g: 90, b: 200, a: 255) } }
+            for v in y..<(y + 6) {
+                for u in x..<(x + 6) { APNGSamples.set(&p, u, v, r: 0, g: 90, b: 200, a: 255) }
+            }
             return p
         }
         let frames = [sprite(at: 2, 2), sprite(at: 30, 30), sprite(at: 2, 30), sprite(at: 30, 2)]
@@ -92,7 +105,9 @@ import FlipbookRaster
         let page = Pixmap(width: 40, height: 40, filledWith: Color(red: 0.9, green: 0.9, blue: 0.8))
         func popup(at x: Int, _ y: Int) -> Pixmap {
             var p = page
-            for v in y..<(y + 5) { for u in x..<(x + 8) { APNGSamples.set(&p, u, v, r: 20, g: 20, b: 20, a: 255) } }
+            for v in y..<(y + 5) {
+                for u in x..<(x + 8) { APNGSamples.set(&p, u, v, r: 20, g: 20, b: 20, a: 255) }
+            }
             return p
         }
         let frames = [page, popup(at: 2, 2), popup(at: 28, 30), page]
@@ -102,13 +117,16 @@ import FlipbookRaster
         let layout = try APNGLayout(bytes)
         #expect(layout.controls.map(\.dispose) == [0, 2, 2, 0])
         // The popups are drawn alone; the last frame is the restored page: one pixel, unchanged.
-        #expect(layout.controls.map { [$0.width, $0.height] } == [[40, 40], [8, 5], [8, 5], [1, 1]])
+        #expect(
+            layout.controls.map { [$0.width, $0.height] } == [[40, 40], [8, 5], [8, 5], [1, 1]])
         #expect(try APNGReader.decode(bytes).frames == frames)
     }
 
     @Test func timingIsExactAtWholeFrameRatesAndNeverAccumulatesOtherwise() {
         let thirty = APNGTiming.plan(frameCount: 90, fps: 30)
-        #expect(thirty.denominator == 30 && thirty.frames.count == 90 && thirty.frames.allSatisfy { $0.delay == 1 })
+        #expect(
+            thirty.denominator == 30 && thirty.frames.count == 90
+                && thirty.frames.allSatisfy { $0.delay == 1 })
         // 29.97 fps: millisecond delays whose sum is the exact total (3003 ms for 90 frames).
         let ntsc = APNGTiming.plan(frameCount: 90, fps: 29.97)
         #expect(ntsc.denominator == 1000)
@@ -116,13 +134,17 @@ import FlipbookRaster
         #expect(Set(ntsc.frames.map(\.delay)).isSubset(of: [33, 34]))
         // 120 fps: frames under 20 ms are dropped, the total stays 1000 ms.
         let fast = APNGTiming.plan(frameCount: 120, fps: 120)
-        #expect(fast.frames.map(\.delay).reduce(0, +) == 1000 && fast.frames.allSatisfy { $0.delay >= 20 })
+        #expect(
+            fast.frames.map(\.delay).reduce(0, +) == 1000
+                && fast.frames.allSatisfy { $0.delay >= 20 })
     }
 
     @Test func pillowDecodesTheExactPixelsAndDurations() throws {
         let python = "/usr/bin/python3"
         // scripts/setup installs python3 and python3-pil: their absence is a failure, not a skip.
-        #expect(FileManager.default.isExecutableFile(atPath: python), "python3 is missing: run scripts/setup")
+        #expect(
+            FileManager.default.isExecutableFile(atPath: python),
+            "python3 is missing: run scripts/setup")
         let folder = NSTemporaryDirectory() + "apng-pillow-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -144,8 +166,10 @@ import FlipbookRaster
         process.standardOutput = pipe
         process.standardError = errors
         try process.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let printed = String(
+            decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let failure = String(
+            decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "Pillow failed: \(failure)")
         let (frames, delays) = Self.expected
@@ -156,7 +180,8 @@ import FlipbookRaster
         let size = APNGSamples.width * APNGSamples.height * 4
         #expect(rgba.count == size * frames.count)
         for (i, frame) in frames.enumerated() where rgba.count >= (i + 1) * size {
-            #expect(Array(rgba[(i * size)..<((i + 1) * size)]) == frame.straightRGBA(), "frame \(i)")
+            #expect(
+                Array(rgba[(i * size)..<((i + 1) * size)]) == frame.straightRGBA(), "frame \(i)")
         }
     }
 }

@@ -18,28 +18,34 @@ enum APNGSamples {
         }
         let step = k >= 4 && k <= 5 ? 4 : k  // frames 4 and 5 repeat frame 4
         // An opaque square moving right.
-        for y in 4..<12 { for x in (2 + step * 3)..<(10 + step * 3) { set(&p, x, y, r: 255, g: 0, b: 0, a: 255) } }
+        for y in 4..<12 {
+            for x in (2 + step * 3)..<(10 + step * 3) { set(&p, x, y, r: 255, g: 0, b: 0, a: 255) }
+        }
         // A translucent square moving down over a fixed opaque bar (semi-transparent over visible pixels).
         for x in 20..<44 { set(&p, x, 20, r: 0, g: 0, b: 255, a: 255) }
         for y in (14 + step)..<(22 + step) where y < height {
             for x in 30..<38 { set(&p, x, y, r: 64, g: 64, b: 0, a: 128) }
         }
         // A block that exists only in even frames before frame 6 (vanishes to transparency).
-        if step % 2 == 0 && k < 6 { for y in 24..<31 { for x in 2..<14 { set(&p, x, y, r: 10, g: 200, b: 30, a: 255) } } }
+        if step % 2 == 0 && k < 6 {
+            for y in 24..<31 { for x in 2..<14 { set(&p, x, y, r: 10, g: 200, b: 30, a: 255) } }
+        }
         return p
     }
 
     static func set(_ p: inout Pixmap, _ x: Int, _ y: Int, r: Int, g: Int, b: Int, a: Int) {
         let i = (y * p.width + x) * 4
-        p.data[i] = UInt8(r); p.data[i + 1] = UInt8(g); p.data[i + 2] = UInt8(b); p.data[i + 3] = UInt8(a)
+        p.data[i] = UInt8(r); p.data[i + 1] = UInt8(g); p.data[i + 2] = UInt8(b);
+        p.data[i + 3] = UInt8(a)
     }
 
     static let count = 9
 
     /// The APNG of frames 0..<count, each 1/30 s.
     static func encoded(jobs: Int = 2) throws -> [UInt8] {
-        let writer = try APNGWriter(width: width, height: height, denominator: 30,
-                                    text: PNGText(keyword: "flipbook-hash", text: "abc"), jobs: jobs)
+        let writer = try APNGWriter(
+            width: width, height: height, denominator: 30,
+            text: PNGText(keyword: "flipbook-hash", text: "abc"), jobs: jobs)
         for k in 0..<count { try writer.append(frame(k), delay: 1) }
         return try writer.finishInMemory()
     }

@@ -4,7 +4,7 @@ import Testing
 @Suite struct ColorQuantizerTests {
     @Test func fewColorsAreExact() {
         var pixels: [UInt32] = []
-        for i in 0..<5000 { pixels.append(UInt32((i * 7919) % 256) * 0x010101) }   // 256 grays
+        for i in 0..<5000 { pixels.append(UInt32((i * 7919) % 256) * 0x010101) }  // 256 grays
         let q = ColorQuantizer.quantize(pixels)
         #expect(q.isExact)
         #expect(q.palette.count == 256)
@@ -12,7 +12,9 @@ import Testing
     }
 
     @Test func transparentTakesOneIndex() {
-        let pixels: [UInt32] = [0x0000FF, ColorQuantizer.transparentPixel, 0x00FF00, ColorQuantizer.transparentPixel]
+        let pixels: [UInt32] = [
+            0x0000FF, ColorQuantizer.transparentPixel, 0x00FF00, ColorQuantizer.transparentPixel,
+        ]
         let q = ColorQuantizer.quantize(pixels)
         #expect(q.isExact)
         #expect(q.transparentIndex == 1)
@@ -23,9 +25,13 @@ import Testing
     /// lands near its color (a 4×4×4 subdivision has 17-level spacing: error ≲ 24 per channel).
     @Test func manyColorsQuantizeClosely() {
         var pixels: [UInt32] = []
-        for r in 0..<16 { for g in 0..<16 { for b in 0..<16 {
-            pixels.append(UInt32(r * 17) | UInt32(g * 17) << 8 | UInt32(b * 17) << 16)
-        } } }
+        for r in 0..<16 {
+            for g in 0..<16 {
+                for b in 0..<16 {
+                    pixels.append(UInt32(r * 17) | UInt32(g * 17) << 8 | UInt32(b * 17) << 16)
+                }
+            }
+        }
         pixels.append(ColorQuantizer.transparentPixel)
         let q = ColorQuantizer.quantize(pixels)
         #expect(!q.isExact)

@@ -5,14 +5,21 @@ import Testing
 /// Corrupt, truncated and hostile PNG and GIF files: each is refused with an error, never
 /// a crash, and never after allocating what its header claims.
 @Suite struct CorruptInputTests {
-    static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("Corpus/images").path
 
-    static func bytes(_ name: String) throws -> [UInt8] { try FileIO.readAll(path: images + "/" + name) }
+    static func bytes(_ name: String) throws -> [UInt8] {
+        try FileIO.readAll(path: images + "/" + name)
+    }
 
     static func pngMessage(_ bytes: [UInt8], accepting: ((Int, Int) -> String?)? = nil) -> String? {
         do {
-            if let accepting { _ = try PNGCodec.decode(bytes, accepting: accepting) } else { _ = try PNGCodec.decode(bytes) }
+            if let accepting {
+                _ = try PNGCodec.decode(bytes, accepting: accepting)
+            } else {
+                _ = try PNGCodec.decode(bytes)
+            }
             return nil
         } catch {
             return error.message
@@ -25,7 +32,9 @@ import Testing
         for length in 0..<good.count {
             let message = Self.pngMessage(Array(good.prefix(length)))
             // Only a file that lacks nothing but IEND decodes.
-            #expect((message == nil) == (length >= good.count - 12), "prefix \(length): \(message ?? "decoded")")
+            #expect(
+                (message == nil) == (length >= good.count - 12),
+                "prefix \(length): \(message ?? "decoded")")
         }
     }
 
@@ -61,9 +70,13 @@ import Testing
     @Test func readNamesTheFileAndTheReason() throws {
         let path = Self.images + "/bad-crc-idat.png"
         #expect(throws: PNGError.self) { try PNGCodec.read(path: path) }
-        do { _ = try PNGCodec.read(path: path) } catch { #expect(error.message == "\(path): corrupt PNG: IDAT: CRC error") }
+        do { _ = try PNGCodec.read(path: path) } catch {
+            #expect(error.message == "\(path): corrupt PNG: IDAT: CRC error")
+        }
         let missing = Self.images + "/nothere.png"
-        do { _ = try PNGCodec.read(path: missing) } catch { #expect(error.message == "\(missing): No such file or directory") }
+        do { _ = try PNGCodec.read(path: missing) } catch {
+            #expect(error.message == "\(missing): No such file or directory")
+        }
     }
 
     /// Found by scripts/fuzz: 306 and 354 bytes whose image descriptors ask giflib for
@@ -73,14 +86,16 @@ import Testing
     func aGIFThatAsksForGigabytesIsRefusedFirst(_ name: String) throws {
         let bytes = try Self.bytes(name)
         let sizes = try #require(GIFDecodeBudget.declaredSizes(bytes))
-        #expect(sizes.images.contains { $0.width * $0.height > GIFDecodeBudget.defaultMaxBytes / 2 })
+        #expect(
+            sizes.images.contains { $0.width * $0.height > GIFDecodeBudget.defaultMaxBytes / 2 })
         do {
             _ = try GIFReader.decode(bytes)
             Issue.record("decoded")
         } catch let error as GIFError {
             // One image alone is larger than the largest canvas accepted: malformed, and
             // not a question of the memory limit.
-            #expect(error.message.contains("is 34047×43407 px, more than the 67108864 pixels accepted"))
+            #expect(
+                error.message.contains("is 34047×43407 px, more than the 67108864 pixels accepted"))
             #expect(!error.exceedsMemoryLimit)
         }
     }
@@ -93,13 +108,18 @@ import Testing
         var gif: [UInt8] = Array("GIF89a".utf8) + [100, 0, 50, 0, 0x00, 0, 0]
         for _ in 0..<3 { gif += [0x2C, 0, 0, 0, 0, 10, 0, 10, 0, 0, 2, 0] }
         gif.append(0x3B)
-        #expect(throws: Never.self) { try GIFDecodeBudget.check(gif, canvasLimit: 1 << 26, maxBytes: 100_300) }
+        #expect(throws: Never.self) {
+            try GIFDecodeBudget.check(gif, canvasLimit: 1 << 26, maxBytes: 100_300)
+        }
         do {
             try GIFDecodeBudget.check(gif, canvasLimit: 1 << 26, maxBytes: 100_299)
             Issue.record("accepted one byte over")
         } catch {
             #expect(error.exceedsMemoryLimit)
-            #expect(error.message == "GIF has 3 frames of 100×50 px; decoding them would take more than 100299 bytes, the memory limit")
+            #expect(
+                error.message
+                    == "GIF has 3 frames of 100×50 px; decoding them would take more than 100299 bytes, the memory limit"
+            )
         }
         // An image larger than the largest accepted is malformed, not over the memory budget.
         do {
@@ -117,6 +137,8 @@ import Testing
         for _ in 0..<20 { gif += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 0] }
         gif.append(0x3B)
         #expect(throws: GIFError.self) { try GIFDecodeBudget.check(gif, canvasLimit: 1 << 26) }
-        #expect(throws: Never.self) { try GIFDecodeBudget.check(Array(gif.prefix(13 + 12 * 2)) + [0x3B], canvasLimit: 1 << 26) }
+        #expect(throws: Never.self) {
+            try GIFDecodeBudget.check(Array(gif.prefix(13 + 12 * 2)) + [0x3B], canvasLimit: 1 << 26)
+        }
     }
 }

@@ -28,7 +28,9 @@ import FlipbookRaster
     }
 
     /// (has a local map, LZW minimum code size) of every image, and the global map's depth.
-    static func images(_ bytes: [UInt8]) -> (globalBits: Int, images: [(local: Bool, codeSize: Int)]) {
+    static func images(_ bytes: [UInt8]) -> (
+        globalBits: Int, images: [(local: Bool, codeSize: Int)]
+    ) {
         var p = 13
         let globalBits = bytes[10] & 0x80 != 0 ? Int(bytes[10] & 7) + 1 : 0
         if globalBits > 0 { p += 3 << globalBits }

@@ -7,10 +7,13 @@ private typealias S = GIFTestSupport
 
 /// Frame differencing with transparency, dithering, quality, matte, Oklab, exactness.
 @Suite struct GIFEncodingOptionsTests {
-    static func encode(_ frames: [Pixmap], options: GIFEncodingOptions, background: Color? = .white) throws -> [UInt8] {
+    static func encode(_ frames: [Pixmap], options: GIFEncodingOptions, background: Color? = .white)
+        throws -> [UInt8]
+    {
         let path = S.scratchFolder() + "/out.gif"
-        let writer = try GIFWriter(path: path, width: frames[0].width, height: frames[0].height,
-                                   loopCount: 0, background: background, options: options)
+        let writer = try GIFWriter(
+            path: path, width: frames[0].width, height: frames[0].height,
+            loopCount: 0, background: background, options: options)
         for f in frames { try writer.append(f, delayCentiseconds: 4) }
         try writer.finish()
         return try FileIO.readAll(path: path)
@@ -22,7 +25,8 @@ private typealias S = GIFTestSupport
         for i in 0..<(width * height) {
             s = s &* 1_664_525 &+ 1_013_904_223
             let c = Int(s >> 8) % colors
-            out[i * 4] = UInt8(c * 37 % 256); out[i * 4 + 1] = UInt8(c * 91 % 256); out[i * 4 + 2] = UInt8(c)
+            out[i * 4] = UInt8(c * 37 % 256); out[i * 4 + 1] = UInt8(c * 91 % 256);
+            out[i * 4 + 2] = UInt8(c)
         }
         return out
     }
@@ -37,7 +41,9 @@ private typealias S = GIFTestSupport
     ])
     func oklabKnownValues(r: Int, g: Int, b: Int, l: Double, a: Double, bb: Double) {
         let c = Oklab.fromSRGB(r, g, b)
-        #expect(abs(Double(c.l) - l) < 1e-3 && abs(Double(c.a) - a) < 1e-3 && abs(Double(c.b) - bb) < 1e-3, "\(c)")
+        #expect(
+            abs(Double(c.l) - l) < 1e-3 && abs(Double(c.a) - a) < 1e-3
+                && abs(Double(c.b) - bb) < 1e-3, "\(c)")
         #expect(Oklab.toPacked(c) == UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16)
     }
 
@@ -56,9 +62,11 @@ private typealias S = GIFTestSupport
         var dot = Pixmap(width: 16, height: 16)
         for (i, (r, g, b)) in [(255, 0, 0), (0, 128, 255), (20, 200, 20)].enumerated() {
             let at = ((4 + i) * 16 + 4 + i) * 4
-            dot.data[at] = UInt8(r); dot.data[at + 1] = UInt8(g); dot.data[at + 2] = UInt8(b); dot.data[at + 3] = 255
+            dot.data[at] = UInt8(r); dot.data[at + 1] = UInt8(g); dot.data[at + 2] = UInt8(b);
+            dot.data[at + 3] = 255
         }
-        let decoded = try GIFReader.decode(try Self.encode([empty, dot], options: GIFEncodingOptions(), background: nil))
+        let decoded = try GIFReader.decode(
+            try Self.encode([empty, dot], options: GIFEncodingOptions(), background: nil))
         #expect(decoded.frames.map(\.data) == [empty.data, dot.data])
     }
 
@@ -94,7 +102,8 @@ private typealias S = GIFTestSupport
     /// fixed frame of headers (the first frame's palette is the global color map).
     @Test func preparedImageIsWhatTheFileHolds() throws {
         let w = 64, h = 48
-        let frame = Pixmap(width: w, height: h, straightRGBA: Self.texture(width: w, height: h, colors: 100))
+        let frame = Pixmap(
+            width: w, height: h, straightRGBA: Self.texture(width: w, height: h, colors: 100))
         let p = GIFFrameEncoder(width: w, height: h, background: .white).prepareFirst(frame).frame
         #expect(p.usesGlobalPalette && p.palette.count == 101)
         let bytes = try Self.encode([frame], options: GIFEncodingOptions())
@@ -112,24 +121,29 @@ private typealias S = GIFTestSupport
         var frames: [Pixmap] = []
         for k in 0..<5 {
             var px = gradient
-            for y in 20..<30 { for x in (10 + 6 * k)..<(20 + 6 * k) {
-                let o = (y * w + x) * 4
-                px[o] = 255; px[o + 1] = UInt8(40 * k); px[o + 2] = 0
-            } }
+            for y in 20..<30 {
+                for x in (10 + 6 * k)..<(20 + 6 * k) {
+                    let o = (y * w + x) * 4
+                    px[o] = 255; px[o + 1] = UInt8(40 * k); px[o + 2] = 0
+                }
+            }
             frames.append(Pixmap(width: w, height: h, straightRGBA: px))
         }
-        let decoded = try GIFReader.decode(try Self.encode(frames, options: GIFEncodingOptions(dither: dither)))
+        let decoded = try GIFReader.decode(
+            try Self.encode(frames, options: GIFEncodingOptions(dither: dither)))
         #expect(decoded.frames.count == 5)
         var checked = 0
-        for y in 0..<h { for x in 0..<w where !(y >= 20 && y < 30 && x >= 10 && x < 20 + 6 * 4) {
-            let first = decoded.frames[0].pixel(x: x, y: y)
-            for f in decoded.frames.dropFirst() {
-                let p = f.pixel(x: x, y: y)
-                #expect(p == first, "(\(x), \(y)) changed")
-                if p != first { return }
+        for y in 0..<h {
+            for x in 0..<w where !(y >= 20 && y < 30 && x >= 10 && x < 20 + 6 * 4) {
+                let first = decoded.frames[0].pixel(x: x, y: y)
+                for f in decoded.frames.dropFirst() {
+                    let p = f.pixel(x: x, y: y)
+                    #expect(p == first, "(\(x), \(y)) changed")
+                    if p != first { return }
+                }
+                checked += 1
             }
-            checked += 1
-        } }
+        }
         #expect(checked > w * h / 2)
     }
 
@@ -137,12 +151,16 @@ private typealias S = GIFTestSupport
     /// family, and keeps the mean close to the source.
     @Test func orderedDitherMixesColors() {
         var pixels: [UInt32] = []
-        for y in 0..<32 { for x in 0..<300 { pixels.append(UInt32(x * 255 / 299) | UInt32(y) << 8 | 0x40 << 16) } }
+        for y in 0..<32 {
+            for x in 0..<300 { pixels.append(UInt32(x * 255 / 299) | UInt32(y) << 8 | 0x40 << 16) }
+        }
         let q = ColorQuantizer.quantize(pixels, maxColors: 8, dither: .ordered, width: 300)
         #expect(!q.isExact)
         let plain = ColorQuantizer.quantize(pixels, maxColors: 8, dither: .none, width: 300)
         // Along one row, the dithered output switches color more often than the plain one.
-        func switches(_ r: ColorQuantizer.Result) -> Int { (1..<300).filter { r.indices[$0] != r.indices[$0 - 1] }.count }
+        func switches(_ r: ColorQuantizer.Result) -> Int {
+            (1..<300).filter { r.indices[$0] != r.indices[$0 - 1] }.count
+        }
         #expect(switches(q) > 2 * switches(plain))
     }
 
@@ -150,7 +168,8 @@ private typealias S = GIFTestSupport
         let frames = (0..<3).map { S.gradient(width: 120, height: 80, phase: $0 * 5) }
         var sizes: [Int] = []
         for quality in [100, 80, 60, 40, 20, 5] {
-            sizes.append(try Self.encode(frames, options: GIFEncodingOptions(quality: quality)).count)
+            sizes.append(
+                try Self.encode(frames, options: GIFEncodingOptions(quality: quality)).count)
         }
         // Lossy LZW is greedy, so a larger tolerance may cost a few bytes (12 439 → 12 516 at
         // 80 → 60 here): within 1 %.
@@ -177,7 +196,9 @@ private typealias S = GIFTestSupport
                 }
             }
             let rms = (squares / count).squareRoot()
-            #expect(rms <= Double(tolerance) + 0.01, "tolerance \(tolerance): RMS \(rms) from the lossless frames")
+            #expect(
+                rms <= Double(tolerance) + 0.01,
+                "tolerance \(tolerance): RMS \(rms) from the lossless frames")
             if tolerance == 0 { #expect(rms == 0) }
         }
         #expect(sizes[1] < sizes[0] && sizes[2] < sizes[1], "\(sizes)")
@@ -189,12 +210,16 @@ private typealias S = GIFTestSupport
     func framesOf256ColorsAreExact(dither: GIFDither) throws {
         let w = 32, h = 16
         var px = [UInt8](repeating: 255, count: w * h * 4)
-        for i in 0..<(w * h) { let c = i % 256; px[i * 4] = UInt8(c); px[i * 4 + 1] = UInt8(255 - c); px[i * 4 + 2] = UInt8(c / 2) }
+        for i in 0..<(w * h) {
+            let c = i % 256; px[i * 4] = UInt8(c); px[i * 4 + 1] = UInt8(255 - c);
+            px[i * 4 + 2] = UInt8(c / 2)
+        }
         let a = Pixmap(width: w, height: h, straightRGBA: px)
         var px2 = px
         for i in 0..<(w * h) { px2[i * 4 + 2] = UInt8(255 - i % 256 / 2) }
         let b = Pixmap(width: w, height: h, straightRGBA: px2)
-        let decoded = try GIFReader.decode(try Self.encode([a, b, a], options: GIFEncodingOptions(dither: dither)))
+        let decoded = try GIFReader.decode(
+            try Self.encode([a, b, a], options: GIFEncodingOptions(dither: dither)))
         #expect(decoded.frames.map(\.data) == [a.data, b.data, a.data])
     }
 
@@ -207,12 +232,16 @@ private typealias S = GIFTestSupport
         straight[8...11] = [255, 0, 0, 64]
         let frame = Pixmap(width: 4, height: 1, straightRGBA: straight)
         let matte = Color(red: 1, green: 1, blue: 1)
-        let withMatte = try GIFReader.decode(try Self.encode([frame], options: GIFEncodingOptions(matte: matte), background: nil))
-        let plain = try GIFReader.decode(try Self.encode([frame], options: GIFEncodingOptions(), background: nil))
+        let withMatte = try GIFReader.decode(
+            try Self.encode([frame], options: GIFEncodingOptions(matte: matte), background: nil))
+        let plain = try GIFReader.decode(
+            try Self.encode([frame], options: GIFEncodingOptions(), background: nil))
         let m = withMatte.frames[0], p = plain.frames[0]
         #expect(m.pixel(x: 0, y: 0) == (255, 0, 0, 255))
         let edge = m.pixel(x: 1, y: 0)
-        #expect(edge.r == 255 && abs(Int(edge.g) - 63) <= 1 && abs(Int(edge.b) - 63) <= 1 && edge.a == 255)
+        #expect(
+            edge.r == 255 && abs(Int(edge.g) - 63) <= 1 && abs(Int(edge.b) - 63) <= 1
+                && edge.a == 255)
         #expect(p.pixel(x: 1, y: 0) == (255, 0, 0, 255))
         #expect(m.pixel(x: 2, y: 0).a == 0 && m.pixel(x: 3, y: 0).a == 0)
     }

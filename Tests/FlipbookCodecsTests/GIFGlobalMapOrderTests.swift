@@ -27,7 +27,10 @@ import FlipbookRaster
         return (0..<count).map { k in
             var box: [(x: Int, y: Int, w: Int, h: Int, color: RGBA)] = []
             if k > 0 {
-                for i in 0..<40 { box.append((x: 60 + i % 8, y: 20 + i / 8, w: 1, h: 1, color: rare((i + k) % 40))) }
+                for i in 0..<40 {
+                    box.append(
+                        (x: 60 + i % 8, y: 20 + i / 8, w: 1, h: 1, color: rare((i + k) % 40)))
+                }
             }
             return S.frame(width: 170, height: 40, fill: bg, rects: rects + box)
         }
@@ -45,7 +48,8 @@ import FlipbookRaster
             #expect(after.frames[k].data == before.frames[k].data, "frame \(k)")
         }
         #expect(after.delays == before.delays)
-        let old = GIFCodeSizeTests.images(written).images, new = GIFCodeSizeTests.images(reordered).images
+        let old = GIFCodeSizeTests.images(written).images,
+            new = GIFCodeSizeTests.images(reordered).images
         #expect(old.count == frames.count && new.count == frames.count)
         // As first written the box's colors sit at the end of frame 0's order: 8 bits.
         #expect(old.dropFirst().allSatisfy { !$0.local && $0.codeSize == 8 })
@@ -63,9 +67,12 @@ import FlipbookRaster
     @Test func transparentCanvasDecodesTheSame() throws {
         var frames = Self.rareColorBox(frames: 9, transparentCanvas: true)
         // A frame where visible pixels vanish (disposal to background) in the middle.
-        frames[4] = S.frame(width: 170, height: 40, fill: (0, 0, 0, 0), rects: [(x: 50, y: 10, w: 20, h: 20, color: (20, 40, 200, 255))])
+        frames[4] = S.frame(
+            width: 170, height: 40, fill: (0, 0, 0, 0),
+            rects: [(x: 50, y: 10, w: 20, h: 20, color: (20, 40, 200, 255))])
         let delays = [Int](repeating: 4, count: frames.count)
-        let written = try S.encode(frames, delays: delays, background: nil, reordersGlobalMap: false)
+        let written = try S.encode(
+            frames, delays: delays, background: nil, reordersGlobalMap: false)
         let reordered = try S.encode(frames, delays: delays, background: nil)
         let before = try GIFReader.decode(written), after = try GIFReader.decode(reordered)
         #expect(after.frames.count == frames.count)
@@ -79,21 +86,26 @@ import FlipbookRaster
     /// Six of 256 colors in a pseudo-random pattern over 300×200 pixels (runs of 1–4, so
     /// the table fills with strings of several lengths and clears several times), and the
     /// palette, for the recoding tests.
-    static func noisyImage() -> (indices: [UInt8], palette: [(UInt8, UInt8, UInt8)], used: [UInt8]) {
+    static func noisyImage() -> (indices: [UInt8], palette: [(UInt8, UInt8, UInt8)], used: [UInt8])
+    {
         let used: [UInt8] = [3, 77, 130, 200, 254, 255]
         var state: UInt32 = 12345
         let indices = (0..<(300 * 200)).map { i -> UInt8 in
             state = state &* 1_103_515_245 &+ 12345
             return used[Int((state >> 16) % 6 + UInt32(i / 997 % 2)) % 6]
         }
-        let palette = (0..<256).map { i -> (UInt8, UInt8, UInt8) in (UInt8(i), UInt8(255 - i), UInt8((i * 7) & 255)) }
+        let palette = (0..<256).map { i -> (UInt8, UInt8, UInt8) in
+            (UInt8(i), UInt8(255 - i), UInt8((i * 7) & 255))
+        }
         return (indices, palette, used)
     }
 
     static func data(_ blocks: [UInt8]) -> [UInt8] {
         var data: [UInt8] = []
         var p = 0
-        while p < blocks.count { data += blocks[(p + 1)..<(p + 1 + Int(blocks[p]))]; p += Int(blocks[p]) + 1 }
+        while p < blocks.count {
+            data += blocks[(p + 1)..<(p + 1 + Int(blocks[p]))]; p += Int(blocks[p]) + 1
+        }
         return data
     }
 
@@ -105,16 +117,21 @@ import FlipbookRaster
         let image = LZWEncoder.compress(indices, minCodeSize: 8)
         var roots = [Int](repeating: -1, count: 256)
         for (new, old) in used.enumerated() { roots[Int(old)] = new }
-        let renumbered = try #require(try GIFGlobalMapOrder.renumber(Self.data(image.blocks), from: 8, to: 3, roots: roots))
+        let renumbered = try #require(
+            try GIFGlobalMapOrder.renumber(Self.data(image.blocks), from: 8, to: 3, roots: roots))
         #expect(renumbered.count < image.blocks.count)
         let newPalette = used.map { palette[Int($0)] } + [(0, 0, 0), (0, 0, 0)]
-        let decoded = try GIFReader.decode(Self.gif(width: w, height: h, palette: newPalette, codeSize: 3, blocks: renumbered))
-        let original = try GIFReader.decode(Self.gif(width: w, height: h, palette: palette, codeSize: 8, blocks: image.blocks))
+        let decoded = try GIFReader.decode(
+            Self.gif(width: w, height: h, palette: newPalette, codeSize: 3, blocks: renumbered))
+        let original = try GIFReader.decode(
+            Self.gif(width: w, height: h, palette: palette, codeSize: 8, blocks: image.blocks))
         #expect(decoded.frames[0].data == original.frames[0].data)
         let px = decoded.frames[0].data
         for i in stride(from: 0, to: w * h, by: 997) {
             let c = palette[Int(indices[i])]
-            #expect(px[i * 4] == c.0 && px[i * 4 + 1] == c.1 && px[i * 4 + 2] == c.2 && px[i * 4 + 3] == 255)
+            #expect(
+                px[i * 4] == c.0 && px[i * 4 + 1] == c.1 && px[i * 4 + 2] == c.2
+                    && px[i * 4 + 3] == 255)
         }
     }
 
@@ -131,13 +148,20 @@ import FlipbookRaster
         for (old, new) in used.enumerated() { roots[old] = Int(new) }
         let data = Self.data(image.blocks)
         #expect(try GIFGlobalMapOrder.renumber(data, from: 3, to: 8, roots: roots) == nil)
-        #expect(try LZWDecoder.decode(data, codeSize: 3, pixels: w * h) == indices.map { compact[Int($0)] })
-        let recoded = try GIFGlobalMapOrder.recode(data, from: 3, to: 8, roots: roots, pixels: w * h)
-        let decoded = try GIFReader.decode(Self.gif(width: w, height: h, palette: palette, codeSize: 8, blocks: recoded))
+        #expect(
+            try LZWDecoder.decode(data, codeSize: 3, pixels: w * h)
+                == indices.map { compact[Int($0)] })
+        let recoded = try GIFGlobalMapOrder.recode(
+            data, from: 3, to: 8, roots: roots, pixels: w * h)
+        let decoded = try GIFReader.decode(
+            Self.gif(width: w, height: h, palette: palette, codeSize: 8, blocks: recoded))
         let px = decoded.frames[0].data
         for i in 0..<(w * h) {
             let c = palette[Int(indices[i])]
-            guard px[i * 4] == c.0 && px[i * 4 + 1] == c.1 && px[i * 4 + 2] == c.2 && px[i * 4 + 3] == 255 else {
+            guard
+                px[i * 4] == c.0 && px[i * 4 + 1] == c.1 && px[i * 4 + 2] == c.2
+                    && px[i * 4 + 3] == 255
+            else {
                 Issue.record("pixel \(i) differs")
                 break
             }
@@ -167,16 +191,24 @@ import FlipbookRaster
     }
 
     /// A one-image GIF with a global map (padded to a power of two) and the given LZW data.
-    static func gif(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], codeSize: Int, blocks: [UInt8]) -> [UInt8] {
+    static func gif(
+        width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], codeSize: Int, blocks: [UInt8]
+    ) -> [UInt8] {
         var depth = 1
         while 1 << depth < palette.count { depth += 1 }
         var out = Array("GIF89a".utf8)
-        out += [UInt8(width & 255), UInt8(width >> 8), UInt8(height & 255), UInt8(height >> 8), 0x80 | UInt8(depth - 1), 0, 0]
+        out += [
+            UInt8(width & 255), UInt8(width >> 8), UInt8(height & 255), UInt8(height >> 8),
+            0x80 | UInt8(depth - 1), 0, 0,
+        ]
         for i in 0..<(1 << depth) {
             let c = i < palette.count ? palette[i] : (0, 0, 0)
             out += [c.0, c.1, c.2]
         }
-        out += [0x2C, 0, 0, 0, 0, UInt8(width & 255), UInt8(width >> 8), UInt8(height & 255), UInt8(height >> 8), 0]
+        out += [
+            0x2C, 0, 0, 0, 0, UInt8(width & 255), UInt8(width >> 8), UInt8(height & 255),
+            UInt8(height >> 8), 0,
+        ]
         out += [UInt8(codeSize)] + blocks + [0, 0x3B]
         return out
     }

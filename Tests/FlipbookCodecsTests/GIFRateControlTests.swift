@@ -11,13 +11,18 @@ private typealias S = GIFTestSupport
 /// translucent panel dims more each frame, a flat card sliding, and a many-colored badge.
 @Suite struct GIFRateControlTests {
     @Test func toleranceAndPaletteFollowQuality() {
-        func o(_ q: Int, lossy: Int = 0) -> GIFEncodingOptions { GIFEncodingOptions(quality: q, lossy: lossy) }
+        func o(_ q: Int, lossy: Int = 0) -> GIFEncodingOptions {
+            GIFEncodingOptions(quality: q, lossy: lossy)
+        }
         #expect(o(100).quantizedTolerance == 0 && o(100).exactTolerance == 0)
-        #expect(o(GIFEncodingOptions.defaultQuality).quantizedTolerance == 2 && o(85).quantizedTolerance == 3)
+        #expect(
+            o(GIFEncodingOptions.defaultQuality).quantizedTolerance == 2
+                && o(85).quantizedTolerance == 3)
         #expect(o(95).exactTolerance == 0 && o(94).exactTolerance == 1)
         #expect(o(50).quantizedTolerance == 10 && o(50).maxColors == 256)
         #expect(o(25).maxColors == 66 && o(1).maxColors == 2)
-        #expect(o(100, lossy: 20).quantizedTolerance == 20 && o(100, lossy: 20).exactTolerance == 20)
+        #expect(
+            o(100, lossy: 20).quantizedTolerance == 20 && o(100, lossy: 20).exactTolerance == 20)
         for q in 2...100 {
             #expect(o(q).quantizedTolerance <= o(q - 1).quantizedTolerance)
             #expect(o(q).exactTolerance <= o(q - 1).exactTolerance)
@@ -36,8 +41,12 @@ private typealias S = GIFTestSupport
                 }
             }
             for y in 0..<64 { for x in 0..<96 { blend(x, y, (245, 245, 245), 40 * i) } }
-            for y in 20..<44 { for x in (10 + 9 * i)..<(40 + 9 * i) { blend(x, y, (255, 255, 255), 255) } }
-            for y in 4..<16 { for x in 70..<92 { blend(x, y, ((x * 29 + i * 7) % 256, (y * 53) % 256, 128), 255) } }
+            for y in 20..<44 {
+                for x in (10 + 9 * i)..<(40 + 9 * i) { blend(x, y, (255, 255, 255), 255) }
+            }
+            for y in 4..<16 {
+                for x in 70..<92 { blend(x, y, ((x * 29 + i * 7) % 256, (y * 53) % 256, 128), 255) }
+            }
             return Pixmap(width: 96, height: 64, straightRGBA: straight)
         }
     }
@@ -45,7 +54,8 @@ private typealias S = GIFTestSupport
     struct Measure { var bytes: Int, ssim: Double, oklab: Double, mse: Double }
 
     static func measure(_ frames: [Pixmap], quality: Int) throws -> Measure {
-        let bytes = try GIFEncodingOptionsTests.encode(frames, options: GIFEncodingOptions(quality: quality))
+        let bytes = try GIFEncodingOptionsTests.encode(
+            frames, options: GIFEncodingOptions(quality: quality))
         let decoded = try GIFReader.decode(bytes).frames
         #expect(decoded.count == frames.count)
         var ssim = 0.0, oklab = 0.0, squares = 0.0, n = 0.0
@@ -55,17 +65,24 @@ private typealias S = GIFTestSupport
                 let la = Oklab.fromSRGB(Int(x[4 * i]), Int(x[4 * i + 1]), Int(x[4 * i + 2]))
                 let lb = Oklab.fromSRGB(Int(y[4 * i]), Int(y[4 * i + 1]), Int(y[4 * i + 2]))
                 oklab += Double(la.distanceSquared(lb).squareRoot())
-                for c in 0..<3 { let d = Double(x[4 * i + c]) - Double(y[4 * i + c]); squares += d * d }
+                for c in 0..<3 {
+                    let d = Double(x[4 * i + c]) - Double(y[4 * i + c]); squares += d * d
+                }
                 n += 1
             }
-            ssim += (0..<3).map { boxSSIM(x, y, channel: $0, width: a.width, height: a.height) }.reduce(0, +) / 3
+            ssim +=
+                (0..<3).map { boxSSIM(x, y, channel: $0, width: a.width, height: a.height) }.reduce(
+                    0, +) / 3
         }
-        return Measure(bytes: bytes.count, ssim: ssim / Double(frames.count), oklab: oklab / n, mse: squares / (3 * n))
+        return Measure(
+            bytes: bytes.count, ssim: ssim / Double(frames.count), oklab: oklab / n,
+            mse: squares / (3 * n))
     }
 
     /// Mean SSIM of one channel over 7×7 windows (uniform weights; the benchmark uses a
     /// Gaussian, the ordering is what matters here).
-    static func boxSSIM(_ x: [UInt8], _ y: [UInt8], channel: Int, width: Int, height: Int) -> Double {
+    static func boxSSIM(_ x: [UInt8], _ y: [UInt8], channel: Int, width: Int, height: Int) -> Double
+    {
         let c1 = 6.5025, c2 = 58.5225
         var total = 0.0, count = 0.0
         for y0 in 0...(height - 7) {
@@ -80,7 +97,9 @@ private typealias S = GIFTestSupport
                 }
                 let mx = sx / 49, my = sy / 49
                 let vx = sxx / 49 - mx * mx, vy = syy / 49 - my * my, cov = sxy / 49 - mx * my
-                total += ((2 * mx * my + c1) * (2 * cov + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2))
+                total +=
+                    ((2 * mx * my + c1) * (2 * cov + c2))
+                    / ((mx * mx + my * my + c1) * (vx + vy + c2))
                 count += 1
             }
         }

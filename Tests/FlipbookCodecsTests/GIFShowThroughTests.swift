@@ -14,7 +14,9 @@ import FlipbookRaster
     /// with a one-pixel hole (transparent: the redrawn frame below then has a transparent
     /// index; a frame without one has no index to show through with).
     static func card(height: Int = 70, dot: Bool) -> Pixmap {
-        let colors: [RGBA] = [(30, 60, 200, 255), (200, 60, 30, 255), (40, 160, 60, 255), (230, 200, 40, 255)]
+        let colors: [RGBA] = [
+            (30, 60, 200, 255), (200, 60, 30, 255), (40, 160, 60, 255), (230, 200, 40, 255),
+        ]
         var rects: [(x: Int, y: Int, w: Int, h: Int, color: RGBA)] = []
         for y in 0..<height {
             for x in 0..<100 where !(x == 50 && y == 50) {
@@ -55,10 +57,14 @@ import FlipbookRaster
         // Frame 1 adds a dot (a small rectangle); frame 2 loses the card's bottom row, so
         // frame 1 is redrawn over its dot and the vanishing row (rows 40…79, 100 wide:
         // 4,000 pixels, 9 of them new) and disposed to background.
-        let frames = [Self.card(dot: false), Self.card(dot: true), Self.card(height: 69, dot: true)]
+        let frames = [
+            Self.card(dot: false), Self.card(dot: true), Self.card(height: 69, dot: true),
+        ]
         let bytes = try S.encode(frames, delays: [5, 5, 5], background: nil)
         let decoded = try GIFReader.decode(bytes)
-        for (k, f) in frames.enumerated() { #expect(decoded.frames[k].straightRGBA() == S.gifVisible(f), "frame \(k)") }
+        for (k, f) in frames.enumerated() {
+            #expect(decoded.frames[k].straightRGBA() == S.gifVisible(f), "frame \(k)")
+        }
         let images = Self.images(bytes)
         #expect(images.count == 3)
         let redrawn = images[1]

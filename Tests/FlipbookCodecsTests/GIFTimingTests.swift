@@ -17,7 +17,9 @@ import Testing
     }
 
     @Test func exactTotalsForCommonRates() {
-        for (fps, frames, total) in [(25.0, 100, 400), (24.0, 48, 200), (29.97, 300, 1001), (50.0, 10, 20), (12.0, 7, 58)] {
+        for (fps, frames, total) in [
+            (25.0, 100, 400), (24.0, 48, 200), (29.97, 300, 1001), (50.0, 10, 20), (12.0, 7, 58),
+        ] {
             let delays = GIFTiming.delays(frameCount: frames, fps: fps)
             #expect(delays.reduce(0, +) == total, "fps \(fps)")
             #expect(delays.allSatisfy { $0 >= 2 }, "fps \(fps)")
@@ -33,7 +35,7 @@ import Testing
         #expect(Array(plan.prefix(4).map(\.delay)) == [3, 2, 3, 2])
         #expect(plan.reduce(0) { $0 + $1.delay } == 200)
         #expect(plan.allSatisfy { $0.delay >= 2 })
-        #expect(plan.count == 80)   // 4 kept frames per 10 cs (starts 0, 3, 5, 8)
+        #expect(plan.count == 80)  // 4 kept frames per 10 cs (starts 0, 3, 5, 8)
         let delays = GIFTiming.delays(frameCount: 120, fps: 60)
         #expect(Array(delays.prefix(6)) == [3, 0, 2, 3, 0, 2])
         #expect(delays.reduce(0, +) == 200)
@@ -46,7 +48,7 @@ import Testing
         #expect(GIFTiming.plan(frameCount: 1, fps: 100) == [GIFFramePlan(frameIndex: 0, delay: 2)])
         #expect(GIFTiming.plan(frameCount: 0, fps: 30).isEmpty)
         let odd = GIFTiming.plan(frameCount: 1000, fps: 144)
-        #expect(odd.reduce(0) { $0 + $1.delay } == 694)   // round(100 · 1000 / 144) = round(694.4)
+        #expect(odd.reduce(0) { $0 + $1.delay } == 694)  // round(100 · 1000 / 144) = round(694.4)
         #expect(odd.allSatisfy { $0.delay >= 2 })
     }
 }

@@ -10,9 +10,12 @@ import Testing
     static func riffChunks(_ bytes: [UInt8]) -> [(type: String, bytes: [UInt8])] {
         var chunks: [(String, [UInt8])] = [], i = 12
         while i + 8 <= bytes.count {
-            let size = Int(bytes[i + 4]) | Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]) << 16 | Int(bytes[i + 7]) << 24
+            let size =
+                Int(bytes[i + 4]) | Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]) << 16 | Int(
+                    bytes[i + 7]) << 24
             let end = min(bytes.count, i + 8 + size + (size & 1))
-            chunks.append((String(decoding: bytes[i..<(i + 4)], as: UTF8.self), Array(bytes[i..<end])))
+            chunks.append(
+                (String(decoding: bytes[i..<(i + 4)], as: UTF8.self), Array(bytes[i..<end])))
             i = end
         }
         return chunks
@@ -22,7 +25,10 @@ import Testing
     static func riff(_ chunks: [[UInt8]]) -> [UInt8] {
         let body = Array("WEBP".utf8) + chunks.flatMap { $0 }
         let size = UInt32(body.count)
-        return Array("RIFF".utf8) + [UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24)]
+        return Array("RIFF".utf8) + [
+            UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF),
+            UInt8(size >> 24),
+        ]
             + body
     }
 
@@ -31,8 +37,12 @@ import Testing
     /// trapped (found reading the reader with the fuzzer's webp kind in mind: 6.8 KB, two
     /// lossless frames of our encoder repeated with the duration field set to 0xFFFFFF).
     @Test func durationsPastTwoToThe31MillisecondsAreRead() throws {
-        let frames = [WebPAnimationTests.frame(0, transparent: false), WebPAnimationTests.frame(1, transparent: false)]
-        let two = try WebPAnimationTests.encode(frames, options: WebPEncodingOptions(lossless: true))
+        let frames = [
+            WebPAnimationTests.frame(0, transparent: false),
+            WebPAnimationTests.frame(1, transparent: false),
+        ]
+        let two = try WebPAnimationTests.encode(
+            frames, options: WebPEncodingOptions(lossless: true))
         let chunks = Self.riffChunks(two)
         let head = chunks.filter { $0.type != "ANMF" }.map(\.bytes)
         let anmf = chunks.filter { $0.type == "ANMF" }.map(\.bytes)
@@ -54,14 +64,21 @@ import Testing
     /// ASan in a debug build). Inside that budget it is a valid file; at the fuzz kinds'
     /// 16 MiB it is refused before any frame is decoded, naming the limit.
     @Test func aWideCanvasIsCountedAgainstTheBudget() throws {
-        let frames = [WebPAnimationTests.frame(0, transparent: false), WebPAnimationTests.frame(1, transparent: false)]
-        var bytes = try WebPAnimationTests.encode(frames, options: WebPEncodingOptions(lossless: true))
+        let frames = [
+            WebPAnimationTests.frame(0, transparent: false),
+            WebPAnimationTests.frame(1, transparent: false),
+        ]
+        var bytes = try WebPAnimationTests.encode(
+            frames, options: WebPEncodingOptions(lossless: true))
         try #require(Array(bytes[12..<16]) == Array("VP8X".utf8))
         // Canvas width and height minus one, 24 bits each: 65510 and 48.
         bytes.replaceSubrange(24..<30, with: [0xE6, 0xFF, 0x00, 0x30, 0x00, 0x00])
         #expect {
             try WebPAnimationReader.decode(bytes, maxBytes: 16 << 20)
-        } throws: { error in "\(error)".contains("2 frames of 65511×49 px") && "\(error)".contains("the memory limit") }
+        } throws: { error in
+            "\(error)".contains("2 frames of 65511×49 px")
+                && "\(error)".contains("the memory limit")
+        }
     }
 
     /// A PNG chunk: length, type, data, CRC-32 (bitwise, as the PNG spec gives it).
@@ -75,14 +92,19 @@ import Testing
         return be32(data.count) + typed + be32(Int(crc ^ 0xFFFF_FFFF))
     }
 
-    static func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+    static func be32(_ v: Int) -> [UInt8] {
+        [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) }
+    }
 
     /// A zlib stream holding `raw` in one stored (uncompressed) deflate block.
     static func storedZlib(_ raw: [UInt8]) -> [UInt8] {
         var a: UInt32 = 1, b: UInt32 = 0
         for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
         let n = raw.count
-        return [0x78, 0x01, 0x01, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8 & 0xFF)] + raw
+        return [
+            0x78, 0x01, 0x01, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF),
+            UInt8(~n >> 8 & 0xFF),
+        ] + raw
             + be32(Int(b << 16 | a))
     }
 
@@ -92,7 +114,8 @@ import Testing
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png += pngChunk("IHDR", be32(1) + be32(1) + [8, 6, 0, 0, 0])
         png += pngChunk("acTL", be32(1) + be32(0))
-        png += pngChunk("fcTL", be32(0) + be32(1) + be32(1) + be32(0) + be32(0) + [0, 1, 0, 10, 0, 0])
+        png += pngChunk(
+            "fcTL", be32(0) + be32(1) + be32(1) + be32(0) + be32(0) + [0, 1, 0, 10, 0, 0])
         let unknown = pngChunk("zzZz", [])
         for _ in 0..<before { png += unknown }
         png += pngChunk("IDAT", storedZlib([0, 255, 0, 0, 255]))

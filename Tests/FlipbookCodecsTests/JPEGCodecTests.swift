@@ -6,10 +6,13 @@ import Testing
 /// JPEG decoding (libjpeg-turbo): checked against Pillow's decode of the same files
 /// (Tests/Corpus/images/jpeg/README.md), and hostile files refused with a message.
 @Suite struct JPEGCodecTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("Corpus/images/jpeg").path
 
-    static func bytes(_ name: String) throws -> [UInt8] { try FileIO.readAll(path: folder + "/" + name) }
+    static func bytes(_ name: String) throws -> [UInt8] {
+        try FileIO.readAll(path: folder + "/" + name)
+    }
 
     @Test(arguments: ["ramp-420", "ramp-444-progressive", "ramp-gray"])
     func decodesAsPillowDoes(_ name: String) throws {
@@ -20,7 +23,9 @@ import Testing
         #expect(image.width == 48 && image.height == 32)
         #expect(image.width == expected.width && image.height == expected.height)
         var worst = 0
-        for i in image.data.indices { worst = max(worst, abs(Int(image.data[i]) - Int(expected.data[i]))) }
+        for i in image.data.indices {
+            worst = max(worst, abs(Int(image.data[i]) - Int(expected.data[i])))
+        }
         #expect(worst <= 2, "\(name): up to \(worst) levels from Pillow's decode")
         // Opaque everywhere.
         #expect(stride(from: 3, to: image.data.count, by: 4).allSatisfy { image.data[$0] == 255 })
@@ -51,7 +56,9 @@ import Testing
         var asked: (Int, Int)?
         let bytes = try Self.bytes("ramp-420.jpg")
         do {
-            _ = try JPEGCodec.decode(bytes) { w, h in asked = (w, h); return "too large for the test" }
+            _ = try JPEGCodec.decode(bytes) { w, h in
+                asked = (w, h); return "too large for the test"
+            }
             Issue.record("decoded despite the refusal")
         } catch {
             #expect(error.message == "too large for the test")

@@ -21,16 +21,22 @@ struct LZWEncoderTests {
         var noise = Noise(state: 0x9E37_79B9_7F4A_7C15 &+ UInt64(colors))
         let random = (0..<20_000).map { _ in UInt8(noise.next(colors)) }
         var runs: [UInt8] = []
-        while runs.count < 30_000 { runs += [UInt8](repeating: UInt8(noise.next(colors)), count: 1 + noise.next(300)) }
+        while runs.count < 30_000 {
+            runs += [UInt8](repeating: UInt8(noise.next(colors)), count: 1 + noise.next(300))
+        }
         let ramp = (0..<9_000).map { UInt8(($0 / 3) % colors) }
         var patches: [UInt8] = []
         while patches.count < 25_000 {
             let run = 1 + noise.next(8)
             let c = UInt8(noise.next(colors))
-            patches += [UInt8](repeating: c, count: run) + (0..<noise.next(5)).map { _ in UInt8(noise.next(colors)) }
+            patches +=
+                [UInt8](repeating: c, count: run)
+                + (0..<noise.next(5)).map { _ in UInt8(noise.next(colors)) }
         }
-        return [("noise", random), ("runs", runs), ("ramp", ramp), ("one pixel", [UInt8(colors - 1)]),
-                ("patches", patches)]
+        return [
+            ("noise", random), ("runs", runs), ("ramp", ramp), ("one pixel", [UInt8(colors - 1)]),
+            ("patches", patches),
+        ]
     }
 
     @Test(arguments: [2, 4, 16, 256])
@@ -50,7 +56,9 @@ struct LZWEncoderTests {
     /// (alternate); the rest must keep theirs. `noisyUnchanged`: the unchanged area is
     /// texture (transparent runs are best); otherwise it is flat background (its own color
     /// joins the revealed background into long runs).
-    static func movedObject(colors: Int, noisyUnchanged: Bool) -> (primary: [UInt8], alternates: [UInt8]) {
+    static func movedObject(colors: Int, noisyUnchanged: Bool) -> (
+        primary: [UInt8], alternates: [UInt8]
+    ) {
         var noise = Noise(state: 42 &+ UInt64(colors) &+ (noisyUnchanged ? 7 : 0))
         let clear = UInt8(colors - 1), background = UInt8(0)
         var primary: [UInt8] = [], alternates: [UInt8] = []
@@ -58,11 +66,11 @@ struct LZWEncoderTests {
             for x in 0..<120 {
                 let texture = UInt8(1 + noise.next(colors - 2))
                 switch x {
-                case 0..<30: // revealed background: changed, must be the background color
+                case 0..<30:  // revealed background: changed, must be the background color
                     primary.append(background); alternates.append(background)
-                case 30..<70: // the object: changed texture
+                case 30..<70:  // the object: changed texture
                     primary.append(texture); alternates.append(texture)
-                default: // unchanged
+                default:  // unchanged
                     let own = noisyUnchanged ? texture : background
                     primary.append(clear); alternates.append(own)
                 }
@@ -79,16 +87,19 @@ struct LZWEncoderTests {
         let (primary, alternates) = Self.movedObject(colors: colors, noisyUnchanged: noisyUnchanged)
         let bits = LZWEncoder.minCodeSize(colors: colors)
         let mixed = LZWEncoder.compress(primary, minCodeSize: bits, alternates: alternates)
-        #expect(zip(mixed.indices, zip(primary, alternates)).allSatisfy { $0 == $1.0 || $0 == $1.1 })
-        let decoded = try Self.giflibDecodedIndices(blocks: mixed.blocks, bits: bits, count: primary.count)
+        #expect(
+            zip(mixed.indices, zip(primary, alternates)).allSatisfy { $0 == $1.0 || $0 == $1.1 })
+        let decoded = try Self.giflibDecodedIndices(
+            blocks: mixed.blocks, bits: bits, count: primary.count)
         #expect(decoded == mixed.indices)
         let transparent = LZWEncoder.compress(primary, minCodeSize: bits).byteCount
         let own = LZWEncoder.compress(alternates, minCodeSize: bits).byteCount
         // With a two-color texture the free choice can wander into texture strings and lose
         // (the frame encoder therefore also compresses the all-transparent stream).
         if noisyUnchanged && colors < 16 { return }
-        #expect(Double(mixed.byteCount) <= 1.05 * Double(min(transparent, own)),
-                "mixed \(mixed.byteCount), all transparent \(transparent), all own color \(own)")
+        #expect(
+            Double(mixed.byteCount) <= 1.05 * Double(min(transparent, own)),
+            "mixed \(mixed.byteCount), all transparent \(transparent), all own color \(own)")
     }
 
     // MARK: giflib as the reference
@@ -100,11 +111,15 @@ struct LZWEncoderTests {
     static func giflibImageData(_ indices: [UInt8], colors: Int) throws -> [UInt8] {
         let buffer = Buffer()
         var err: Int32 = 0
-        let gif = try #require(EGifOpen(Unmanaged.passUnretained(buffer).toOpaque(), { gif, bytes, count in
-            let buffer = Unmanaged<Buffer>.fromOpaque(gif!.pointee.UserData).takeUnretainedValue()
-            buffer.bytes += UnsafeBufferPointer(start: bytes, count: Int(count))
-            return count
-        }, &err))
+        let gif = try #require(
+            EGifOpen(
+                Unmanaged.passUnretained(buffer).toOpaque(),
+                { gif, bytes, count in
+                    let buffer = Unmanaged<Buffer>.fromOpaque(gif!.pointee.UserData)
+                        .takeUnretainedValue()
+                    buffer.bytes += UnsafeBufferPointer(start: bytes, count: Int(count))
+                    return count
+                }, &err))
         var colorsArray = (0..<colors).map { GifColorType(Red: UInt8($0), Green: 0, Blue: 0) }
         let map = GifMakeMapObject(Int32(colors), &colorsArray)
         defer { GifFreeMapObject(map) }
@@ -121,9 +136,12 @@ struct LZWEncoderTests {
 
     /// Decodes one image of `count` pixels from our blocks with giflib's decoder.
     static func giflibDecodedIndices(blocks: [UInt8], bits: Int, count: Int) throws -> [UInt8] {
-        var file: [UInt8] = Array("GIF89a".utf8) + [UInt8(count & 0xFF), UInt8(count >> 8), 1, 0, 0x77, 0, 0]
+        var file: [UInt8] =
+            Array("GIF89a".utf8) + [UInt8(count & 0xFF), UInt8(count >> 8), 1, 0, 0x77, 0, 0]
         let colors = 1 << bits
-        file += [0x2C, 0, 0, 0, 0, UInt8(count & 0xFF), UInt8(count >> 8), 1, 0, 0x80 | UInt8(bits - 1)]
+        file += [
+            0x2C, 0, 0, 0, 0, UInt8(count & 0xFF), UInt8(count >> 8), 1, 0, 0x80 | UInt8(bits - 1),
+        ]
         file += (0..<colors).flatMap { [UInt8($0), 0, 0] }
         file += [UInt8(bits)] + blocks + [0, 0x3B]
         let decoded = try GIFReader.decode(file)

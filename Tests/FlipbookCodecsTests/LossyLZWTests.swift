@@ -10,21 +10,27 @@ struct LossyLZWTests {
 
     /// A 64-color palette (4 levels per channel) and a frame of smooth ramps with noise, whose
     /// exact colors are in the palette; the left quarter is "unchanged", one row is transparent.
-    static func fixture() -> (palette: [UInt32], indices: [UInt8], pixels: [UInt32], unchanged: [Bool], width: Int) {
+    static func fixture() -> (
+        palette: [UInt32], indices: [UInt8], pixels: [UInt32], unchanged: [Bool], width: Int
+    ) {
         let levels: [UInt32] = [0, 85, 170, 255]
         var palette: [UInt32] = []
-        for b in levels { for g in levels { for r in levels { palette.append(r | g << 8 | b << 16) } } }
-        palette.append(0) // transparent slot: index 64
+        for b in levels {
+            for g in levels { for r in levels { palette.append(r | g << 8 | b << 16) } }
+        }
+        palette.append(0)  // transparent slot: index 64
         let width = 96, height = 40
         var noise = Noise(state: 7)
         var indices: [UInt8] = [], pixels: [UInt32] = [], unchanged: [Bool] = []
         for y in 0..<height {
             for x in 0..<width {
                 if y == 20 {
-                    indices.append(64); pixels.append(ColorQuantizer.transparentPixel); unchanged.append(false)
+                    indices.append(64); pixels.append(ColorQuantizer.transparentPixel);
+                    unchanged.append(false)
                     continue
                 }
-                let r = min(3, x / 24 + (noise.next(5) == 0 ? 1 : 0)), g = min(3, y / 10), b = (x + y) / 40 % 4
+                let r = min(3, x / 24 + (noise.next(5) == 0 ? 1 : 0)), g = min(3, y / 10),
+                    b = (x + y) / 40 % 4
                 let index = r + 4 * g + 16 * b
                 let isUnchanged = x < width / 4
                 indices.append(UInt8(isUnchanged ? 64 : index))
@@ -39,10 +45,12 @@ struct LossyLZWTests {
     func staysWithinToleranceAndDecodes(tolerance: Int) throws {
         let f = Self.fixture()
         let bits = LZWEncoder.minCodeSize(colors: 128)
-        let (image, _) = LZWEncoder.compressLossy(f.indices, minCodeSize: bits, width: f.width, pixels: f.pixels,
-                                                  unchanged: f.unchanged, palette: f.palette, transparentIndex: 64,
-                                                  tolerance: tolerance)
-        let decoded = try LZWEncoderTests.giflibDecodedIndices(blocks: image.blocks, bits: bits, count: f.indices.count)
+        let (image, _) = LZWEncoder.compressLossy(
+            f.indices, minCodeSize: bits, width: f.width, pixels: f.pixels,
+            unchanged: f.unchanged, palette: f.palette, transparentIndex: 64,
+            tolerance: tolerance)
+        let decoded = try LZWEncoderTests.giflibDecodedIndices(
+            blocks: image.blocks, bits: bits, count: f.indices.count)
         #expect(decoded == image.indices)
         let bound = 1.75 * Double(tolerance) + 2
         var worst = 0.0
@@ -57,7 +65,8 @@ struct LossyLZWTests {
                 continue
             }
             let p = f.pixels[i], c = f.palette[chosen]
-            let dr = Double(Int(p & 0xFF) - Int(c & 0xFF)), dg = Double(Int((p >> 8) & 0xFF) - Int((c >> 8) & 0xFF))
+            let dr = Double(Int(p & 0xFF) - Int(c & 0xFF)),
+                dg = Double(Int((p >> 8) & 0xFF) - Int((c >> 8) & 0xFF))
             let db = Double(Int((p >> 16) & 0xFF) - Int((c >> 16) & 0xFF))
             worst = max(worst, ((3 * dr * dr + 4 * dg * dg + 2 * db * db) / 9).squareRoot())
         }
@@ -72,9 +81,12 @@ struct LossyLZWTests {
         let exact = LZWEncoder.compress(f.indices, minCodeSize: bits).byteCount
         var sizes = [exact]
         for tolerance in [45, 100] {
-            sizes.append(LZWEncoder.compressLossy(f.indices, minCodeSize: bits, width: f.width, pixels: f.pixels,
-                                                  unchanged: f.unchanged, palette: f.palette, transparentIndex: 64,
-                                                  tolerance: tolerance).image.byteCount)
+            sizes.append(
+                LZWEncoder.compressLossy(
+                    f.indices, minCodeSize: bits, width: f.width, pixels: f.pixels,
+                    unchanged: f.unchanged, palette: f.palette, transparentIndex: 64,
+                    tolerance: tolerance
+                ).image.byteCount)
         }
         #expect(sizes[1] < sizes[0] && sizes[2] < sizes[1], "\(sizes)")
     }

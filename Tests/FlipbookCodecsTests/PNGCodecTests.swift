@@ -24,11 +24,15 @@ import FlipbookRaster
         var seed: UInt32 = 12345
         for _ in 0..<(300 * 200) {
             seed = seed &* 1_664_525 &+ 1_013_904_223
-            straight += [UInt8(seed >> 24), UInt8((seed >> 16) & 0xFF), UInt8((seed >> 8) & 0xFF), 255]
+            straight += [
+                UInt8(seed >> 24), UInt8((seed >> 16) & 0xFF), UInt8((seed >> 8) & 0xFF), 255,
+            ]
         }
         let pixmap = Pixmap(width: 300, height: 200, straightRGBA: straight)
         for compression in PNGCompression.allCases {
-            #expect(try PNGCodec.decode(try PNGCodec.encode(pixmap, compression: compression)) == pixmap)
+            #expect(
+                try PNGCodec.decode(try PNGCodec.encode(pixmap, compression: compression)) == pixmap
+            )
         }
         #expect(try PNGCodec.decode(try PNGCodec.encodeWithSimplifiedAPI(pixmap)) == pixmap)
     }
@@ -52,5 +56,5 @@ import FlipbookRaster
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -26,7 +26,7 @@ import FlipbookRaster
                 let a: UInt8 = opaque ? 255 : UInt8((x * 7 + y * 13 + 1) % 256)
                 var r: UInt8, g: UInt8, b: UInt8
                 switch (y / 4) % 3 {
-                case 0: (r, g, b) = (200, 120, 40)             // flat
+                case 0: (r, g, b) = (200, 120, 40)  // flat
                 case 1: (r, g, b) = (UInt8(x % 256), UInt8((x * 3) % 256), 90)  // ramp, rows repeat
                 default: (r, g, b) = (noise.next(), noise.next(), noise.next())
                 }
@@ -42,11 +42,17 @@ import FlipbookRaster
     /// The IHDR color type byte of a PNG file.
     static func colorType(_ png: [UInt8]) -> UInt8 { png[25] }
 
-    @Test(arguments: [(false, true, UInt8(2)), (true, true, UInt8(0)), (true, false, UInt8(4)), (false, false, UInt8(6))])
+    @Test(arguments: [
+        (false, true, UInt8(2)), (true, true, UInt8(0)), (true, false, UInt8(4)),
+        (false, false, UInt8(6)),
+    ])
     func decodesLikeTheSimplifiedAPI(grey: Bool, opaque: Bool, colorType: UInt8) throws {
         for (w, h) in [(1, 1), (3, 2), (37, 29), (301, 64)] {
-            let pixmap = Self.sample(width: w, height: h, grey: grey, opaque: opaque, seed: UInt32(w * 1000 + h))
-            let reference = try PNGCodec.decodeWithSimplifiedAPI(try PNGCodec.encodeWithSimplifiedAPI(pixmap)) { _, _ in nil }
+            let pixmap = Self.sample(
+                width: w, height: h, grey: grey, opaque: opaque, seed: UInt32(w * 1000 + h))
+            let reference = try PNGCodec.decodeWithSimplifiedAPI(
+                try PNGCodec.encodeWithSimplifiedAPI(pixmap)
+            ) { _, _ in nil }
             if opaque { #expect(reference == pixmap) }
             for compression in PNGCompression.allCases {
                 let png = try PNGCodec.encode(pixmap, compression: compression)
@@ -55,7 +61,9 @@ import FlipbookRaster
                 let decoded = try PNGCodec.decode(png)
                 #expect(decoded == reference, "\(w)×\(h) \(compression)")
                 #expect(try PNGCodec.decodeWithSimplifiedAPI(png) { _, _ in nil } == decoded)
-                #expect(try PNGCodec.encode(pixmap, compression: compression) == png, "not deterministic")
+                #expect(
+                    try PNGCodec.encode(pixmap, compression: compression) == png,
+                    "not deterministic")
             }
         }
     }
@@ -86,16 +94,21 @@ import FlipbookRaster
         var noise = Noise(state: 99)
         for bpp in [1, 2, 3, 4] {
             for count in [1, 2, 5, 16, 17, 31, 64, 100, 2251, 5000] where count >= bpp {
-                let row = (0..<count).map { _ in noise.next() }, above = (0..<count).map { _ in noise.next() }
+                let row = (0..<count).map { _ in noise.next() },
+                    above = (0..<count).map { _ in noise.next() }
                 var up = 0, sub = 0
                 for i in 0..<count {
-                    let u = Int8(bitPattern: row[i] &- above[i]), s = Int8(bitPattern: row[i] &- (i >= bpp ? row[i - bpp] : 0))
+                    let u = Int8(bitPattern: row[i] &- above[i]),
+                        s = Int8(bitPattern: row[i] &- (i >= bpp ? row[i - bpp] : 0))
                     up += u == Int8.min ? 128 : abs(Int(u))
                     sub += s == Int8.min ? 128 : abs(Int(s))
                 }
-                let got = row.withUnsafeBytes { r in above.withUnsafeBytes { a in
-                    RowFilterChoice.costs(r.baseAddress!, a.baseAddress!, count: count, bpp: bpp)
-                } }
+                let got = row.withUnsafeBytes { r in
+                    above.withUnsafeBytes { a in
+                        RowFilterChoice.costs(
+                            r.baseAddress!, a.baseAddress!, count: count, bpp: bpp)
+                    }
+                }
                 #expect(got.up == up && got.sub == sub, "bpp \(bpp), \(count) bytes")
             }
         }
@@ -104,14 +117,18 @@ import FlipbookRaster
     /// Rows equal to the row above take Up; a flat row under a different one takes Sub.
     @Test func rowFilterChoice() {
         var rows = [UInt8](repeating: 7, count: 12 * 3)
-        for x in 0..<12 { rows[x] = UInt8(x * 20) }           // row 0: a ramp
-        for x in 0..<12 { rows[24 + x] = UInt8(x * 20) }      // row 2: the ramp again, under flat row 1
-        let filters = rows.withUnsafeBytes { RowFilterChoice.subOrUp($0, stride: 12, height: 3, bytesPerPixel: 3) }
+        for x in 0..<12 { rows[x] = UInt8(x * 20) }  // row 0: a ramp
+        for x in 0..<12 { rows[24 + x] = UInt8(x * 20) }  // row 2: the ramp again, under flat row 1
+        let filters = rows.withUnsafeBytes {
+            RowFilterChoice.subOrUp($0, stride: 12, height: 3, bytesPerPixel: 3)
+        }
         #expect(filters[1] == PNGEncoder.filterSub)
         #expect(filters[2] == PNGEncoder.filterSub)
         var same = [UInt8](repeating: 0, count: 12 * 3)
         for i in same.indices { same[i] = UInt8(i % 12 * 20) }
-        let upFilters = same.withUnsafeBytes { RowFilterChoice.subOrUp($0, stride: 12, height: 3, bytesPerPixel: 3) }
+        let upFilters = same.withUnsafeBytes {
+            RowFilterChoice.subOrUp($0, stride: 12, height: 3, bytesPerPixel: 3)
+        }
         #expect(upFilters[1] == PNGEncoder.filterUp && upFilters[2] == PNGEncoder.filterUp)
     }
 

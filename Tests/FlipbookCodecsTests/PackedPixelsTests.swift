@@ -35,8 +35,9 @@ import Testing
     func wholeRowsReadInPlaceEqualThePackedArray(_ setting: Int) {
         let (background, matte) = Self.settings[setting]
         let frame = Self.mixedFrame(width: 37, height: 23, seed: 7)
-        let encoder = GIFFrameEncoder(width: 37, height: 23, background: background,
-                                      options: GIFEncodingOptions(matte: matte))
+        let encoder = GIFFrameEncoder(
+            width: 37, height: 23, background: background,
+            options: GIFEncodingOptions(matte: matte))
         for rows in [0..<23, 5..<6, 3..<19] {
             let rect = PixelBounds(x0: 0, y0: rows.lowerBound, x1: 37, y1: rows.upperBound)
             let array = encoder.packedPixels(frame, rect)
@@ -54,28 +55,37 @@ import Testing
         // Rows 4…20 go from transparent to a band of mixed pixels, across the whole width
         // (no visible pixel vanishes, which on a transparent canvas the writer handles).
         var previous = GIFTestSupport.gradient(width: w, height: h)
-        previous.data.replaceSubrange((4 * w * 4)..<(21 * w * 4), with: repeatElement(0, count: 17 * w * 4))
+        previous.data.replaceSubrange(
+            (4 * w * 4)..<(21 * w * 4), with: repeatElement(0, count: 17 * w * 4))
         var band = Self.mixedFrame(width: w, height: 17, seed: 11)
-        for x in [0, w - 1] { band.data.replaceSubrange((x * 4)..<(x * 4 + 4), with: [200, 0, 0, 255]) }
+        for x in [0, w - 1] {
+            band.data.replaceSubrange((x * 4)..<(x * 4 + 4), with: [200, 0, 0, 255])
+        }
         var frame = previous
         frame.data.replaceSubrange((4 * w * 4)..<(21 * w * 4), with: band.data)
         for quality in [100, 90, 40] {
-            let encoder = GIFFrameEncoder(width: w, height: h, background: background,
-                                          options: GIFEncodingOptions(quality: quality, matte: matte))
+            let encoder = GIFFrameEncoder(
+                width: w, height: h, background: background,
+                options: GIFEncodingOptions(quality: quality, matte: matte))
             guard case .changed(let changed) = encoder.changes(frame, previous: previous) else {
                 Issue.record("the frame changed")
                 continue
             }
             #expect(changed.pixels == nil, "whole rows are read in place")
             let packed = encoder.packedPixels(frame, changed.rect)
-            let viaArray = encoder.prepare(frame, .changed(GIFFrameChanges.Changed(
-                rect: changed.rect, pixels: packed, unchanged: changed.unchanged, unchangedCount: changed.unchangedCount)))
+            let viaArray = encoder.prepare(
+                frame,
+                .changed(
+                    GIFFrameChanges.Changed(
+                        rect: changed.rect, pixels: packed, unchanged: changed.unchanged,
+                        unchangedCount: changed.unchangedCount)))
             let inPlace = encoder.prepare(frame, previous: previous)
             #expect(inPlace.image == viaArray.image)
             #expect(inPlace.palette == viaArray.palette)
             #expect(inPlace.transparentIndex == viaArray.transparentIndex)
-            #expect((inPlace.left, inPlace.top, inPlace.width, inPlace.height)
-                == (viaArray.left, viaArray.top, viaArray.width, viaArray.height))
+            #expect(
+                (inPlace.left, inPlace.top, inPlace.width, inPlace.height)
+                    == (viaArray.left, viaArray.top, viaArray.width, viaArray.height))
         }
     }
 }

@@ -50,15 +50,21 @@ enum PillowWebP {
             return nil
         }
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let failure = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let failure = String(
+            decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            Issue.record("Pillow could not decode \(path) (scripts/setup installs python3-pil): \(failure)")
+            Issue.record(
+                "Pillow could not decode \(path) (scripts/setup installs python3-pil): \(failure)")
             return nil
         }
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
         let size = width * height * 4
-        let frames = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min(bytes.count, $0 + size)]) }
-        return Decoded(frames: frames.map(clearedTransparency), durations: text.split(separator: "\n").compactMap { Int($0) })
+        let frames = stride(from: 0, to: bytes.count, by: size).map {
+            Array(bytes[$0..<min(bytes.count, $0 + size)])
+        }
+        return Decoded(
+            frames: frames.map(clearedTransparency),
+            durations: text.split(separator: "\n").compactMap { Int($0) })
     }
 }

@@ -17,7 +17,8 @@ import FlipbookRaster
         for y in 0..<height {
             for x in 0..<width {
                 let i = (y * width + x) * 4
-                var pixel: [UInt8] = transparent ? [0, 0, 0, 0] : [UInt8(x * 6), UInt8(y * 8), UInt8(128 + k), 255]
+                var pixel: [UInt8] =
+                    transparent ? [0, 0, 0, 0] : [UInt8(x * 6), UInt8(y * 8), UInt8(128 + k), 255]
                 if (left..<left + 10).contains(x) && (8..<20).contains(y) {
                     pixel = [255, UInt8((40 * k) % 256), 60, transparent ? 160 : 255]
                 } else if transparent && x == left + 10 && (8..<20).contains(y) {
@@ -32,7 +33,9 @@ import FlipbookRaster
     /// Millisecond start times of `count` frames at `fps` (GIFTiming's rounding) and the end.
     static func timeline(_ count: Int, fps: Double) -> (starts: [Int], end: Int) {
         var starts: [Int] = [], t = 0
-        for step in GIFTiming.plan(frameCount: count, fps: fps, ticksPerSecond: 1000, minimumDelay: 11) {
+        for step in GIFTiming.plan(
+            frameCount: count, fps: fps, ticksPerSecond: 1000, minimumDelay: 11)
+        {
             starts.append(t)
             t += step.delay
         }
@@ -41,8 +44,10 @@ import FlipbookRaster
 
     /// Encodes `frames` split into segments at `cuts`, joined as the exporter joins them;
     /// `repair: false` leaves out the full-canvas first frames (to show they matter).
-    static func encode(_ frames: [Pixmap], cuts: [Int] = [], options: WebPEncodingOptions, fps: Double = 30,
-                       repair: Bool = true, xmp: [UInt8]? = nil) throws -> [UInt8] {
+    static func encode(
+        _ frames: [Pixmap], cuts: [Int] = [], options: WebPEncodingOptions, fps: Double = 30,
+        repair: Bool = true, xmp: [UInt8]? = nil
+    ) throws -> [UInt8] {
         let (starts, end) = timeline(frames.count, fps: fps)
         let bounds = [0] + cuts + [frames.count]
         var segments: [WebPSegment] = []
@@ -51,7 +56,8 @@ import FlipbookRaster
             for k in bounds[s]..<bounds[s + 1] { try encoder.add(frames[k], timestamp: starts[k]) }
             let segmentEnd = bounds[s + 1] < frames.count ? starts[bounds[s + 1]] : end
             let animation = try encoder.finish(endTimestamp: segmentEnd)
-            var segment = WebPSegment(animation: animation, duration: segmentEnd - starts[bounds[s]])
+            var segment = WebPSegment(
+                animation: animation, duration: segmentEnd - starts[bounds[s]])
             if s > 0, repair, try !WebPAnimationMux.firstFrameCoversCanvas(animation) {
                 segment.fullFirstFrame = try encoder.encodeStill(frames[bounds[s]])
             }
@@ -71,13 +77,15 @@ import FlipbookRaster
         let frames = (0..<12).map { Self.frame($0, transparent: transparent) }
         let bytes = try Self.encode(frames, cuts: [5], options: WebPEncodingOptions(lossless: true))
         let decoded = try WebPAnimationReader.decode(bytes)
-        #expect(decoded.width == Self.width && decoded.height == Self.height && decoded.loopCount == 0)
+        #expect(
+            decoded.width == Self.width && decoded.height == Self.height && decoded.loopCount == 0)
         #expect(decoded.frames == frames)
         #expect(decoded.durations == [33, 33, 34, 33, 33, 34, 33, 33, 34, 33, 33, 34])
 
         let path = try Self.write(bytes)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        guard let pillow = try PillowWebP.decode(path, width: Self.width, height: Self.height) else { return }
+        guard let pillow = try PillowWebP.decode(path, width: Self.width, height: Self.height)
+        else { return }
         #expect(pillow.frames == frames.map { $0.straightRGBA() })
         #expect(pillow.durations == decoded.durations)
     }
@@ -88,9 +96,11 @@ import FlipbookRaster
     @Test func croppedSegmentStartIsRepaired() throws {
         let frames = (0..<8).map { Self.frame($0 * 3, transparent: true) }
         let options = WebPEncodingOptions(lossless: true)
-        let unrepaired = try WebPAnimationReader.decode(Self.encode(frames, cuts: [4], options: options, repair: false))
+        let unrepaired = try WebPAnimationReader.decode(
+            Self.encode(frames, cuts: [4], options: options, repair: false))
         #expect(unrepaired.frames[4] != frames[4])
-        let repaired = try WebPAnimationReader.decode(Self.encode(frames, cuts: [4], options: options))
+        let repaired = try WebPAnimationReader.decode(
+            Self.encode(frames, cuts: [4], options: options))
         #expect(repaired.frames == frames)
     }
 
@@ -102,10 +112,13 @@ import FlipbookRaster
         var meanErrors: [Double] = []
         for (quality, bound) in [(50, 8), (90, 2)] {
             #expect(bound <= GIFEncodingOptions(quality: quality).quantizedTolerance)
-            let path = try Self.write(Self.encode(frames, options: WebPEncodingOptions(quality: quality)))
+            let path = try Self.write(
+                Self.encode(frames, options: WebPEncodingOptions(quality: quality)))
             defer { try? FileManager.default.removeItem(atPath: path) }
-            guard let pillow = try PillowWebP.decode(path, width: Self.width, height: Self.height) else { return }
-            #expect(pillow.frames.count == frames.count && pillow.durations == [33, 33, 34, 33, 33, 34])
+            guard let pillow = try PillowWebP.decode(path, width: Self.width, height: Self.height)
+            else { return }
+            #expect(
+                pillow.frames.count == frames.count && pillow.durations == [33, 33, 34, 33, 33, 34])
             var total = 0, count = 0, worst = 0
             for (decoded, source) in zip(pillow.frames, frames.map { $0.straightRGBA() }) {
                 for i in stride(from: 0, to: source.count, by: 4) {
@@ -137,8 +150,9 @@ import FlipbookRaster
 
     /// The canvas size is checked (from the chunk headers) before any frame is decoded.
     @Test func oversizedCanvasIsRefusedBeforeDecoding() throws {
-        var bytes = try Self.encode([Self.frame(0, transparent: false), Self.frame(1, transparent: false)],
-                                    options: WebPEncodingOptions(lossless: true))
+        var bytes = try Self.encode(
+            [Self.frame(0, transparent: false), Self.frame(1, transparent: false)],
+            options: WebPEncodingOptions(lossless: true))
         #expect(Array(bytes[12..<16]) == Array("VP8X".utf8))
         // Canvas 16384×16384 (stored minus one, 24 bits each): the frames still fit in it.
         bytes.replaceSubrange(24..<30, with: [0xFF, 0x3F, 0x00, 0xFF, 0x3F, 0x00])
@@ -157,7 +171,10 @@ import FlipbookRaster
         let fast = GIFTiming.plan(frameCount: 120, fps: 120, ticksPerSecond: 1000, minimumDelay: 11)
         #expect(fast.reduce(0) { $0 + $1.delay } == 1000)
         #expect(fast.allSatisfy { $0.delay >= 11 } && fast.count == 60)
-        #expect(GIFTiming.plan(frameCount: 30, fps: 30) == GIFTiming.plan(frameCount: 30, fps: 30, ticksPerSecond: 100,
-                                                                          minimumDelay: 2))
+        #expect(
+            GIFTiming.plan(frameCount: 30, fps: 30)
+                == GIFTiming.plan(
+                    frameCount: 30, fps: 30, ticksPerSecond: 100,
+                    minimumDelay: 2))
     }
 }

@@ -9,8 +9,9 @@ import FlipbookRaster
     static func rectangle(at x: Double, width: Int = 40, height: Int = 20) -> Pixmap {
         var p = Pixmap(width: width, height: height)
         p.fill(.white)
-        p.fill(.rect(Rect(x: x, y: 5, width: 10, height: 10)), transform: .identity, rule: .nonZero,
-               paint: .solid(.black))
+        p.fill(
+            .rect(Rect(x: x, y: 5, width: 10, height: 10)), transform: .identity, rule: .nonZero,
+            paint: .solid(.black))
         return p
     }
 
@@ -37,10 +38,13 @@ import FlipbookRaster
     @Test func shiftInBothAxesIsStillAntiAliasing() {
         var a = Pixmap(width: 40, height: 40), b = a
         a.fill(.white); b.fill(.white)
-        a.fill(.rect(Rect(x: 10, y: 10, width: 15, height: 12)), transform: .identity, rule: .nonZero,
-               paint: .solid(.black))
-        b.fill(.rect(Rect(x: 10.25, y: 10.4, width: 15, height: 12)), transform: .identity, rule: .nonZero,
-               paint: .solid(.black))
+        a.fill(
+            .rect(Rect(x: 10, y: 10, width: 15, height: 12)), transform: .identity, rule: .nonZero,
+            paint: .solid(.black))
+        b.fill(
+            .rect(Rect(x: 10.25, y: 10.4, width: 15, height: 12)), transform: .identity,
+            rule: .nonZero,
+            paint: .solid(.black))
         let d = ImageComparator.compare(a, b)
         #expect(d.differingPixels == 0)
         #expect(d.antiAliasedPixels > 0)
@@ -80,7 +84,9 @@ import FlipbookRaster
     private func changedPixels(_ a: Pixmap, _ b: Pixmap) -> [(x: Int, y: Int)] {
         var out: [(x: Int, y: Int)] = []
         for y in 0..<a.height {
-            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { out.append((x, y)) }
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) {
+                out.append((x, y))
+            }
         }
         return out
     }

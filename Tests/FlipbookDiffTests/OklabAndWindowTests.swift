@@ -43,7 +43,7 @@ import Testing
         for y in 4..<7 { for x in 2..<5 { classes[y * 10 + x] = PixelClass.differing.rawValue } }
         classes[0] = PixelClass.differing.rawValue
         classes[99] = PixelClass.differing.rawValue
-        classes[98] = PixelClass.antiAliased.rawValue   // not counted
+        classes[98] = PixelClass.antiAliased.rawValue  // not counted
         #expect(WindowCount.largest(classes, width: 10, height: 10, window: 1) == 1)
         #expect(WindowCount.largest(classes, width: 10, height: 10, window: 2) == 4)
         #expect(WindowCount.largest(classes, width: 10, height: 10, window: 3) == 9)

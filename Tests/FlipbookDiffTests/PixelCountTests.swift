@@ -37,16 +37,24 @@ import FlipbookRaster
         #expect(ImageComparator.compare(base, solid(8, 8, (147, 50, 50))).differingPixels == 64)
         // Threshold 0.05: limit 88.04 → d = 23 (84.7) same, d = 24 (92.2) differs.
         let fine = DiffOptions(threshold: 0.05)
-        #expect(ImageComparator.compare(base, solid(8, 8, (123, 50, 50)), options: fine).differingPixels == 0)
-        #expect(ImageComparator.compare(base, solid(8, 8, (124, 50, 50)), options: fine).differingPixels == 64)
+        #expect(
+            ImageComparator.compare(base, solid(8, 8, (123, 50, 50)), options: fine).differingPixels
+                == 0)
+        #expect(
+            ImageComparator.compare(base, solid(8, 8, (124, 50, 50)), options: fine).differingPixels
+                == 64)
     }
 
     @Test func thresholdZeroCountsAnyChangeAndOneCountsNone() {
         let a = solid(6, 6, (10, 20, 30))
         var b = a
         paint(&b, x: 2, y: 2, w: 1, h: 1, (10, 21, 30))
-        #expect(ImageComparator.compare(a, b, options: DiffOptions(threshold: 0)).differingPixels == 1)
-        #expect(ImageComparator.compare(a, solid(6, 6, (255, 255, 255)), options: DiffOptions(threshold: 1))
+        #expect(
+            ImageComparator.compare(a, b, options: DiffOptions(threshold: 0)).differingPixels == 1)
+        #expect(
+            ImageComparator.compare(
+                a, solid(6, 6, (255, 255, 255)), options: DiffOptions(threshold: 1)
+            )
             .differingPixels == 0)
     }
 
@@ -79,20 +87,32 @@ import FlipbookRaster
         #expect(d.differingPixels == 50)
         #expect(d.bounds == PixelBounds(x: 15, y: 8, width: 5, height: 10))
         // Overlapping regions count once: 15×30 ∪ 10×30 shifted by 10 = 25×30.
-        #expect(ImageComparator.ignoredArea([PixelBounds(x: 0, y: 0, width: 15, height: 30),
-                                             PixelBounds(x: 10, y: 0, width: 15, height: 30)],
-                                            width: 40, height: 30) == 750)
+        #expect(
+            ImageComparator.ignoredArea(
+                [
+                    PixelBounds(x: 0, y: 0, width: 15, height: 30),
+                    PixelBounds(x: 10, y: 0, width: 15, height: 30),
+                ],
+                width: 40, height: 30) == 750)
     }
 
     @Test func toleranceLimits() {
         let a = solid(40, 30, (255, 255, 255))
         var b = a
         paint(&b, x: 10, y: 8, w: 10, h: 10, (0, 0, 255))
-        #expect(ImageComparator.compare(a, b, options: DiffOptions(maxDiffPixels: 100)).withinTolerance)
-        #expect(!ImageComparator.compare(a, b, options: DiffOptions(maxDiffPixels: 99)).withinTolerance)
-        #expect(ImageComparator.compare(a, b, options: DiffOptions(maxDiffRatio: 0.09)).withinTolerance)
-        #expect(!ImageComparator.compare(a, b, options: DiffOptions(maxDiffRatio: 0.08)).withinTolerance)
-        #expect(!ImageComparator.compare(a, b, options: DiffOptions(maxDiffPixels: 200, maxDiffRatio: 0.08))
+        #expect(
+            ImageComparator.compare(a, b, options: DiffOptions(maxDiffPixels: 100)).withinTolerance)
+        #expect(
+            !ImageComparator.compare(a, b, options: DiffOptions(maxDiffPixels: 99)).withinTolerance)
+        #expect(
+            ImageComparator.compare(a, b, options: DiffOptions(maxDiffRatio: 0.09)).withinTolerance)
+        #expect(
+            !ImageComparator.compare(a, b, options: DiffOptions(maxDiffRatio: 0.08)).withinTolerance
+        )
+        #expect(
+            !ImageComparator.compare(
+                a, b, options: DiffOptions(maxDiffPixels: 200, maxDiffRatio: 0.08)
+            )
             .withinTolerance)
     }
 
@@ -100,9 +120,9 @@ import FlipbookRaster
     @Test func bandedScanCountsExactly() {
         let a = solid(300, 260, (255, 255, 255))
         var b = a
-        paint(&b, x: 5, y: 3, w: 10, h: 10, (0, 0, 0))        // first band
-        paint(&b, x: 100, y: 60, w: 20, h: 10, (0, 0, 0))     // across a band edge
-        paint(&b, x: 280, y: 250, w: 20, h: 10, (0, 0, 0))    // last rows
+        paint(&b, x: 5, y: 3, w: 10, h: 10, (0, 0, 0))  // first band
+        paint(&b, x: 100, y: 60, w: 20, h: 10, (0, 0, 0))  // across a band edge
+        paint(&b, x: 280, y: 250, w: 20, h: 10, (0, 0, 0))  // last rows
         let d = ImageComparator.compare(a, b, keepClasses: true)
         #expect(d.differingPixels == 100 + 200 + 200)
         #expect(d.bounds == PixelBounds(x: 5, y: 3, width: 295, height: 257))
@@ -136,7 +156,7 @@ func paint(_ p: inout Pixmap, x: Int, y: Int, w: Int, h: Int, _ c: (UInt8, UInt8
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

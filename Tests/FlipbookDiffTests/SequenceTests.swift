@@ -7,8 +7,9 @@ import FlipbookRaster
 /// Sequences: pairing, count/size/delay mismatches, diff images, loading inputs, reports.
 @Suite struct SequenceTests {
     static func frames(_ colors: [(UInt8, UInt8, UInt8)], delays: [Int]? = nil) -> FrameSequence {
-        FrameSequence(source: "test", frames: colors.map { solid(8, 6, $0) },
-                      names: colors.indices.map { "f\($0)" }, delays: delays)
+        FrameSequence(
+            source: "test", frames: colors.map { solid(8, 6, $0) },
+            names: colors.indices.map { "f\($0)" }, delays: delays)
     }
 
     @Test func frameCountMismatchFails() {
@@ -22,10 +23,12 @@ import FlipbookRaster
     }
 
     @Test func sizeAndDelayMismatchesAreReportedAsSuch() {
-        let a = FrameSequence(source: "a", frames: [solid(8, 6, (0, 0, 0)), solid(8, 6, (0, 0, 0))],
-                              names: ["#0", "#1"], delays: [3, 4])
-        let b = FrameSequence(source: "b", frames: [solid(9, 6, (0, 0, 0)), solid(8, 6, (0, 0, 0))],
-                              names: ["#0", "#1"], delays: [3, 3])
+        let a = FrameSequence(
+            source: "a", frames: [solid(8, 6, (0, 0, 0)), solid(8, 6, (0, 0, 0))],
+            names: ["#0", "#1"], delays: [3, 4])
+        let b = FrameSequence(
+            source: "b", frames: [solid(9, 6, (0, 0, 0)), solid(8, 6, (0, 0, 0))],
+            names: ["#0", "#1"], delays: [3, 3])
         let r = SequenceComparator.compare(expected: a, actual: b)
         #expect(r.frames[0].sizeMismatch && r.frames[0].diff == nil)
         #expect(r.frames[1].delayMismatch! == (4, 3))
@@ -40,18 +43,19 @@ import FlipbookRaster
         paint(&b, x: 2, y: 1, w: 3, h: 2, (0, 0, 255))
         let a = FrameSequence(source: "a", frames: [solid(8, 6, (255, 255, 255))], names: ["x.png"])
         let folder = NSTemporaryDirectory() + "flipbook-diff-" + UUID().uuidString
-        let r = SequenceComparator.compare(expected: a, actual: FrameSequence(source: "b", frames: [b], names: ["x.png"]),
-                                           diffFolder: folder)
+        let r = SequenceComparator.compare(
+            expected: a, actual: FrameSequence(source: "b", frames: [b], names: ["x.png"]),
+            diffFolder: folder)
         #expect(r.frames[0].diff?.differingPixels == 6)
         let path = try #require(r.frames[0].diffImagePath)
         #expect(path == folder + "/diff-0000.png")
         let image = try PNGCodec.read(path: path)
         #expect(image.width == 3 * 8 + 2 * DiffImage.gap && image.height == 6)
         let mid = 8 + DiffImage.gap
-        #expect(image.pixel(x: mid + 2, y: 1) == (255, 0, 0, 255))    // differing: red
-        #expect(image.pixel(x: mid, y: 0) == (255, 255, 255, 255))    // same, white faded
-        #expect(image.pixel(x: 2 * mid + 3, y: 2) == (0, 0, 255, 255)) // actual panel
-        #expect(image.pixel(x: 3, y: 2) == (255, 255, 255, 255))      // expected panel
+        #expect(image.pixel(x: mid + 2, y: 1) == (255, 0, 0, 255))  // differing: red
+        #expect(image.pixel(x: mid, y: 0) == (255, 255, 255, 255))  // same, white faded
+        #expect(image.pixel(x: 2 * mid + 3, y: 2) == (0, 0, 255, 255))  // actual panel
+        #expect(image.pixel(x: 3, y: 2) == (255, 255, 255, 255))  // expected panel
         #expect(DiffReport.lines(r)[0].hasSuffix("→ \(path)"))
     }
 
@@ -74,7 +78,9 @@ import FlipbookRaster
         #expect {
             try long.sampled(fps: 30)
         } throws: { error in
-            "\(error)".contains("131070000 ms, 3932100 frames at 30.0 fps; more than 10000, the frame limit (--max-frames)")
+            "\(error)".contains(
+                "131070000 ms, 3932100 frames at 30.0 fps; more than 10000, the frame limit (--max-frames)"
+            )
         }
         // At the limit exactly: read; one tick over: refused.
         let second = Self.frames([(1, 1, 1)], delays: [1000])
@@ -84,7 +90,8 @@ import FlipbookRaster
 
     @Test func loadsPNGFolderAndGIFAndRejectsOthers() throws {
         let folder = NSTemporaryDirectory() + "flipbook-seq-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder + "/frames", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/frames", withIntermediateDirectories: true)
         try PNGCodec.write(solid(4, 4, (1, 2, 3)), to: folder + "/frames/frame-0001.png")
         try PNGCodec.write(solid(4, 4, (4, 5, 6)), to: folder + "/frames/frame-0000.png")
         let seq = try FrameSequence.load(folder + "/frames")
@@ -95,7 +102,8 @@ import FlipbookRaster
         try Data("hello".utf8).write(to: URL(fileURLWithPath: folder + "/text.png"))
         #expect(throws: FrameSourceError.self) { try FrameSequence.load(folder + "/text.png") }
         #expect(throws: FrameSourceError.self) { try FrameSequence.load(folder + "/none") }
-        try FileManager.default.createDirectory(atPath: folder + "/empty", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/empty", withIntermediateDirectories: true)
         #expect(throws: FrameSourceError.self) { try FrameSequence.load(folder + "/empty") }
     }
 
@@ -103,7 +111,8 @@ import FlipbookRaster
         let a = Self.frames([(0, 0, 0), (9, 9, 9)])
         let b = Self.frames([(0, 0, 0), (90, 90, 90)])
         let text = DiffReport.json(SequenceComparator.compare(expected: a, actual: b))
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["passed"] as? Bool == false)
         let frames = try #require(object["frames"] as? [[String: Any]])
         #expect(frames[0]["psnr"] is NSNull)

@@ -27,12 +27,14 @@ import FlipbookScene
     }
 
     static func load(_ json: String, _ compat: LottieCompatibility) throws -> Scene {
-        try LottieLoader.parse(Data(json.utf8), path: nil, options: SceneLoader.Options(lottieCompatibility: compat))
+        try LottieLoader.parse(
+            Data(json.utf8), path: nil, options: SceneLoader.Options(lottieCompatibility: compat))
     }
 
     static func textLayer(_ scene: Scene) throws -> (Layer, TextContent) {
         func walk(_ l: Layer) -> [Layer] { [l] + l.sublayers.flatMap(walk) }
-        let layer = try #require(scene.layers.flatMap(walk).first { if case .text = $0.content { true } else { false } })
+        let layer = try #require(
+            scene.layers.flatMap(walk).first { if case .text = $0.content { true } else { false } })
         guard case .text(let text) = layer.content else { throw CancellationError() }
         return (layer, text)
     }
@@ -41,7 +43,8 @@ import FlipbookScene
     static func darkRows(_ scene: Scene, columns: Range<Int>) throws -> (Int, Int)? {
         let image = try StillFrame.render(scene, at: 0, size: (200, 200))
         var rows: [Int] = []
-        for y in 0..<image.height where columns.contains(where: { x in
+        for y in 0..<image.height
+        where columns.contains(where: { x in
             let p = image.pixel(x: x, y: y)
             return p.a > 128 && p.r < 128
         }) { rows.append(y) }
@@ -51,7 +54,8 @@ import FlipbookScene
 
     /// The last pixel row more than half covered by a shape whose bottom edge is at `bottom`.
     static func lastRow(_ bottom: Double) -> Int {
-        bottom - bottom.rounded(.down) > 0.5 ? Int(bottom.rounded(.down)) : Int(bottom.rounded(.down)) - 1
+        bottom - bottom.rounded(.down) > 0.5
+            ? Int(bottom.rounded(.down)) : Int(bottom.rounded(.down)) - 1
     }
 
     /// The first pixel row more than half covered by a shape whose top edge is at `top`.
@@ -61,7 +65,9 @@ import FlipbookScene
 
     /// The H's height in em from Nimbus Sans' AFM (`C 72 ; WX 722 ; N H ; B 83 0 644 729 ;`).
     static func hHeight() throws -> Double {
-        let afm = try String(contentsOfFile: "/usr/share/fonts/type1/urw-base35/NimbusSans-Regular.afm", encoding: .utf8)
+        let afm = try String(
+            contentsOfFile: "/usr/share/fonts/type1/urw-base35/NimbusSans-Regular.afm",
+            encoding: .utf8)
         let line = try #require(afm.split(separator: "\n").first { $0.contains("; N H ;") })
         let box = try #require(line.split(separator: ";").first { $0.hasPrefix(" B ") })
         return try #require(Double(box.split(separator: " ")[4])) / 1000
@@ -72,13 +78,16 @@ import FlipbookScene
     /// The document's font name goes to Core Text as is; the box, its position, the line
     /// height and the alignment are kept. The lottie-web reading keeps fontconfig's family.
     @Test func paragraphDocumentBecomesACoreTextFrame() throws {
-        let document = #""t": "Hi there", "f": "Oswald-Bold", "s": 40, "j": 2, "tr": 0, "lh": 48, "#
+        let document =
+            #""t": "Hi there", "f": "Oswald-Bold", "s": 40, "j": 2, "tr": 0, "lh": 48, "#
             + #""sz": [150, 100], "ps": [10, 20], "fc": [1, 0, 0]"#
         let (layer, text) = try Self.textLayer(Self.load(Self.json(document), .coreAnimation))
         #expect(text.font == .coreTextName("Oswald-Bold"))
         #expect(text.coreTextFrame && text.wrapped && !text.baselineOrigin)
         #expect(text.alignment == .center && text.lineHeight == 48)
-        #expect(layer.properties.bounds.size == Size(150, 100) && layer.properties.position == Point(10, 20))
+        #expect(
+            layer.properties.bounds.size == Size(150, 100)
+                && layer.properties.position == Point(10, 20))
         let (_, web) = try Self.textLayer(Self.load(Self.json(document), .lottieWeb))
         #expect(!web.coreTextFrame && web.font == .family("Oswald-Bold"))
     }
@@ -93,7 +102,8 @@ import FlipbookScene
 
     /// A paragraph box at ps (10, 30): the H's baseline a cap height (71.8) below its top.
     @Test func paragraphBoxPutsTheCapHeightAtTheTop() throws {
-        let scene = try Self.load(Self.json(Self.h + #", "sz": [150, 120], "ps": [10, 30]"#), .coreAnimation)
+        let scene = try Self.load(
+            Self.json(Self.h + #", "sz": [150, 120], "ps": [10, 30]"#), .coreAnimation)
         let (top, bottom) = try #require(try Self.darkRows(scene, columns: 10..<100))
         let baseline = 30 + Self.capHeight * 100
         #expect(bottom == Self.lastRow(baseline))
@@ -103,8 +113,10 @@ import FlipbookScene
     /// Justified point text (j 3) is anchored at its frame's top-left: its baseline one
     /// Helvetica ascent (77.0) below the origin at y = 20.
     @Test func justifiedPointTextHangsFromTheOrigin() throws {
-        let scene = try Self.load(Self.json(Self.h.replacingOccurrences(of: #""j": 0"#, with: #""j": 3"#),
-                                            position: (20, 20)), .coreAnimation)
+        let scene = try Self.load(
+            Self.json(
+                Self.h.replacingOccurrences(of: #""j": 0"#, with: #""j": 3"#),
+                position: (20, 20)), .coreAnimation)
         let (top, bottom) = try #require(try Self.darkRows(scene, columns: 20..<100))
         let baseline = 20 + Self.helveticaAscent * 100
         #expect(bottom == Self.lastRow(baseline))

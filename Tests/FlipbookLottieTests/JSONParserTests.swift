@@ -6,7 +6,9 @@ import Testing
 /// Foundation's JSONSerialization on the same text, an independent parser), its places
 /// (line and column), and the limits it counts while reading.
 @Suite struct JSONParserTests {
-    static func parse(_ text: String, limits: JSONLimits = JSONLimits()) throws(JSONFailure) -> JSONNode {
+    static func parse(_ text: String, limits: JSONLimits = JSONLimits()) throws(JSONFailure)
+        -> JSONNode
+    {
         JSONNode(try JSONParser.parse(Array(text.utf8), limits: limits), index: 0, path: "")
     }
 
@@ -31,7 +33,8 @@ import Testing
     ])
     func valuesMatchFoundation(_ text: String) throws {
         let ours = try Self.parse(text)
-        let theirs = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        let theirs = try JSONSerialization.jsonObject(
+            with: Data(text.utf8), options: [.fragmentsAllowed])
         #expect(Self.equal(ours, theirs), "\(text)")
     }
 
@@ -39,7 +42,8 @@ import Testing
         switch value {
         case is NSNull: return node.isObject == false && node.isArray == false && !node.exists
         case let s as String: return node.string == s
-        case let n as NSNumber where String(describing: type(of: n)).contains("Boolean"): return node.bool == n.boolValue
+        case let n as NSNumber where String(describing: type(of: n)).contains("Boolean"):
+            return node.bool == n.boolValue
         case let n as NSNumber: return node.number == n.doubleValue
         case let a as [Any]:
             guard let e = node.elements, e.count == a.count else { return false }
@@ -69,16 +73,21 @@ import Testing
         ("[\"abc", 1, 6, "a string is not closed"),
         ("// x\n{}", 1, 1, "unexpected `//` where a value was expected"),
     ])
-    func malformedTextIsPlaced(_ text: String, _ line: Int, _ column: Int, _ message: String) throws {
+    func malformedTextIsPlaced(_ text: String, _ line: Int, _ column: Int, _ message: String) throws
+    {
         let failure = try #require(Self.syntaxMessage(text))
         #expect(failure.message.hasPrefix(message), "\(failure.message)")
-        #expect(failure.line == line && failure.column == column, "\(failure.line):\(failure.column)")
+        #expect(
+            failure.line == line && failure.column == column, "\(failure.line):\(failure.column)")
     }
 
     @Test func memoryIsCountedWhileReading() throws {
         let text = "[" + Array(repeating: "1", count: 10_000).joined(separator: ",") + "]"
-        #expect(throws: JSONFailure.self) { try Self.parse(text, limits: JSONLimits(memoryBytes: 9_999 * 16)) }
-        #expect((try Self.parse(text, limits: JSONLimits(memoryBytes: 10_001 * 16))).count == 10_000)
+        #expect(throws: JSONFailure.self) {
+            try Self.parse(text, limits: JSONLimits(memoryBytes: 9_999 * 16))
+        }
+        #expect(
+            (try Self.parse(text, limits: JSONLimits(memoryBytes: 10_001 * 16))).count == 10_000)
         do {
             _ = try Self.parse(text, limits: JSONLimits(memoryBytes: 100 * 16))
         } catch {
@@ -95,21 +104,30 @@ import Testing
             Issue.record("6 layers passed a limit of 5")
         } catch {
             guard case .limit(let message) = error.reason else { Issue.record("\(error)"); return }
-            #expect(message == "the file has more than 5 layers, over the limit of 5; raise --max-layers")
+            #expect(
+                message
+                    == "the file has more than 5 layers, over the limit of 5; raise --max-layers")
         }
     }
 
     @Test func keyframesAndPathVerticesAreCountedAsTheyAreRead() throws {
         // Two keyframe lists (objects in `k` arrays); a `k` array of numbers is a value, not keyframes.
-        let text = #"{"a":{"k":[{"t":0},{"t":1}]},"b":{"k":[{"t":0}]},"c":{"k":[1,2,3,4]},"v":[[0,0],[1,1],[2,2]]}"#
-        #expect(throws: Never.self) { try Self.parse(text, limits: JSONLimits(keyframes: 3, pathVertices: 3)) }
-        for (limits, expected) in [(JSONLimits(keyframes: 2), "more than 2 keyframes"),
-                                   (JSONLimits(pathVertices: 2), "a path has more than 2 vertices")] {
+        let text =
+            #"{"a":{"k":[{"t":0},{"t":1}]},"b":{"k":[{"t":0}]},"c":{"k":[1,2,3,4]},"v":[[0,0],[1,1],[2,2]]}"#
+        #expect(throws: Never.self) {
+            try Self.parse(text, limits: JSONLimits(keyframes: 3, pathVertices: 3))
+        }
+        for (limits, expected) in [
+            (JSONLimits(keyframes: 2), "more than 2 keyframes"),
+            (JSONLimits(pathVertices: 2), "a path has more than 2 vertices"),
+        ] {
             do {
                 _ = try Self.parse(text, limits: limits)
                 Issue.record("passed \(expected)")
             } catch {
-                guard case .limit(let message) = error.reason else { Issue.record("\(error)"); continue }
+                guard case .limit(let message) = error.reason else {
+                    Issue.record("\(error)"); continue
+                }
                 #expect(message.contains(expected), "\(message)")
             }
         }
@@ -125,8 +143,12 @@ import Testing
     /// A broken Lottie file is still told apart from a Flipbook scene by its top-level keys.
     @Test func topLevelKeysSurviveBrokenValues() {
         #expect(LottieLoader.looksLikeLottie(Array(#"{"v":"5.7","fr":NaN,"ip":0"#.utf8)))
-        #expect(LottieLoader.looksLikeLottie(Array(#"{"nm":"x","layers":[{"a":"]}"}],"w":1,"h":2}"#.utf8)))
-        #expect(!LottieLoader.looksLikeLottie(Array(#"{"canvas":{"size":[1,1]},"layers":[],"v":1}"#.utf8)))
+        #expect(
+            LottieLoader.looksLikeLottie(
+                Array(#"{"nm":"x","layers":[{"a":"]}"}],"w":1,"h":2}"#.utf8)))
+        #expect(
+            !LottieLoader.looksLikeLottie(
+                Array(#"{"canvas":{"size":[1,1]},"layers":[],"v":1}"#.utf8)))
         #expect(!LottieLoader.looksLikeLottie(Array("canvas:\n  size: [1, 1]\n".utf8)))
     }
 
@@ -135,7 +157,9 @@ import Testing
     @Test func shortKeysAfterALongStartStillTell() throws {
         let layer = #"{"ty":3,"ind":1,"ip":0,"op":1,"st":0,"ks":{},"nm":"padding"}"#
         let layers = Array(repeating: layer, count: 2000).joined(separator: ",")
-        let text = #"{"assets":[],"layers":["# + layers + #"],"v":"5.7","fr":30,"ip":0,"op":1,"w":10,"h":10}"#
+        let text =
+            #"{"assets":[],"layers":["# + layers
+            + #"],"v":"5.7","fr":30,"ip":0,"op":1,"w":10,"h":10}"#
         #expect(text.utf8.count > 1 << 16)
         let path = NSTemporaryDirectory() + "flipbook-late-keys-\(UUID().uuidString).json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

@@ -17,7 +17,8 @@ import FlipbookScene
         return ".build/debug/flipbook"
     }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -25,9 +26,13 @@ import FlipbookScene
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        let o = out.fileHandleForReading.readDataToEndOfFile(),
+            e = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: o, as: UTF8.self),
+            String(decoding: e, as: UTF8.self)
+        )
     }
 
     static func temporary(_ name: String) -> String {
@@ -36,8 +41,10 @@ import FlipbookScene
 
     @Test func stillWritesExactlyTheRequestedSize() throws {
         let out = Self.temporary("still.png")
-        let r = try Self.run(["still", LottieSupport.fixtures + "/ellipse.json", "--at", "50%", "--size", "64x32",
-                              "-o", out])
+        let r = try Self.run([
+            "still", LottieSupport.fixtures + "/ellipse.json", "--at", "50%", "--size", "64x32",
+            "-o", out,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let image = try PNGCodec.read(path: out)
         #expect(image.width == 64 && image.height == 32)
@@ -48,13 +55,18 @@ import FlipbookScene
     @Test func stillTakesSecondsFramesAndScale() throws {
         for at in ["0.5s", "12f", "12.5f", "100%"] {
             let out = Self.temporary("at.png")
-            let r = try Self.run(["still", LottieSupport.fixtures + "/ellipse.json", "--at", at, "--scale", "2", "-o", out])
+            let r = try Self.run([
+                "still", LottieSupport.fixtures + "/ellipse.json", "--at", at, "--scale", "2", "-o",
+                out,
+            ])
             #expect(r.status == 0, "\(at): \(r.stderr)")
             let image = try PNGCodec.read(path: out)
             #expect(image.width == 200 && image.height == 200, "\(at)")
         }
-        let bad = try Self.run(["still", LottieSupport.fixtures + "/ellipse.json", "--at", "150%", "-o",
-                                Self.temporary("x.png")])
+        let bad = try Self.run([
+            "still", LottieSupport.fixtures + "/ellipse.json", "--at", "150%", "-o",
+            Self.temporary("x.png"),
+        ])
         #expect(bad.status == 64 && bad.stderr.contains("--at"))
     }
 
@@ -62,10 +74,12 @@ import FlipbookScene
         let folder = Self.temporary("scene")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try """
-            canvas: { size: [20, 10], duration: 1, background: red }
-            layers: []
-            """.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
-        let r = try Self.run(["still", folder + "/s.yaml", "--at", "50%", "--size", "40x40", "-o", folder + "/s.png"])
+        canvas: { size: [20, 10], duration: 1, background: red }
+        layers: []
+        """.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
+        let r = try Self.run([
+            "still", folder + "/s.yaml", "--at", "50%", "--size", "40x40", "-o", folder + "/s.png",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let image = try PNGCodec.read(path: folder + "/s.png")
         // The background fills the whole requested size, bars included.
@@ -78,8 +92,9 @@ import FlipbookScene
         let packaged = try SceneFile.load(path: LottieSupport.fixtures + "/image_file.lottie")
         #expect(packaged.format == .lottie && !packaged.embeddedAssets.isEmpty)
         let a = try StillFrame.render(packaged, at: 0.5, size: (100, 100))
-        let b = try StillFrame.render(try SceneFile.load(path: LottieSupport.fixtures + "/image_file.json"), at: 0.5,
-                                      size: (100, 100))
+        let b = try StillFrame.render(
+            try SceneFile.load(path: LottieSupport.fixtures + "/image_file.json"), at: 0.5,
+            size: (100, 100))
         #expect(a == b)
         let sticker = try SceneFile.load(path: LottieSupport.fixtures + "/sticker.tgs")
         #expect(sticker.canvas.size.width == 512 && sticker.canvas.fps == 60)
@@ -106,7 +121,8 @@ import FlipbookScene
     /// Each malformed file (Malformed/README.md says what is wrong) exits 2 naming the
     /// JSON path and what was expected.
     static let broken: [Broken] = [
-        Broken(file: "wrong_type.json", expected: ["layers[3].shapes[1].ks.k[0].s", "expected a path"]),
+        Broken(
+            file: "wrong_type.json", expected: ["layers[3].shapes[1].ks.k[0].s", "expected a path"]),
         Broken(file: "missing_layers.json", expected: ["missing `layers`"]),
         Broken(file: "ip_not_before_op.json", expected: ["op:", "must be after the in point"]),
         Broken(file: "precomp_cycle.json", expected: ["refId", "contains itself"]),
@@ -114,8 +130,11 @@ import FlipbookScene
         Broken(file: "bad_base64.json", expected: ["assets[0].p", "base64"]),
         Broken(file: "traversal_u.json", expected: ["leads outside the animation's folder"]),
         Broken(file: "traversal_p.json", expected: ["leads outside the animation's folder"]),
-        Broken(file: "absolute_image_path.json", expected: ["leads outside the animation's folder"]),
-        Broken(file: "precomp_bomb.json", expected: ["more than 10000 layers (precompositions expanded", "--max-layers"]),
+        Broken(
+            file: "absolute_image_path.json", expected: ["leads outside the animation's folder"]),
+        Broken(
+            file: "precomp_bomb.json",
+            expected: ["more than 10000 layers (precompositions expanded", "--max-layers"]),
     ]
 
     @Test(arguments: broken)
@@ -128,16 +147,22 @@ import FlipbookScene
     /// A Lottie file renders to a GIF like a scene: w×h at scale 1, `fr` fps, ip…op.
     @Test func rendersToGIF() throws {
         let out = Self.temporary("anim.gif")
-        let r = try Self.run(["render", LottieSupport.fixtures + "/ellipse.json", "-o", out, "--jobs", "2"])
+        let r = try Self.run([
+            "render", LottieSupport.fixtures + "/ellipse.json", "-o", out, "--jobs", "2",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let gif = try GIFReader.read(path: out)
         let scene = try SceneFile.load(path: LottieSupport.fixtures + "/ellipse.json")
-        #expect(gif.width == Int(scene.canvas.size.width) && gif.height == Int(scene.canvas.size.height))
+        #expect(
+            gif.width == Int(scene.canvas.size.width) && gif.height == Int(scene.canvas.size.height)
+        )
         #expect(gif.delays.reduce(0, +) == Int((scene.canvas.duration * 100).rounded()))
     }
 
     @Test func resourceLimitsApply() throws {
-        let r = try Self.run(["validate", "--max-path-elements", "3", LottieSupport.fixtures + "/path_animated.json"])
+        let r = try Self.run([
+            "validate", "--max-path-elements", "3", LottieSupport.fixtures + "/path_animated.json",
+        ])
         #expect(r.status == 2 && r.stderr.contains("--max-path-elements"), "\(r.stderr)")
     }
 }

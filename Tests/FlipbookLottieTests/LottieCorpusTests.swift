@@ -23,33 +23,41 @@ import FlipbookTesting
         // Text on a path with "perpendicular to path" on (`t.p.p` 1): lottie-web and After Effects turn each
         // letter with the path; ThorVG (the golden; rlottie draws no text) keeps them upright, which shows
         // where the path loops (2.1 % of pixels). At 25 and 50 % the letters turn little and agree.
-        "sample.json@75": "ThorVG's golden keeps the letters upright on the text path; they turn with it",
+        "sample.json@75":
+            "ThorVG's golden keeps the letters upright on the text path; they turn with it"
     ]
 
     static let snapshots: [Snapshot] = {
-        guard let manifest = try? LottieSupport.json(LottieSupport.corpusGoldens + "/manifest.json"),
-              let list = manifest["snapshots"] as? [[String: Any]] else { return [] }
+        guard
+            let manifest = try? LottieSupport.json(LottieSupport.corpusGoldens + "/manifest.json"),
+            let list = manifest["snapshots"] as? [[String: Any]]
+        else { return [] }
         return list.compactMap { s in
             guard let golden = s["golden"] as? String, let file = s["file"] as? String,
-                  let progress = s["progress"] as? Double, let w = s["width"] as? Int, let h = s["height"] as? Int
+                let progress = s["progress"] as? Double, let w = s["width"] as? Int,
+                let h = s["height"] as? Int
             else { return nil }
-            let snapshot = Snapshot(file: file, progress: progress, golden: golden, width: w, height: h)
+            let snapshot = Snapshot(
+                file: file, progress: progress, golden: golden, width: w, height: h)
             return knownDifferences[snapshot.description] == nil ? snapshot : nil
         }
     }()
 
     @Test func corpusIsVendored() {
-        #expect(FileManager.default.fileExists(atPath: LottieSupport.corpus + "/heart_fill.json"),
-                "the Lottie corpus is expected at \(LottieSupport.corpus)")
+        #expect(
+            FileManager.default.fileExists(atPath: LottieSupport.corpus + "/heart_fill.json"),
+            "the Lottie corpus is expected at \(LottieSupport.corpus)")
         #expect(Self.snapshots.count >= 330)
     }
 
     @Test(arguments: snapshots)
     func agreesWithThePlayers(_ s: Snapshot) throws {
-        let image = try LottieSupport.still(LottieSupport.corpus + "/" + s.file, progress: s.progress,
-                                            width: s.width, height: s.height)
+        let image = try LottieSupport.still(
+            LottieSupport.corpus + "/" + s.file, progress: s.progress,
+            width: s.width, height: s.height)
         let name = URL(fileURLWithPath: s.golden).deletingPathExtension().lastPathComponent
-        let result = try LottieSupport.check(image, goldenFolder: LottieSupport.corpusGoldens, named: name)
+        let result = try LottieSupport.check(
+            image, goldenFolder: LottieSupport.corpusGoldens, named: name)
         #expect(result.passed, "\(s): \(result.failureMessage ?? "")")
     }
 }

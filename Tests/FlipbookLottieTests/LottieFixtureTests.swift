@@ -26,12 +26,20 @@ import FlipbookTesting
 
     static let snapshots: [Snapshot] = {
         guard let manifest = try? LottieSupport.json(LottieSupport.fixtures + "/manifest.json"),
-              let fixtures = manifest["fixtures"] as? [String: [String: Any]] else { return [] }
+            let fixtures = manifest["fixtures"] as? [String: [String: Any]]
+        else { return [] }
         var out: [Snapshot] = []
-        for (file, entry) in fixtures.sorted(by: { $0.key < $1.key }) where !knownDifferences.contains(file) {
-            for (_, g) in (entry["goldens"] as? [String: [String: Any]] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                guard let golden = g["golden"] as? String, let progress = g["progress"] as? Double else { continue }
-                out.append(Snapshot(file: file, progress: progress, golden: golden, source: g["source"] as? String ?? ""))
+        for (file, entry) in fixtures.sorted(by: { $0.key < $1.key })
+        where !knownDifferences.contains(file) {
+            for (_, g) in (entry["goldens"] as? [String: [String: Any]] ?? [:]).sorted(by: {
+                $0.key < $1.key
+            }) {
+                guard let golden = g["golden"] as? String, let progress = g["progress"] as? Double
+                else { continue }
+                out.append(
+                    Snapshot(
+                        file: file, progress: progress, golden: golden,
+                        source: g["source"] as? String ?? ""))
             }
         }
         return out
@@ -45,7 +53,8 @@ import FlipbookTesting
     func fixtureAgreesWithItsGolden(_ s: Snapshot) throws {
         let goldenPath = LottieSupport.fixtures + "/" + s.golden
         let (w, h) = try LottieSupport.size(ofPNG: goldenPath)
-        let image = try LottieSupport.still(LottieSupport.fixtures + "/" + s.file, progress: s.progress, width: w, height: h)
+        let image = try LottieSupport.still(
+            LottieSupport.fixtures + "/" + s.file, progress: s.progress, width: w, height: h)
         let folder = URL(fileURLWithPath: goldenPath).deletingLastPathComponent().path
         let name = URL(fileURLWithPath: goldenPath).deletingPathExtension().lastPathComponent
         let result = try LottieSupport.check(image, goldenFolder: folder, named: name)

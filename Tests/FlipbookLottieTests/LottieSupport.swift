@@ -14,10 +14,12 @@ enum LottieSupport {
     static let malformed = GoldenCheck.folder("Malformed")
     static let corpusGoldens = GoldenCheck.folder("Corpus")
     /// The 86-file Lottie corpus, vendored in Tests/LottieCorpus (ThorVG's examples, MIT: see its README).
-    static let corpus = URL(fileURLWithPath: GoldenCheck.folder("../LottieCorpus")).standardizedFileURL.path
+    static let corpus = URL(fileURLWithPath: GoldenCheck.folder("../LottieCorpus"))
+        .standardizedFileURL.path
 
-    static let agreement = DiffOptions(threshold: 0.1, includeAntiAliased: false, maxDiffRatio: 0.015,
-                                       backdrop: .white)
+    static let agreement = DiffOptions(
+        threshold: 0.1, includeAntiAliased: false, maxDiffRatio: 0.015,
+        backdrop: .white)
 
     static func json(_ path: String) throws -> [String: Any] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -34,8 +36,11 @@ enum LottieSupport {
 
     /// Checks a render against an independent golden (never re-recorded from our output:
     /// `record` is off whatever the environment says).
-    static func check(_ image: Pixmap, goldenFolder: String, named name: String) throws -> GoldenResult {
-        try GoldenCheck(goldenFolder: goldenFolder, options: agreement, record: false).verify(frame: image, named: name)
+    static func check(_ image: Pixmap, goldenFolder: String, named name: String) throws
+        -> GoldenResult
+    {
+        try GoldenCheck(goldenFolder: goldenFolder, options: agreement, record: false).verify(
+            frame: image, named: name)
     }
 
     static func size(ofPNG path: String) throws -> (Int, Int) {

@@ -20,18 +20,27 @@ import FlipbookTesting
     }
 
     static let cases: [Case] = [
-        Case(file: "missing_parent.json", players: "ThorVG and rlottie draw layer A as if it had no parent",
-             warning: "parent `42` names no layer in this composition (drawn unparented)"),
-        Case(file: "missing_precomp_asset.json",
-             players: "ThorVG and rlottie skip precomposition P, whose asset `nope` is missing, and draw the rest",
-             warning: "precomposition `nope` names no asset (skipped)"),
+        Case(
+            file: "missing_parent.json",
+            players: "ThorVG and rlottie draw layer A as if it had no parent",
+            warning: "parent `42` names no layer in this composition (drawn unparented)"),
+        Case(
+            file: "missing_precomp_asset.json",
+            players:
+                "ThorVG and rlottie skip precomposition P, whose asset `nope` is missing, and draw the rest",
+            warning: "precomposition `nope` names no asset (skipped)"),
         // ThorVG 1.1.3 instead draws the type-99 layer's shapes (a blue square at the centre).
-        Case(file: "unknown_layer_type.json", players: "rlottie skips the layer of type 99",
-             warning: "unknown layer type 99 (skipped)"),
-        Case(file: "unknown_shape_type.json", players: "ThorVG and rlottie skip the shape item `zq` and fill the rect",
-             warning: "shape item `zq`"),
-        Case(file: "unknown_effect_type.json", players: "ThorVG and rlottie draw the layer without effect type 99",
-             warning: "effect `Future effect`"),
+        Case(
+            file: "unknown_layer_type.json", players: "rlottie skips the layer of type 99",
+            warning: "unknown layer type 99 (skipped)"),
+        Case(
+            file: "unknown_shape_type.json",
+            players: "ThorVG and rlottie skip the shape item `zq` and fill the rect",
+            warning: "shape item `zq`"),
+        Case(
+            file: "unknown_effect_type.json",
+            players: "ThorVG and rlottie draw the layer without effect type 99",
+            warning: "effect `Future effect`"),
     ]
 
     static let folder = GoldenCheck.folder("Playable")
@@ -39,21 +48,27 @@ import FlipbookTesting
     @Test(arguments: cases)
     func rendersWithOneWarning(_ c: Case) throws {
         let out = LottieCommandTests.temporary("playable.png")
-        let r = try LottieCommandTests.run(["still", Self.folder + "/" + c.file, "--at", "0%", "--size", "100x100",
-                                            "-o", out])
+        let r = try LottieCommandTests.run([
+            "still", Self.folder + "/" + c.file, "--at", "0%", "--size", "100x100",
+            "-o", out,
+        ])
         #expect(r.status == 0, "\(c.file) (\(c.players)): \(r.stderr)")
         let lines = r.stderr.split(separator: "\n")
         #expect(lines.count == 1 && r.stderr.contains(c.warning), "\(c.file): \(r.stderr)")
         let image = try PNGCodec.read(path: out)
         let square = image.pixel(x: 5, y: 5), centre = image.pixel(x: 50, y: 50)
-        #expect(square.r == 230 && square.g == 26 && square.b == 26 && square.a == 255, "\(c.file): \(square)")
+        #expect(
+            square.r == 230 && square.g == 26 && square.b == 26 && square.a == 255,
+            "\(c.file): \(square)")
         #expect(centre.a == 0, "\(c.file): \(centre)")
     }
 
     @Test(arguments: cases)
     func strictRefuses(_ c: Case) throws {
         let r = try LottieCommandTests.run(["validate", "--strict", Self.folder + "/" + c.file])
-        #expect(r.status == 2 && r.stderr.contains("--strict") && r.stderr.contains(c.warning), "\(c.file): \(r.stderr)")
+        #expect(
+            r.status == 2 && r.stderr.contains("--strict") && r.stderr.contains(c.warning),
+            "\(c.file): \(r.stderr)")
     }
 }
 
@@ -62,13 +77,17 @@ import FlipbookTesting
 /// WebP of WebPCodecTests (written by Pillow from known pixels), placed at the origin of a
 /// 4×3 composition, so the still is exactly its pixels.
 @Suite struct EmbeddedWebPTests {
-    static let webp = "UklGRmQAAABXRUJQVlA4TFgAAAAvA4AAEF9gpm0bS2VQnIM9DHtHw0zAJIOP+qQykS+KAaCBOjAS6D9/mJFkpo2UvipWRkQhD18E8BgD0AtsATv2Ndn5n72ra4EggIQnjgg2GG+DVSP6H2Y9"
-    static let pixels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 0,
-                                  10, 20, 30, 128, 200, 100, 50, 255, 0, 0, 0, 255, 255, 255, 0, 64,
-                                  1, 2, 3, 4, 90, 90, 90, 255, 0, 128, 255, 200, 255, 0, 255, 255]
+    static let webp =
+        "UklGRmQAAABXRUJQVlA4TFgAAAAvA4AAEF9gpm0bS2VQnIM9DHtHw0zAJIOP+qQykS+KAaCBOjAS6D9/mJFkpo2UvipWRkQhD18E8BgD0AtsATv2Ndn5n72ra4EggIQnjgg2GG+DVSP6H2Y9"
+    static let pixels: [UInt8] = [
+        255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 0,
+        10, 20, 30, 128, 200, 100, 50, 255, 0, 0, 0, 255, 255, 255, 0, 64,
+        1, 2, 3, 4, 90, 90, 90, 255, 0, 128, 255, 200, 255, 0, 255, 255,
+    ]
 
     @Test func embeddedWebPImageDraws() throws {
-        let json = #"{"v":"5.7.4","fr":10,"ip":0,"op":10,"w":4,"h":3,"assets":[{"id":"img","w":4,"h":3,"u":"","p":"data:image/webp;base64,\#(Self.webp)","e":1}],"layers":[{"ty":2,"refId":"img","ind":1,"ip":0,"op":10,"st":0,"ks":{}}]}"#
+        let json =
+            #"{"v":"5.7.4","fr":10,"ip":0,"op":10,"w":4,"h":3,"assets":[{"id":"img","w":4,"h":3,"u":"","p":"data:image/webp;base64,\#(Self.webp)","e":1}],"layers":[{"ty":2,"refId":"img","ind":1,"ip":0,"op":10,"st":0,"ks":{}}]}"#
         let path = NSTemporaryDirectory() + "webp-\(UUID().uuidString).json"
         try json.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }

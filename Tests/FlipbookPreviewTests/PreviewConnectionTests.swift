@@ -3,7 +3,7 @@ import Testing
 import NIOCore
 @testable import FlipbookPreview
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The preview server's connections: a 400 response closes its connection, an idle
@@ -21,7 +21,9 @@ import Glibc
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
             var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
@@ -32,12 +34,16 @@ import Glibc
 
         func send(_ text: String) {
             let bytes = Array(text.utf8)
-            _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            _ = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
         }
 
         /// What arrives within `seconds` (or until `done` says the reply is whole), and
         /// whether the server closed the connection.
-        func receive(for seconds: Double, until done: (String) -> Bool = { _ in false }) -> (text: String, closed: Bool) {
+        func receive(for seconds: Double, until done: (String) -> Bool = { _ in false }) -> (
+            text: String, closed: Bool
+        ) {
             var received: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 4096)
             let deadline = Date().addingTimeInterval(seconds)
@@ -45,18 +51,23 @@ import Glibc
                 let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                 if n == 0 { return (String(decoding: received, as: UTF8.self), true) }
                 if n > 0 { received += buffer[0..<n] }
-                if done(String(decoding: received, as: UTF8.self)) { return (String(decoding: received, as: UTF8.self), false) }
+                if done(String(decoding: received, as: UTF8.self)) {
+                    return (String(decoding: received, as: UTF8.self), false)
+                }
             }
             return (String(decoding: received, as: UTF8.self), false)
         }
     }
 
     /// Runs a server on a free port for `body`, then stops it.
-    func withServer(idleTimeout: TimeAmount = .seconds(30), _ body: (Int) async throws -> Void) async throws {
+    func withServer(idleTimeout: TimeAmount = .seconds(30), _ body: (Int) async throws -> Void)
+        async throws
+    {
         let dir = try PreviewSessionTests.folder(), path = dir + "/s.yaml"
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try PreviewSessionTests.scene.write(toFile: path, atomically: true, encoding: .utf8)
-        var server = PreviewServer(scenePath: path, port: 0, prepare: PreviewSessionTests.prepare(path))
+        var server = PreviewServer(
+            scenePath: path, port: 0, prepare: PreviewSessionTests.prepare(path))
         server.idleTimeout = idleTimeout
         let (urls, continuation) = AsyncStream.makeStream(of: String.self)
         let running = Task { [server] in try await server.run { continuation.yield($0) } }
@@ -117,7 +128,9 @@ import Glibc
             }
         }
         let port = Int(UInt16(bigEndian: address.sin_port))
-        #expect(throws: PreviewListenError.self) { try PreviewServer.checkListening(host: "127.0.0.1", port: port) }
+        #expect(throws: PreviewListenError.self) {
+            try PreviewServer.checkListening(host: "127.0.0.1", port: port)
+        }
         do { try PreviewServer.checkListening(host: "127.0.0.1", port: port) } catch {
             #expect(error.description == "--port \(port): already in use on 127.0.0.1")
         }
@@ -131,7 +144,8 @@ import Glibc
             }
         }
         // NIO's bind failure, should the port be taken after the check, says the same.
-        let nio = PreviewServer.listenError(IOError(errnoCode: EADDRINUSE, reason: "bind"), host: "127.0.0.1", port: port)
+        let nio = PreviewServer.listenError(
+            IOError(errnoCode: EADDRINUSE, reason: "bind"), host: "127.0.0.1", port: port)
         #expect(nio.description == "--port \(port): already in use on 127.0.0.1")
     }
 }

@@ -29,7 +29,8 @@ import FlipbookRaster
     static func prepare(_ path: String) -> PreviewPrepare {
         { scale in
             do {
-                return .success(try SceneRenderer(scene: SceneLoader.load(path: path), scale: scale))
+                return .success(
+                    try SceneRenderer(scene: SceneLoader.load(path: path), scale: scale))
             } catch {
                 return .failure(PreviewProblem(messages: ["\(error)"]))
             }
@@ -70,7 +71,8 @@ import FlipbookRaster
     @Test(arguments: [#""ty":1e308"#, #""ip":NaN"#])
     func hostileLottieSaveIsAnErrorNotACrash(_ replacement: String) async throws {
         let dir = try Self.folder(), path = dir + "/a.json"
-        let good = ##"{"v":"5.7.0","fr":10,"ip":0,"op":5,"w":20,"h":10,"layers":[{"ty":1,"ip":0,"op":5,"sw":5,"sh":5,"sc":"#ff0000","ks":{}}]}"##
+        let good =
+            ##"{"v":"5.7.0","fr":10,"ip":0,"op":5,"w":20,"h":10,"layers":[{"ty":1,"ip":0,"op":5,"sw":5,"sh":5,"sc":"#ff0000","ks":{}}]}"##
         try good.write(toFile: path, atomically: true, encoding: .utf8)
         let prepare: PreviewPrepare = { scale in
             do {
@@ -82,12 +84,17 @@ import FlipbookRaster
         let session = PreviewSession(scenePath: path, prepare: prepare)
         await session.reload()
         #expect(await session.generation == 1)
-        let hostile = replacement.hasPrefix(#""ty""#) ? good.replacingOccurrences(of: #""ty":1"#, with: replacement)
-            : good.replacingOccurrences(of: #""ip":0,"op":5,"sw""#, with: replacement + #","op":5,"sw""#)
+        let hostile =
+            replacement.hasPrefix(#""ty""#)
+            ? good.replacingOccurrences(of: #""ty":1"#, with: replacement)
+            : good.replacingOccurrences(
+                of: #""ip":0,"op":5,"sw""#, with: replacement + #","op":5,"sw""#)
         try hostile.write(toFile: path, atomically: true, encoding: .utf8)
         #expect(await session.reloadIfChanged())
         let errors = await session.errors
-        let expected = replacement.hasPrefix(#""ty""#) ? "layers[0].ty: expected the layer type" : "not valid Lottie JSON: `NaN`"
+        let expected =
+            replacement.hasPrefix(#""ty""#)
+            ? "layers[0].ty: expected the layer type" : "not valid Lottie JSON: `NaN`"
         #expect(errors.count == 1 && errors[0].contains(expected), "\(errors)")
         guard case .success(let renderer)? = await session.renderer(scale: nil) else {
             Issue.record("no renderer kept"); return
@@ -99,21 +106,33 @@ import FlipbookRaster
     /// and feature, with the message; a scene without any has an empty list.
     @Test func sceneWarningsAreInTheState() async throws {
         let dir = try Self.folder(), path = dir + "/a.json"
-        let lottie = ##"{"v":"5.7.0","fr":10,"ip":0,"op":5,"w":20,"h":10,"layers":[{"ty":1,"nm":"solid","ip":0,"op":5,"sw":5,"sh":5,"sc":"#ff0000","ks":{"o":{"a":0,"k":100,"x":"value"}}}]}"##
+        let lottie =
+            ##"{"v":"5.7.0","fr":10,"ip":0,"op":5,"w":20,"h":10,"layers":[{"ty":1,"nm":"solid","ip":0,"op":5,"sw":5,"sh":5,"sc":"#ff0000","ks":{"o":{"a":0,"k":100,"x":"value"}}}]}"##
         try lottie.write(toFile: path, atomically: true, encoding: .utf8)
         let scene = try SceneFile.load(path: path)
         #expect(!scene.warnings.isEmpty)
-        let session = PreviewSession(scenePath: path, prepare: { scale in
-            Result { try SceneRenderer(scene: SceneFile.load(path: path), scale: scale) }
-                .mapError { PreviewProblem(messages: ["\($0)"]) }
-        })
+        let session = PreviewSession(
+            scenePath: path,
+            prepare: { scale in
+                Result { try SceneRenderer(scene: SceneFile.load(path: path), scale: scale) }
+                    .mapError { PreviewProblem(messages: ["\($0)"]) }
+            })
         await session.reload()
-        let state = try JSONSerialization.jsonObject(with: Data(await session.stateJSON(scale: nil).utf8)) as? [String: Any]
+        let state =
+            try JSONSerialization.jsonObject(with: Data(await session.stateJSON(scale: nil).utf8))
+            as? [String: Any]
         let warnings = state?["warnings"] as? [[String: String]]
-        #expect(warnings == scene.warnings.map { w in
-            ["feature": w.feature, "message": w.message].merging(w.layer.map { ["layer": $0] } ?? [:]) { a, _ in a }
-        })
-        #expect(warnings?.first == ["layer": "solid", "feature": "expressions", "message": "layer `solid`: expressions"])
+        #expect(
+            warnings
+                == scene.warnings.map { w in
+                    ["feature": w.feature, "message": w.message].merging(
+                        w.layer.map { ["layer": $0] } ?? [:]
+                    ) { a, _ in a }
+                })
+        #expect(
+            warnings?.first == [
+                "layer": "solid", "feature": "expressions", "message": "layer `solid`: expressions",
+            ])
 
         let yaml = dir + "/s.yaml"
         try Self.scene.write(toFile: yaml, atomically: true, encoding: .utf8)
@@ -124,8 +143,11 @@ import FlipbookRaster
 
     @Test func assetsAreWatchedAndListenersHearEveryState() async throws {
         let dir = try Self.folder(), path = dir + "/s.yaml"
-        try PNGCodec.write(Pixmap(width: 1, height: 1, straightRGBA: [255, 255, 255, 255]), to: dir + "/dot.png")
-        try (Self.scene + "\n  - { id: dot, frame: [10, 0, 5, 5], contents: dot }\nassets: { dot: dot.png }\n")
+        try PNGCodec.write(
+            Pixmap(width: 1, height: 1, straightRGBA: [255, 255, 255, 255]), to: dir + "/dot.png")
+        try
+            (Self.scene
+            + "\n  - { id: dot, frame: [10, 0, 5, 5], contents: dot }\nassets: { dot: dot.png }\n")
             .write(toFile: path, atomically: true, encoding: .utf8)
         let session = PreviewSession(scenePath: path, prepare: Self.prepare(path))
         await session.reload()

@@ -14,20 +14,25 @@ struct CoverageCacheTests {
         p.move(to: Point(x: 20 + seed, y: 2.3))
         for k in 1...5 {
             let a = Double(k) * 4 * Double.pi / 5
-            p.cubic(to: Point(x: 20 + seed + 17.7 * sin(a), y: 20 - 17.7 * cos(a)),
-                    control1: Point(x: 30 + seed, y: 15.1), control2: Point(x: 9.4 + seed, y: 27.6))
+            p.cubic(
+                to: Point(x: 20 + seed + 17.7 * sin(a), y: 20 - 17.7 * cos(a)),
+                control1: Point(x: 30 + seed, y: 15.1), control2: Point(x: 9.4 + seed, y: 27.6))
         }
         p.close()
         return p
     }
 
-    static let clip = Mask.path(.ellipse(in: Rect(3.5, 6.25, 30, 24)), transform: .identity, rule: .nonZero,
-                                width: 48, height: 40)
+    static let clip = Mask.path(
+        .ellipse(in: Rect(3.5, 6.25, 30, 24)), transform: .identity, rule: .nonZero,
+        width: 48, height: 40)
 
     /// Fills `path` four times onto fresh pixmaps; returns the four results and whether the
     /// thread's cache held the fill afterwards (so the fourth was a replay).
-    static func fourFills(_ path: Path, rule: FillRule, paint: Paint, clip: Mask?, rows: Range<Int>?)
-        -> (results: [Pixmap], cached: Bool) {
+    static func fourFills(
+        _ path: Path, rule: FillRule, paint: Paint, clip: Mask?, rows: Range<Int>?
+    )
+        -> (results: [Pixmap], cached: Bool)
+    {
         var results: [Pixmap] = []
         for _ in 0..<4 {
             var p = Pixmap(width: 48, height: 40)
@@ -36,20 +41,27 @@ struct CoverageCacheTests {
             p.fill(path, transform: .identity, rule: rule, paint: paint, opacity: 0.9, clip: clip)
             results.append(p)
         }
-        let area = Rasterizer.deviceBounds(of: path, transform: .identity,
-                                           within: clip?.bounds ?? PixelBounds(x0: 0, y0: 0, x1: 48, y1: 40))!
+        let area = Rasterizer.deviceBounds(
+            of: path, transform: .identity,
+            within: clip?.bounds ?? PixelBounds(x0: 0, y0: 0, x1: 48, y1: 40))!
         let key = CoverageCache.Key(path: path, transform: .identity, rule: rule, area: area)
         return (results, CoverageCache.current.entry(for: key) != nil)
     }
 
-    @Test(arguments: [(1.0, false, false), (2.0, true, false), (3.0, false, true), (4.0, true, true)])
+    @Test(arguments: [
+        (1.0, false, false), (2.0, true, false), (3.0, false, true), (4.0, true, true),
+    ])
     func replayPaintsTheSweptBytes(seed: Double, clipped: Bool, window: Bool) {
-        let gradient = Gradient(kind: .axial, colors: [.black, Color(red: 1, green: 0.5, blue: 0)], locations: nil,
-                                transform: AffineTransform(a: 1.0 / 40, b: 0, c: 0, d: 1, tx: 0, ty: 0))
-        for (rule, paint) in [(FillRule.evenOdd, Paint.solid(Color(red: 0.9, green: 0.1, blue: 0.3))),
-                              (FillRule.nonZero, Paint.gradient(gradient))] {
-            let (results, cached) = Self.fourFills(Self.star(seed), rule: rule, paint: paint,
-                                                   clip: clipped ? Self.clip : nil, rows: window ? 7..<23 : nil)
+        let gradient = Gradient(
+            kind: .axial, colors: [.black, Color(red: 1, green: 0.5, blue: 0)], locations: nil,
+            transform: AffineTransform(a: 1.0 / 40, b: 0, c: 0, d: 1, tx: 0, ty: 0))
+        for (rule, paint) in [
+            (FillRule.evenOdd, Paint.solid(Color(red: 0.9, green: 0.1, blue: 0.3))),
+            (FillRule.nonZero, Paint.gradient(gradient)),
+        ] {
+            let (results, cached) = Self.fourFills(
+                Self.star(seed), rule: rule, paint: paint,
+                clip: clipped ? Self.clip : nil, rows: window ? 7..<23 : nil)
             #expect(cached, "the third fill should have been recorded")
             for r in results.dropFirst() { #expect(r.data == results[0].data) }
         }
@@ -58,7 +70,9 @@ struct CoverageCacheTests {
     /// Masks drawn from the cache equal masks swept.
     @Test func maskFromReplayEqualsSweep() {
         let path = Self.star(5.5)
-        let masks = (0..<4).map { _ in Mask.path(path, transform: .identity, rule: .evenOdd, width: 48, height: 40) }
+        let masks = (0..<4).map { _ in
+            Mask.path(path, transform: .identity, rule: .evenOdd, width: 48, height: 40)
+        }
         for m in masks.dropFirst() {
             #expect(m.data == masks[0].data)
             #expect(m.bounds == masks[0].bounds)
@@ -72,12 +86,21 @@ struct CoverageCacheTests {
         let key = CoverageCache.Key(path: path, transform: .identity, rule: .nonZero, area: area)
         var moved = path
         moved.elements[0] = .move(Point(x: 26.5, y: 2.3000000000000003))
-        #expect(key == CoverageCache.Key(path: path, transform: .identity, rule: .nonZero, area: area))
-        #expect(key != CoverageCache.Key(path: moved, transform: .identity, rule: .nonZero, area: area))
-        #expect(key != CoverageCache.Key(path: path, transform: .translation(0, 1e-9), rule: .nonZero, area: area))
-        #expect(key != CoverageCache.Key(path: path, transform: .identity, rule: .evenOdd, area: area))
-        #expect(key != CoverageCache.Key(path: path, transform: .identity, rule: .nonZero,
-                                         area: PixelBounds(x0: 1, y0: 0, x1: 48, y1: 40)))
+        #expect(
+            key == CoverageCache.Key(path: path, transform: .identity, rule: .nonZero, area: area))
+        #expect(
+            key != CoverageCache.Key(path: moved, transform: .identity, rule: .nonZero, area: area))
+        #expect(
+            key
+                != CoverageCache.Key(
+                    path: path, transform: .translation(0, 1e-9), rule: .nonZero, area: area))
+        #expect(
+            key != CoverageCache.Key(path: path, transform: .identity, rule: .evenOdd, area: area))
+        #expect(
+            key
+                != CoverageCache.Key(
+                    path: path, transform: .identity, rule: .nonZero,
+                    area: PixelBounds(x0: 1, y0: 0, x1: 48, y1: 40)))
     }
 }
 
@@ -87,7 +110,9 @@ struct OutlineCacheTests {
     static func builtOnFreshThread(_ path: Path, _ style: StrokeStyle) -> Path {
         final class Box: @unchecked Sendable { var path = Path() }
         let box = Box(), done = DispatchSemaphore(value: 0)
-        let thread = Thread { box.path = Stroker.outline(of: path, style: style); done.signal() }
+        let thread = Thread {
+            box.path = Stroker.outline(of: path, style: style); done.signal()
+        }
         thread.start()
         done.wait()
         return box.path
@@ -95,7 +120,8 @@ struct OutlineCacheTests {
 
     @Test func repeatedStrokeIsRemembered() {
         let path = CoverageCacheTests.star(7.25)
-        let style = StrokeStyle(width: 3.5, cap: .round, join: .miter, miterLimit: 4, dashes: [6, 2.5], dashPhase: 1)
+        let style = StrokeStyle(
+            width: 3.5, cap: .round, join: .miter, miterLimit: 4, dashes: [6, 2.5], dashPhase: 1)
         let first = Stroker.outline(of: path, style: style)
         let second = Stroker.outline(of: path, style: style)
         let sameStorage = first.elements.withUnsafeBufferPointer { a in

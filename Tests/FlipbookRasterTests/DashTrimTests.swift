@@ -5,9 +5,13 @@ import FlipbookGeometry
 
 /// Dashes and strokeStart/strokeEnd trims, checked against intervals computed by hand.
 struct DashTrimTests {
-    func strokeAlpha(_ path: Path, _ style: StrokeStyle, width: Int = 48, height: Int = 16) -> Pixmap {
+    func strokeAlpha(_ path: Path, _ style: StrokeStyle, width: Int = 48, height: Int = 16)
+        -> Pixmap
+    {
         var p = Pixmap(width: width, height: height)
-        p.fill(Stroker.outline(of: path, style: style), transform: .identity, rule: .nonZero, paint: .solid(.black))
+        p.fill(
+            Stroker.outline(of: path, style: style), transform: .identity, rule: .nonZero,
+            paint: .solid(.black))
         return p
     }
 
@@ -42,7 +46,9 @@ struct DashTrimTests {
         // On: [0,4], [6,9], [13,15], then +18: [18,22], [24,27], [31,33], [36,40], [42,44] (+2 offset).
         let starts: [Double] = [0, 6, 13, 18, 24, 31, 36, 42]
         let ends: [Double] = [4, 9, 15, 22, 27, 33, 40, 44]
-        let on: [(Double, Double)] = zip(starts, ends).map { (a: Double, b: Double) -> (Double, Double) in (a + 2, b + 2) }
+        let on: [(Double, Double)] = zip(starts, ends).map {
+            (a: Double, b: Double) -> (Double, Double) in (a + 2, b + 2)
+        }
         #expect(maxAlphaError(three, expected: expectedRows(on)) <= 0.5)
         let negative = strokeAlpha(line, StrokeStyle(width: 2, dashes: [5], dashPhase: -2))
         // Phase 8 of [5 on, 5 off]: 2 more off, then on at 2…7 from the start (x 4…9).
@@ -76,7 +82,8 @@ struct DashTrimTests {
     @Test func zeroLengthDashesWithSquareCapsFollowTangent() {
         let s = 0.5.squareRoot()
         let line = Path([.move(Point(6, 6)), .line(Point(6 + 30 * s, 6 + 30 * s))])
-        let p = strokeAlpha(line, StrokeStyle(width: 4, cap: .square, dashes: [0, 12]), width: 32, height: 32)
+        let p = strokeAlpha(
+            line, StrokeStyle(width: 4, cap: .square, dashes: [0, 12]), width: 32, height: 32)
         let err = maxAlphaError(p) { x, y in
             supersampled(x: x, y: y) { px, py in
                 let (dx, dy) = (px - 6, py - 6)
@@ -95,12 +102,16 @@ struct DashTrimTests {
     /// x = 14). With a miter join the outer corner square [6, 8]² is filled; separate
     /// butt-ended dashes would leave it empty.
     @Test func dashThroughClosedStartIsJoined() throws {
-        let p = strokeAlpha(.rect(Rect(8, 8, 32, 16)), StrokeStyle(width: 4, dashes: [10, 6], dashPhase: 4), width: 48, height: 32)
+        let p = strokeAlpha(
+            .rect(Rect(8, 8, 32, 16)), StrokeStyle(width: 4, dashes: [10, 6], dashPhase: 4),
+            width: 48, height: 32)
         #expect(p.pixel(x: 6, y: 6).a == 255 && p.pixel(x: 7, y: 7).a == 255)
         #expect(p.pixel(x: 13, y: 7).a == 255 && p.pixel(x: 14, y: 7).a == 0)
         #expect(p.pixel(x: 7, y: 11).a == 255 && p.pixel(x: 7, y: 12).a == 0)
         // A dash longer than the whole closed path keeps it closed: the plain ring.
-        let whole = strokeAlpha(.rect(Rect(8, 8, 16, 16)), StrokeStyle(width: 4, dashes: [200, 10]), width: 32, height: 32)
+        let whole = strokeAlpha(
+            .rect(Rect(8, 8, 16, 16)), StrokeStyle(width: 4, dashes: [200, 10]), width: 32,
+            height: 32)
         let ring = maxAlphaError(whole) { x, y in
             let outer = x >= 6 && x < 26 && y >= 6 && y < 26
             let inner = x >= 10 && x < 22 && y >= 10 && y < 22
@@ -113,9 +124,14 @@ struct DashTrimTests {
     /// Trimming two 20-long lines (total 40) to 0.25…0.75 keeps lengths 10…30: the second
     /// half of the first line and the first half of the second.
     @Test func trimSpansSubpaths() {
-        let path = Path([.move(Point(4, 4)), .line(Point(24, 4)), .move(Point(4, 10)), .line(Point(24, 10))])
+        let path = Path([
+            .move(Point(4, 4)), .line(Point(24, 4)), .move(Point(4, 10)), .line(Point(24, 10)),
+        ])
         let t = PathTrimmer.trim(path, from: 0.25, to: 0.75)
-        #expect(t.elements == [.move(Point(14, 4)), .line(Point(24, 4)), .move(Point(4, 10)), .line(Point(14, 10))])
+        #expect(
+            t.elements == [
+                .move(Point(14, 4)), .line(Point(24, 4)), .move(Point(4, 10)), .line(Point(14, 10)),
+            ])
         #expect(PathTrimmer.trim(path, from: 0.6, to: 0.6).isEmpty)
         #expect(PathTrimmer.trim(path, from: 0.8, to: 0.3).isEmpty)
         #expect(PathTrimmer.trim(path, from: -1, to: 2) == path)
@@ -151,7 +167,9 @@ struct DashTrimTests {
         // strokeStart 0.125 … strokeEnd 0.375: from 45° to 135°.
         let mid = PathTrimmer.trim(circle, from: 0.125, to: 0.375)
         if case .move(let s) = mid.elements.first {
-            #expect(abs(s.x - (20 + r / 2.0.squareRoot())) < 2e-3 && abs(s.y - (20 + r / 2.0.squareRoot())) < 2e-3)
+            #expect(
+                abs(s.x - (20 + r / 2.0.squareRoot())) < 2e-3
+                    && abs(s.y - (20 + r / 2.0.squareRoot())) < 2e-3)
         }
     }
 

@@ -1,7 +1,7 @@
 import Testing
 import FlipbookTesting
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import FlipbookGeometry
 @testable import FlipbookRaster
@@ -15,7 +15,8 @@ struct FillCoverageTests {
         let r = Rect(3.25, 4.6, 20.3, 11.15)
         let p = fillAlpha(.rect(r), size: 32)
         let err = maxAlphaError(p) { x, y in
-            overlap(Double(x), Double(x + 1), r.minX, r.maxX) * overlap(Double(y), Double(y + 1), r.minY, r.maxY)
+            overlap(Double(x), Double(x + 1), r.minX, r.maxX)
+                * overlap(Double(y), Double(y + 1), r.minY, r.maxY)
         }
         #expect(err <= 0.5 + 1e-9)
         try expectFrame(p, match: "Goldens", named: "fill-rect-fractional", options: .rasterGolden)
@@ -30,11 +31,15 @@ struct FillCoverageTests {
         let p = fillAlpha(.ellipse(in: Rect(cx - r, cy - r, 2 * r, 2 * r)), size: size)
         let err = maxAlphaError(p) { x, y in
             let (x0, y0, x1, y1) = (Double(x), Double(y), Double(x + 1), Double(y + 1))
-            let far = max(hypot(x0 - cx, y0 - cy), hypot(x1 - cx, y0 - cy), hypot(x0 - cx, y1 - cy), hypot(x1 - cx, y1 - cy))
+            let far = max(
+                hypot(x0 - cx, y0 - cy), hypot(x1 - cx, y0 - cy), hypot(x0 - cx, y1 - cy),
+                hypot(x1 - cx, y1 - cy))
             if far <= r { return 1 }
             let near = hypot(min(max(cx, x0), x1) - cx, min(max(cy, y0), y1) - cy)
             if near >= r { return 0 }
-            return supersampled(x: x, y: y) { px, py in (px - cx) * (px - cx) + (py - cy) * (py - cy) <= r * r }
+            return supersampled(x: x, y: y) { px, py in
+                (px - cx) * (px - cx) + (py - cy) * (py - cy) <= r * r
+            }
         }
         #expect(err <= 2)
         try expectFrame(p, match: "Goldens", named: "fill-circle-\(size)", options: .rasterGolden)
@@ -51,7 +56,9 @@ struct FillCoverageTests {
         let p = fillAlpha(polygonPath(pts), size: 48, rule: rule)
         let crossings = edgeCrossings(pts)
         let err = maxAlphaError(p) { x, y in
-            if crossings.contains(where: { abs($0.x - Double(x) - 0.5) < 1.5 && abs($0.y - Double(y) - 0.5) < 1.5 }) {
+            if crossings.contains(where: {
+                abs($0.x - Double(x) - 0.5) < 1.5 && abs($0.y - Double(y) - 0.5) < 1.5
+            }) {
                 return Double(p.pixel(x: x, y: y).a) / 255
             }
             return supersampled(x: x, y: y) { px, py in
@@ -59,7 +66,7 @@ struct FillCoverageTests {
                 return rule == .nonZero ? w != 0 : w % 2 != 0
             }
         }
-        #expect(err <= 2.5)   // 2/255 plus the 64×64 grid's error on slanted edges
+        #expect(err <= 2.5)  // 2/255 plus the 64×64 grid's error on slanted edges
         let center = p.pixel(x: 24, y: 25).a
         #expect(center == (rule == .nonZero ? 255 : 0))
         try expectFrame(p, match: "Goldens", named: "fill-star-\(rule)", options: .rasterGolden)
@@ -84,7 +91,8 @@ struct FillCoverageTests {
         let r = Rect(-50.5, -3.25, 60.75, 40)
         let p = fillAlpha(.rect(r), size: 16)
         let err = maxAlphaError(p) { x, y in
-            overlap(Double(x), Double(x + 1), r.minX, r.maxX) * overlap(Double(y), Double(y + 1), r.minY, r.maxY)
+            overlap(Double(x), Double(x + 1), r.minX, r.maxX)
+                * overlap(Double(y), Double(y + 1), r.minY, r.maxY)
         }
         #expect(err <= 0.5 + 1e-9)
     }
@@ -136,10 +144,12 @@ struct FillCoverageTests {
 
     /// Work is bounded: a clip mask's region limits the fill, and coverage multiplies.
     @Test func clipMaskMultipliesCoverage() {
-        let clip = Mask.path(.rect(Rect(0, 0, 8, 16)), transform: .identity, rule: .nonZero, width: 16, height: 16)
+        let clip = Mask.path(
+            .rect(Rect(0, 0, 8, 16)), transform: .identity, rule: .nonZero, width: 16, height: 16)
         var p = Pixmap(width: 16, height: 16)
-        p.fill(.rect(Rect(4, 4, 8, 8)), transform: .identity, rule: .nonZero,
-               paint: .solid(.black), opacity: 0.5, clip: clip)
+        p.fill(
+            .rect(Rect(4, 4, 8, 8)), transform: .identity, rule: .nonZero,
+            paint: .solid(.black), opacity: 0.5, clip: clip)
         #expect(p.pixel(x: 5, y: 5).a == 128)
         #expect(p.pixel(x: 9, y: 5).a == 0)
         #expect(clip.bounds == PixelBounds(x0: 0, y0: 0, x1: 8, y1: 16))
@@ -149,14 +159,18 @@ struct FillCoverageTests {
     /// round(rectCoverage · mask / 255) at opacity 1 (exact overlap areas for the rect,
     /// the mask's own stored coverage), including long fully-open runs inside the circle.
     @Test func clippedFillIsProductOfCoverages() {
-        let mask = Mask.path(.ellipse(in: Rect(2, 3, 56, 50)), transform: .identity, rule: .nonZero, width: 64, height: 64)
+        let mask = Mask.path(
+            .ellipse(in: Rect(2, 3, 56, 50)), transform: .identity, rule: .nonZero, width: 64,
+            height: 64)
         let r = Rect(0.5, 10.25, 62.75, 30.5)
         var p = Pixmap(width: 64, height: 64)
         p.fill(.rect(r), transform: .identity, rule: .nonZero, paint: .solid(.black), clip: mask)
         var worst = 0
         for y in 0..<64 {
             for x in 0..<64 {
-                let rect = (overlap(Double(x), Double(x + 1), r.minX, r.maxX) * overlap(Double(y), Double(y + 1), r.minY, r.maxY) * 255).rounded()
+                let rect =
+                    (overlap(Double(x), Double(x + 1), r.minX, r.maxX)
+                    * overlap(Double(y), Double(y + 1), r.minY, r.maxY) * 255).rounded()
                 let want = Int((rect * Double(mask.coverage(x: x, y: y)) / 255).rounded())
                 worst = max(worst, abs(Int(p.pixel(x: x, y: y).a) - want))
             }

@@ -37,9 +37,12 @@ struct ImageCacheTests {
     func shadedPixelDoesNotDependOnSpanStart(_ index: Int) {
         let pattern = ImagePattern(image: Self.image, transform: Self.transforms[index])
         let x0 = -7, width = 61
-        var whole = [UInt32](repeating: 0, count: width), pieces = [UInt32](repeating: 0, count: width)
+        var whole = [UInt32](repeating: 0, count: width),
+            pieces = [UInt32](repeating: 0, count: width)
         for y in -3..<40 {
-            whole.withUnsafeMutableBufferPointer { pattern.shade(x: x0, y: y, count: width, into: $0.baseAddress!) }
+            whole.withUnsafeMutableBufferPointer {
+                pattern.shade(x: x0, y: y, count: width, into: $0.baseAddress!)
+            }
             for cuts in [[1], [3, 1, 1, 7, 2], [5, 11, 1, 17], [29, 2]] {
                 pieces.withUnsafeMutableBufferPointer { out in
                     var i = 0, k = 0
@@ -59,24 +62,33 @@ struct ImageCacheTests {
     /// with and without a row window.
     @Test(arguments: [false, true])
     func cachedFillPaintsTheShadedBytes(window: Bool) throws {
-        let transform = AffineTransform(a: 0.24, b: 0.07, c: -0.05, d: 0.26, tx: window ? 0.31 : 0.37, ty: -0.8)
+        let transform = AffineTransform(
+            a: 0.24, b: 0.07, c: -0.05, d: 0.26, tx: window ? 0.31 : 0.37, ty: -0.8)
         let pattern = ImagePattern(image: Self.image, transform: transform)
-        let clip = Mask.path(.ellipse(in: Rect(2.5, 3.25, 40, 30)), transform: .identity, rule: .nonZero,
-                             width: 48, height: 40)
+        let clip = Mask.path(
+            .ellipse(in: Rect(2.5, 3.25, 40, 30)), transform: .identity, rule: .nonZero,
+            width: 48, height: 40)
         var results: [Pixmap] = []
         for _ in 0..<4 {
             var p = Pixmap(width: 48, height: 40)
             p.fill(Color(red: 0.2, green: 0.3, blue: 0.4, alpha: 0.5))
             p.writableRows = window ? 5..<29 : nil
-            p.fill(.rect(Rect(1.5, 2.25, 44, 35.5)), transform: .identity, rule: .nonZero,
-                   paint: .image(pattern), opacity: 0.8, clip: clip)
-            p.fill(.rect(Rect(0.7, 0.4, 47, 39)), transform: .identity, rule: .nonZero, paint: .image(pattern))
+            p.fill(
+                .rect(Rect(1.5, 2.25, 44, 35.5)), transform: .identity, rule: .nonZero,
+                paint: .image(pattern), opacity: 0.8, clip: clip)
+            p.fill(
+                .rect(Rect(0.7, 0.4, 47, 39)), transform: .identity, rule: .nonZero,
+                paint: .image(pattern))
             results.append(p)
         }
         guard GeometryCaches.isEnabled else { return }
-        let area = try #require(Rasterizer.deviceBounds(of: .rect(Rect(1.5, 2.25, 44, 35.5)), transform: .identity,
-                                                        within: clip.bounds))
-        #expect(ImageCache.current.entry(for: pattern, area: area) != nil, "the third fill should have been stored")
+        let area = try #require(
+            Rasterizer.deviceBounds(
+                of: .rect(Rect(1.5, 2.25, 44, 35.5)), transform: .identity,
+                within: clip.bounds))
+        #expect(
+            ImageCache.current.entry(for: pattern, area: area) != nil,
+            "the third fill should have been stored")
         for r in results.dropFirst() { #expect(r.data == results[0].data) }
     }
 
@@ -88,16 +100,26 @@ struct ImageCacheTests {
         for count in [1, 3, 4, 7, 64, pixels.count] {
             for coverage in [0, 1, 77, 128, 254, 255] as [UInt32] {
                 var got = Array(dstStart.prefix(count))
-                got.withUnsafeMutableBufferPointer { Compositing.blend($0.baseAddress!, pixels, count: count, coverage: coverage) }
+                got.withUnsafeMutableBufferPointer {
+                    Compositing.blend($0.baseAddress!, pixels, count: count, coverage: coverage)
+                }
                 let want = (0..<count).map { i in
-                    coverage == 0 ? dstStart[i] : Compositing.over(Compositing.scale(pixels[i], coverage), dstStart[i])
+                    coverage == 0
+                        ? dstStart[i]
+                        : Compositing.over(Compositing.scale(pixels[i], coverage), dstStart[i])
                 }
                 #expect(got == want, "count \(count), coverage \(coverage)")
             }
-            let cov = (0..<count).map { UInt8(truncatingIfNeeded: $0 * 37 + ($0 % 3 == 0 ? 255 : 0)) }
+            let cov = (0..<count).map {
+                UInt8(truncatingIfNeeded: $0 * 37 + ($0 % 3 == 0 ? 255 : 0))
+            }
             var got = Array(dstStart.prefix(count))
-            got.withUnsafeMutableBufferPointer { Compositing.blend($0.baseAddress!, pixels, count: count, coverage: cov) }
-            let want = (0..<count).map { Compositing.over(Compositing.scale(pixels[$0], UInt32(cov[$0])), dstStart[$0]) }
+            got.withUnsafeMutableBufferPointer {
+                Compositing.blend($0.baseAddress!, pixels, count: count, coverage: cov)
+            }
+            let want = (0..<count).map {
+                Compositing.over(Compositing.scale(pixels[$0], UInt32(cov[$0])), dstStart[$0])
+            }
             #expect(got == want, "count \(count), per-pixel coverage")
         }
     }

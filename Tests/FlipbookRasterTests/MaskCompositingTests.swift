@@ -11,7 +11,8 @@ struct MaskCompositingTests {
     }
 
     func rectCoverage(_ r: Rect, _ x: Int, _ y: Int) -> Double {
-        overlap(Double(x), Double(x + 1), r.minX, r.maxX) * overlap(Double(y), Double(y + 1), r.minY, r.maxY)
+        overlap(Double(x), Double(x + 1), r.minX, r.maxX)
+            * overlap(Double(y), Double(y + 1), r.minY, r.maxY)
     }
 
     /// Intersection multiplies coverages: each rect mask holds round(255 · overlap area)
@@ -25,16 +26,19 @@ struct MaskCompositingTests {
         var worst = 0
         for y in 0..<32 {
             for x in 0..<32 {
-                let a = (rectCoverage(ra, x, y) * 255).rounded(), c = (rectCoverage(rb, x, y) * 255).rounded()
+                let a = (rectCoverage(ra, x, y) * 255).rounded(),
+                    c = (rectCoverage(rb, x, y) * 255).rounded()
                 worst = max(worst, abs(Int(m.coverage(x: x, y: y)) - Int((a * c / 255).rounded())))
             }
         }
         #expect(worst == 0)
         #expect(m.bounds == PixelBounds(x0: 10, y0: 6, x1: 21, y1: 17))
         var render = Pixmap(width: 32, height: 32)
-        render.fill(.rect(Rect(0, 0, 32, 32)), transform: .identity, rule: .nonZero,
-                    paint: .solid(Color(red: 0, green: 0.5, blue: 1)), clip: m)
-        try expectFrame(render, match: "Goldens", named: "mask-intersection", options: .rasterGolden)
+        render.fill(
+            .rect(Rect(0, 0, 32, 32)), transform: .identity, rule: .nonZero,
+            paint: .solid(Color(red: 0, green: 0.5, blue: 1)), clip: m)
+        try expectFrame(
+            render, match: "Goldens", named: "mask-intersection", options: .rasterGolden)
     }
 
     /// Scaling by 0.5 halves every coverage (rounded); alpha masks copy the alpha channel;
@@ -46,7 +50,9 @@ struct MaskCompositingTests {
         var p = Pixmap(width: 4, height: 4)
         p.data[4 * 5 + 3] = 77
         let alpha = Mask(alphaOf: p)
-        #expect(alpha.coverage(x: 1, y: 1) == 77 && alpha.bounds == PixelBounds(x0: 1, y0: 1, x1: 2, y1: 2))
+        #expect(
+            alpha.coverage(x: 1, y: 1) == 77
+                && alpha.bounds == PixelBounds(x0: 1, y0: 1, x1: 2, y1: 2))
         let empty = Mask(width: 3, height: 3)
         #expect(empty.bounds.isEmpty && empty.coverage(x: -1, y: 9) == 0)
         m.scale(by: 0)
@@ -69,15 +75,17 @@ struct MaskCompositingTests {
             for x in 0..<12 {
                 let i = 4 * (y * 12 + x)
                 let a = x < 6 ? 255 : 128
-                source.data[i] = UInt8(a)                      // red, premultiplied
-                source.data[i + 2] = UInt8(y * a / 12)          // some blue
+                source.data[i] = UInt8(a)  // red, premultiplied
+                source.data[i + 2] = UInt8(y * a / 12)  // some blue
                 source.data[i + 3] = UInt8(a)
             }
         }
         var dst = Pixmap(width: 24, height: 24)
         dst.fill(Color(red: 0.5, green: 0.5, blue: 0.5))
         let background = dst
-        let mask = Mask.path(.ellipse(in: Rect(0, 4, 14, 14)), transform: .identity, rule: .nonZero, width: 24, height: 24)
+        let mask = Mask.path(
+            .ellipse(in: Rect(0, 4, 14, 14)), transform: .identity, rule: .nonZero, width: 24,
+            height: 24)
         dst.draw(source, x: -3, y: 5, opacity: 0.5, mask: mask)
         var worst = 0
         for y in 0..<24 {
@@ -89,7 +97,8 @@ struct MaskCompositingTests {
                 if sx >= 0, sx < 12, sy >= 0, sy < 12 {
                     let s = source.pixel(x: sx, y: sy)
                     let scale = (Double(mask.coverage(x: x, y: y)) * 128 / 255).rounded()
-                    want = over([Double(s.r), Double(s.g), Double(s.b), Double(s.a)], dv, scale: scale)
+                    want = over(
+                        [Double(s.r), Double(s.g), Double(s.b), Double(s.a)], dv, scale: scale)
                 }
                 let g = dst.pixel(x: x, y: y)
                 let got = [Int(g.r), Int(g.g), Int(g.b), Int(g.a)]
@@ -116,8 +125,9 @@ struct MaskCompositingTests {
     @Test func solidSourceOver() {
         var p = Pixmap(width: 4, height: 4)
         p.fill(Color(red: 0, green: 0, blue: 1))
-        p.fill(.rect(Rect(0, 0, 4, 4)), transform: .identity, rule: .nonZero,
-               paint: .solid(Color(red: 1, green: 0, blue: 0)), opacity: 0.5)
+        p.fill(
+            .rect(Rect(0, 0, 4, 4)), transform: .identity, rule: .nonZero,
+            paint: .solid(Color(red: 1, green: 0, blue: 0)), opacity: 0.5)
         #expect(p.pixel(x: 1, y: 1) == (128, 0, 127, 255))
     }
 
@@ -132,16 +142,22 @@ struct MaskCompositingTests {
                 var p = Pixmap(width: 24, height: 1)
                 for x in 0..<24 {
                     let a = x % 3 == 0 ? 255 : 90
-                    p.data[4 * x] = UInt8(x * 7 % a); p.data[4 * x + 1] = UInt8(a / 2); p.data[4 * x + 2] = 0; p.data[4 * x + 3] = UInt8(a)
+                    p.data[4 * x] = UInt8(x * 7 % a); p.data[4 * x + 1] = UInt8(a / 2);
+                    p.data[4 * x + 2] = 0; p.data[4 * x + 3] = UInt8(a)
                 }
                 let before = p
-                p.fill(.rect(Rect(1, 0, Double(length), height)), transform: .identity, rule: .nonZero, paint: .solid(color))
+                p.fill(
+                    .rect(Rect(1, 0, Double(length), height)), transform: .identity, rule: .nonZero,
+                    paint: .solid(color))
                 for x in 0..<24 {
                     let d = before.pixel(x: x, y: 0)
                     let dv = [Double(d.r), Double(d.g), Double(d.b), Double(d.a)]
-                    let want = x >= 1 && x < 1 + length ? over(src, dv, scale: scale) : dv.map { Int($0) }
+                    let want =
+                        x >= 1 && x < 1 + length ? over(src, dv, scale: scale) : dv.map { Int($0) }
                     let g = p.pixel(x: x, y: 0)
-                    #expect([Int(g.r), Int(g.g), Int(g.b), Int(g.a)] == want, "length \(length), coverage \(scale), x \(x)")
+                    #expect(
+                        [Int(g.r), Int(g.g), Int(g.b), Int(g.a)] == want,
+                        "length \(length), coverage \(scale), x \(x)")
                 }
             }
         }

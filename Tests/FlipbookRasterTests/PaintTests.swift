@@ -8,7 +8,9 @@ import FlipbookGeometry
 struct PaintTests {
     /// Premultiplied 8-bit value of a straight color, rounded.
     func premul(_ c: Color) -> [Int] {
-        [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha].map { Int(($0 * 255).rounded()) }
+        [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha].map {
+            Int(($0 * 255).rounded())
+        }
     }
 
     /// Unpremultiplied interpolation between stops, written out independently.
@@ -18,8 +20,11 @@ struct PaintTests {
         let i = (0..<(locations.count - 1)).first { locations[$0] <= t && t < locations[$0 + 1] }!
         let f = (t - locations[i]) / (locations[i + 1] - locations[i])
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
-        return Color(red: mix(colors[i].red, colors[i + 1].red), green: mix(colors[i].green, colors[i + 1].green),
-                     blue: mix(colors[i].blue, colors[i + 1].blue), alpha: mix(colors[i].alpha, colors[i + 1].alpha))
+        return Color(
+            red: mix(colors[i].red, colors[i + 1].red),
+            green: mix(colors[i].green, colors[i + 1].green),
+            blue: mix(colors[i].blue, colors[i + 1].blue),
+            alpha: mix(colors[i].alpha, colors[i + 1].alpha))
     }
 
     func maxChannelError(_ p: Pixmap, _ expected: (Int, Int) -> [Int]) -> Int {
@@ -37,7 +42,9 @@ struct PaintTests {
 
     func fillCanvas(_ paint: Paint, width: Int, height: Int) -> Pixmap {
         var p = Pixmap(width: width, height: height)
-        p.fill(.rect(Rect(0, 0, Double(width), Double(height))), transform: .identity, rule: .nonZero, paint: paint)
+        p.fill(
+            .rect(Rect(0, 0, Double(width), Double(height))), transform: .identity, rule: .nonZero,
+            paint: paint)
         return p
     }
 
@@ -45,12 +52,19 @@ struct PaintTests {
     /// t = x / 64, so pixel x shows the ramp at t = (x + 0.5) / 64; below 0.2 it is pure
     /// red, above 0.9 pure blue. The 1024-entry table is within 1 level.
     @Test func axialGradientWithLocations() throws {
-        let colors = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 1, blue: 0), Color(red: 0, green: 0, blue: 1)]
+        let colors = [
+            Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 1, blue: 0),
+            Color(red: 0, green: 0, blue: 1),
+        ]
         let locations = [0.2, 0.5, 0.9]
-        let g = Gradient(kind: .axial, colors: colors, locations: locations, transform: .scale(1.0 / 64, 1))
+        let g = Gradient(
+            kind: .axial, colors: colors, locations: locations, transform: .scale(1.0 / 64, 1))
         let p = fillCanvas(.gradient(g), width: 64, height: 8)
-        #expect(maxChannelError(p) { x, _ in premul(ramp(colors, locations, (Double(x) + 0.5) / 64)) } <= 1)
-        try expectFrame(p, match: "Goldens", named: "gradient-axial-locations", options: .rasterGolden)
+        #expect(
+            maxChannelError(p) { x, _ in premul(ramp(colors, locations, (Double(x) + 0.5) / 64)) }
+                <= 1)
+        try expectFrame(
+            p, match: "Goldens", named: "gradient-axial-locations", options: .rasterGolden)
     }
 
     /// Radial from (16, 16) with radius 12: the transform is translate(−16, −16) then
@@ -61,10 +75,11 @@ struct PaintTests {
         let t = AffineTransform.translation(-16, -16).concatenating(.scale(1.0 / 12, 1.0 / 12))
         let g = Gradient(kind: .radial, colors: colors, locations: nil, transform: t)
         let p = fillCanvas(.gradient(g), width: 32, height: 32)
-        #expect(maxChannelError(p) { x, y in
-            let (dx, dy) = (Double(x) + 0.5 - 16, Double(y) + 0.5 - 16)
-            return premul(ramp(colors, [0, 1], (dx * dx + dy * dy).squareRoot() / 12))
-        } <= 1)
+        #expect(
+            maxChannelError(p) { x, y in
+                let (dx, dy) = (Double(x) + 0.5 - 16, Double(y) + 0.5 - 16)
+                return premul(ramp(colors, [0, 1], (dx * dx + dy * dy).squareRoot() / 12))
+            } <= 1)
         try expectFrame(p, match: "Goldens", named: "gradient-radial", options: .rasterGolden)
     }
 
@@ -72,7 +87,8 @@ struct PaintTests {
     /// (0.5, 0.5, 0.5, 0.5), a translucent gray, i.e. premultiplied (64, 64, 64, 128);
     /// premultiplied interpolation would give translucent white (128, 128, 128, 128).
     @Test func whiteToClearMidpointIsGray() throws {
-        let g = Gradient(kind: .axial, colors: [.white, .clear], locations: nil, transform: .scale(1.0 / 32, 1))
+        let g = Gradient(
+            kind: .axial, colors: [.white, .clear], locations: nil, transform: .scale(1.0 / 32, 1))
         let p = fillCanvas(.gradient(g), width: 32, height: 4)
         // Pixel 15's center is t = 15.5/32; pixels 15 and 16 straddle 0.5.
         let expected = premul(ramp([.white, .clear], [0, 1], 15.5 / 32))
@@ -84,15 +100,19 @@ struct PaintTests {
         // 0.515625² · 255 = 67.8 → 68, alpha 131.5 → 131 or 132 (translucent white would
         // have r == a).
         #expect(abs(Int(px.r) - 68) <= 1 && abs(Int(px.a) - 131) <= 1)
-        #expect(maxChannelError(p) { x, _ in premul(ramp([.white, .clear], [0, 1], (Double(x) + 0.5) / 32)) } <= 1)
+        #expect(
+            maxChannelError(p) { x, _ in
+                premul(ramp([.white, .clear], [0, 1], (Double(x) + 0.5) / 32))
+            } <= 1)
         try expectFrame(p, match: "Goldens", named: "gradient-white-clear", options: .rasterGolden)
     }
 
     /// Hard stop (two stops at one location) and out-of-order locations: the color jumps
     /// at t = 0.5 exactly; decreasing locations are raised to the previous one.
     @Test func hardStopIsSharp() {
-        let g = Gradient(kind: .axial, colors: [.black, .black, .white, .white], locations: [0, 0.5, 0.4, 1],
-                         transform: .scale(1.0 / 32, 1))
+        let g = Gradient(
+            kind: .axial, colors: [.black, .black, .white, .white], locations: [0, 0.5, 0.4, 1],
+            transform: .scale(1.0 / 32, 1))
         #expect(g.locations == [0, 0.5, 0.5, 1])
         let p = fillCanvas(.gradient(g), width: 32, height: 1)
         for x in 0..<32 { #expect(p.pixel(x: x, y: 0).r == (x < 16 ? 0 : 255)) }
@@ -103,8 +123,11 @@ struct PaintTests {
     /// edges; each channel is the bilinear mix of the premultiplied corners (±1 for
     /// 8-bit weights).
     @Test func imagePatternBilinear() throws {
-        let corners: [[Int]] = [[255, 0, 0, 255], [0, 0, 255, 255], [0, 255, 0, 255], [0, 0, 0, 0]]
-        let image = Pixmap(width: 2, height: 2, premultipliedRGBA: corners.flatMap { $0.map(UInt8.init) })
+        let corners: [[Int]] = [
+            [255, 0, 0, 255], [0, 0, 255, 255], [0, 255, 0, 255], [0, 0, 0, 0],
+        ]
+        let image = Pixmap(
+            width: 2, height: 2, premultipliedRGBA: corners.flatMap { $0.map(UInt8.init) })
         let pattern = ImagePattern(image: image, transform: .scale(1.0 / 8, 1.0 / 8))
         let p = fillCanvas(.image(pattern), width: 16, height: 16)
         let err = maxChannelError(p) { x, y in
@@ -134,7 +157,10 @@ struct PaintTests {
         for i in 0..<16 { image.data[4 * i] = UInt8(i * 16); image.data[4 * i + 3] = 255 }
         let pattern = ImagePattern(image: image, transform: .translation(-3, -5))
         var p = Pixmap(width: 12, height: 12)
-        p.fill(.rect(Rect(3, 5, 4, 4)), transform: .identity, rule: .nonZero, paint: .image(pattern))
-        for y in 0..<4 { for x in 0..<4 { #expect(p.pixel(x: x + 3, y: y + 5) == image.pixel(x: x, y: y)) } }
+        p.fill(
+            .rect(Rect(3, 5, 4, 4)), transform: .identity, rule: .nonZero, paint: .image(pattern))
+        for y in 0..<4 {
+            for x in 0..<4 { #expect(p.pixel(x: x + 3, y: y + 5) == image.pixel(x: x, y: y)) }
+        }
     }
 }

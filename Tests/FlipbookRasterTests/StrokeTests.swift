@@ -3,7 +3,7 @@ import FlipbookTesting
 import FlipbookGeometry
 @testable import FlipbookRaster
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Strokes: caps, joins, miter limit, dots. Expectations are built here from hand
@@ -12,7 +12,9 @@ import Glibc
 struct StrokeTests {
     func stroke(_ path: Path, _ style: StrokeStyle, size: (Int, Int)) -> Pixmap {
         var p = Pixmap(width: size.0, height: size.1)
-        p.fill(Stroker.outline(of: path, style: style), transform: .identity, rule: .nonZero, paint: .solid(.black))
+        p.fill(
+            Stroker.outline(of: path, style: style), transform: .identity, rule: .nonZero,
+            paint: .solid(.black))
         return p
     }
 
@@ -33,13 +35,16 @@ struct StrokeTests {
     @Test(arguments: [LineCap.butt, .square, .round])
     func caps(cap: LineCap) throws {
         let (x0, x1, y, hw) = (8.3, 38.1, 16.2, 3.0)
-        let p = stroke(line(Point(x0, y), Point(x1, y)), StrokeStyle(width: 2 * hw, cap: cap), size: (48, 32))
+        let p = stroke(
+            line(Point(x0, y), Point(x1, y)), StrokeStyle(width: 2 * hw, cap: cap), size: (48, 32))
         let err = maxAlphaError(p) { px, py in
             switch cap {
             case .butt:
-                return overlap(Double(px), Double(px + 1), x0, x1) * overlap(Double(py), Double(py + 1), y - hw, y + hw)
+                return overlap(Double(px), Double(px + 1), x0, x1)
+                    * overlap(Double(py), Double(py + 1), y - hw, y + hw)
             case .square:
-                return overlap(Double(px), Double(px + 1), x0 - hw, x1 + hw) * overlap(Double(py), Double(py + 1), y - hw, y + hw)
+                return overlap(Double(px), Double(px + 1), x0 - hw, x1 + hw)
+                    * overlap(Double(py), Double(py + 1), y - hw, y + hw)
             case .round:
                 return supersampled(x: px, y: py) { sx, sy in
                     let cx = min(max(sx, x0), x1)
@@ -88,8 +93,10 @@ struct StrokeTests {
     @Test func miterLimitSwitchesToBevel() throws {
         var path = Path()
         path.move(to: Point(4, 36)); path.line(to: Point(36, 20)); path.line(to: Point(4, 4))
-        let mitered = stroke(path, StrokeStyle(width: 6, join: .miter, miterLimit: 3), size: (48, 40))
-        let beveled = stroke(path, StrokeStyle(width: 6, join: .miter, miterLimit: 2), size: (48, 40))
+        let mitered = stroke(
+            path, StrokeStyle(width: 6, join: .miter, miterLimit: 3), size: (48, 40))
+        let beveled = stroke(
+            path, StrokeStyle(width: 6, join: .miter, miterLimit: 2), size: (48, 40))
         let r5 = 5.0.squareRoot()
         let P = Point(36, 20)
         let a = Point(36 + 3 / r5, 20 + 6 / r5), b = Point(36 + 3 / r5, 20 - 6 / r5)
@@ -100,14 +107,22 @@ struct StrokeTests {
         let rect2 = [P + n2, Point(4, 4) + n2, Point(4, 4) - n2, P - n2]
         let miterShape = [rect1, rect2, [P, a, tip, b]]
         let bevelShape = [rect1, rect2, [P, a, b]]
-        #expect(maxAlphaError(mitered) { x, y in supersampled(x: x, y: y) { insideAny(miterShape, $0, $1) } } <= 2)
-        #expect(maxAlphaError(beveled) { x, y in supersampled(x: x, y: y) { insideAny(bevelShape, $0, $1) } } <= 2)
+        #expect(
+            maxAlphaError(mitered) { x, y in
+                supersampled(x: x, y: y) { insideAny(miterShape, $0, $1) }
+            } <= 2)
+        #expect(
+            maxAlphaError(beveled) { x, y in
+                supersampled(x: x, y: y) { insideAny(bevelShape, $0, $1) }
+            } <= 2)
         // The tip reaches into column 42 but not 43; the bevel stops before column 38.
         #expect(mitered.pixel(x: 42, y: 19).a > 0 || mitered.pixel(x: 42, y: 20).a > 0)
         #expect((0..<40).allSatisfy { mitered.pixel(x: 43, y: $0).a == 0 })
         #expect((0..<40).allSatisfy { beveled.pixel(x: 38, y: $0).a == 0 })
-        try expectFrame(mitered, match: "Goldens", named: "stroke-miter-limit-3", options: .rasterGolden)
-        try expectFrame(beveled, match: "Goldens", named: "stroke-miter-limit-2", options: .rasterGolden)
+        try expectFrame(
+            mitered, match: "Goldens", named: "stroke-miter-limit-3", options: .rasterGolden)
+        try expectFrame(
+            beveled, match: "Goldens", named: "stroke-miter-limit-2", options: .rasterGolden)
     }
 
     /// A closed square has no caps and a miter at its closing corner too: the outline of
@@ -132,7 +147,9 @@ struct StrokeTests {
         #expect(maxAlphaError(flat) { x, y in (x >= 8 && x < 24 && y >= 8 && y < 12) ? 1 : 0 } == 0)
         let round = stroke(there, StrokeStyle(width: 4, cap: .butt, join: .round), size: (32, 20))
         let err = maxAlphaError(round) { x, y in
-            supersampled(x: x, y: y) { px, py in segmentDistance(Point(px, py), Point(8, 10), Point(24, 10)) <= 2 }
+            supersampled(x: x, y: y) { px, py in
+                segmentDistance(Point(px, py), Point(8, 10), Point(24, 10)) <= 2
+            }
         }
         #expect(err <= 2)
     }
@@ -143,11 +160,13 @@ struct StrokeTests {
         let dotPath = Path([.move(Point(10, 10)), .line(Point(10, 10))])
         let round = stroke(dotPath, StrokeStyle(width: 6, cap: .round), size: (20, 20))
         let err = maxAlphaError(round) { x, y in
-            supersampled(x: x, y: y) { px, py in (px - 10) * (px - 10) + (py - 10) * (py - 10) <= 9 }
+            supersampled(x: x, y: y) { px, py in (px - 10) * (px - 10) + (py - 10) * (py - 10) <= 9
+            }
         }
         #expect(err <= 2)
         let square = stroke(dotPath, StrokeStyle(width: 6, cap: .square), size: (20, 20))
-        #expect(maxAlphaError(square) { x, y in (x >= 7 && x < 13 && y >= 7 && y < 13) ? 1 : 0 } == 0)
+        #expect(
+            maxAlphaError(square) { x, y in (x >= 7 && x < 13 && y >= 7 && y < 13) ? 1 : 0 } == 0)
         let butt = stroke(dotPath, StrokeStyle(width: 6, cap: .butt), size: (20, 20))
         #expect(alphas(butt).allSatisfy { $0 == 0 })
     }
@@ -158,7 +177,9 @@ struct StrokeTests {
     @Test(arguments: [(12.0, 2.5), (9.0, 6.0), (4.0, 7.0)])
     func strokedCircleIsAnnulus(r: Double, hw: Double) {
         let c = 20.0
-        let p = stroke(.ellipse(in: Rect(c - r, c - r, 2 * r, 2 * r)), StrokeStyle(width: 2 * hw, join: .miter), size: (40, 40))
+        let p = stroke(
+            .ellipse(in: Rect(c - r, c - r, 2 * r, 2 * r)),
+            StrokeStyle(width: 2 * hw, join: .miter), size: (40, 40))
         let err = maxAlphaError(p) { x, y in
             supersampled(x: x, y: y) { px, py in
                 let d = ((px - c) * (px - c) + (py - c) * (py - c)).squareRoot()
@@ -194,17 +215,24 @@ struct StrokeTests {
             path.move(to: pts[0])
             for q in pts.dropFirst() { path.line(to: q) }
             if closed { path.close() }
-            let p = stroke(path, StrokeStyle(width: 2 * hw, cap: .round, join: .round), size: (48, 48))
+            let p = stroke(
+                path, StrokeStyle(width: 2 * hw, cap: .round, join: .round), size: (48, 48))
             let vertices = closed ? pts + [pts[0]] : pts
             for y in 0..<48 {
                 for x in 0..<48 {
                     func distance(_ px: Double, _ py: Double) -> Double {
-                        (0..<(vertices.count - 1)).map { segmentDistance(Point(px, py), vertices[$0], vertices[$0 + 1]) }.min()!
+                        (0..<(vertices.count - 1)).map {
+                            segmentDistance(Point(px, py), vertices[$0], vertices[$0 + 1])
+                        }.min()!
                     }
                     // A pixel's points are within 0.71 of its center.
                     let d = distance(Double(x) + 0.5, Double(y) + 0.5)
-                    let truth = d > hw + 0.71 ? 0 : d < hw - 0.71 ? 255
-                        : 255 * supersampled(x: x, y: y, n: 16) { distance($0, $1) <= hw }
+                    let truth =
+                        d > hw + 0.71
+                        ? 0
+                        : d < hw - 0.71
+                            ? 255
+                            : 255 * supersampled(x: x, y: y, n: 16) { distance($0, $1) <= hw }
                     let got = Double(p.pixel(x: x, y: y).a)
                     worstLoss = max(worstLoss, truth - got)
                     if truth == 0 { worstSpill = max(worstSpill, got) }

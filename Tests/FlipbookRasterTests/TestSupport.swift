@@ -10,8 +10,10 @@ func alphas(_ p: Pixmap) -> [UInt8] {
 }
 
 /// Alpha-only render of a black fill.
-func fillAlpha(_ path: Path, size: Int, rule: FillRule = .nonZero,
-               transform: AffineTransform = .identity) -> Pixmap {
+func fillAlpha(
+    _ path: Path, size: Int, rule: FillRule = .nonZero,
+    transform: AffineTransform = .identity
+) -> Pixmap {
     var p = Pixmap(width: size, height: size)
     p.fill(path, transform: transform, rule: rule, paint: .solid(.black))
     return p
@@ -29,12 +31,17 @@ func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double {
 func supersampled(x: Int, y: Int, n: Int = 64, inside: (Double, Double) -> Bool) -> Double {
     var probes = 0
     for j in 0...8 {
-        for i in 0...8 where inside(Double(x) + Double(i) / 8, Double(y) + Double(j) / 8) { probes += 1 }
+        for i in 0...8 where inside(Double(x) + Double(i) / 8, Double(y) + Double(j) / 8) {
+            probes += 1
+        }
     }
     if probes == 0 || probes == 81 { return probes == 0 ? 0 : 1 }
     var hits = 0
     for j in 0..<n {
-        for i in 0..<n where inside(Double(x) + (Double(i) + 0.5) / Double(n), Double(y) + (Double(j) + 0.5) / Double(n)) {
+        for i in 0..<n
+        where inside(
+            Double(x) + (Double(i) + 0.5) / Double(n), Double(y) + (Double(j) + 0.5) / Double(n))
+        {
             hits += 1
         }
     }
@@ -90,7 +97,9 @@ func edgeCrossings(_ poly: [Point]) -> [Point] {
             if den == 0 { continue }
             let t = ((c.x - a.x) * (d.y - c.y) - (c.y - a.y) * (d.x - c.x)) / den
             let u = ((c.x - a.x) * (b.y - a.y) - (c.y - a.y) * (b.x - a.x)) / den
-            if t > 0, t < 1, u > 0, u < 1 { out.append(Point(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y))) }
+            if t > 0, t < 1, u > 0, u < 1 {
+                out.append(Point(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)))
+            }
         }
     }
     return out
@@ -113,7 +122,7 @@ func starPoints(cx: Double, cy: Double, r: Double) -> [Point] {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

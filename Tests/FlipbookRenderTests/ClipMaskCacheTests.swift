@@ -17,12 +17,14 @@ struct ClipMaskCacheTests {
         let keys: [(Path, AffineTransform, Int, Int)] = [
             (rect, Self.turned, 144, 256), (rect, nudged, 144, 256), (rect, Self.turned, 145, 256),
             (.ellipse(in: Rect(0, 0, 100, 50)), .translation(10.5, 20.25), 144, 256),
-            (rect, .scale(0.2, 0.2).concatenating(.translation(72, 128)), 144, 256)]
+            (rect, .scale(0.2, 0.2).concatenating(.translation(72, 128)), 144, 256),
+        ]
         for round in 0..<4 {
             for (path, t, w, h) in keys {
                 let got = cache.mask(path, transform: t, width: w, height: h)
                 let fresh = Mask.path(path, transform: t, rule: .nonZero, width: w, height: h)
-                #expect(got == fresh && got.openRuns == fresh.openRuns, "round \(round) \(t) \(w)×\(h)")
+                #expect(
+                    got == fresh && got.openRuns == fresh.openRuns, "round \(round) \(t) \(w)×\(h)")
             }
         }
     }

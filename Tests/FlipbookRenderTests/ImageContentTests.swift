@@ -17,7 +17,8 @@ import Flipbook
         for _ in 0..<2 {
             for x in 0..<4 { straight += x < 2 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
         }
-        try PNGCodec.write(Pixmap(width: 4, height: 2, straightRGBA: straight), to: folder + "/pic.png")
+        try PNGCodec.write(
+            Pixmap(width: 4, height: 2, straightRGBA: straight), to: folder + "/pic.png")
     }
 
     static func render(gravity: String) throws -> Pixmap {
@@ -25,12 +26,12 @@ import Flipbook
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try writeAsset(in: folder)
         try """
-            version: 1
-            canvas: { size: [40, 40], snap: none, background: white }
-            assets: { pic: pic.png }
-            layers:
-              - { id: photo, frame: [0, 0, 40, 40], contents: pic, contentsGravity: \(gravity) }
-            """.write(toFile: folder + "/scene.yaml", atomically: true, encoding: .utf8)
+        version: 1
+        canvas: { size: [40, 40], snap: none, background: white }
+        assets: { pic: pic.png }
+        layers:
+          - { id: photo, frame: [0, 0, 40, 40], contents: pic, contentsGravity: \(gravity) }
+        """.write(toFile: folder + "/scene.yaml", atomically: true, encoding: .utf8)
         let scene = try SceneLoader.load(path: folder + "/scene.yaml")
         return try SceneRenderer(scene: scene).renderFrame(0)
     }
@@ -82,12 +83,15 @@ import Flipbook
 /// protected as the CLI is.
 @Suite struct RendererLimitTests {
     @Test func aHugeCanvasIsRefusedBeforeRendering() throws {
-        let scene = try SceneLoader.parse("canvas: { size: [100000, 100000] }\nlayers: [{ id: a }]\n", path: nil)
+        let scene = try SceneLoader.parse(
+            "canvas: { size: [100000, 100000] }\nlayers: [{ id: a }]\n", path: nil)
         do {
             _ = try SceneRenderer(scene: scene)
             Issue.record("accepted")
         } catch let error as ResourceLimitError {
-            #expect(error.description == "the output would be 100000×100000 px; neither side may exceed 65535 px")
+            #expect(
+                error.description
+                    == "the output would be 100000×100000 px; neither side may exceed 65535 px")
         }
     }
 
@@ -96,7 +100,8 @@ import Flipbook
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try ImageContentTests.writeAsset(in: folder)
-        try "canvas: { size: [2, 2] }\nlayers: [{ id: p, frame: [0, 0, 2, 2], contents: pic.png }]\n"
+        try
+            "canvas: { size: [2, 2] }\nlayers: [{ id: p, frame: [0, 0, 2, 2], contents: pic.png }]\n"
             .write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
         let scene = try SceneLoader.load(path: folder + "/s.yaml")
         #expect(throws: Never.self) { try SceneRenderer(scene: scene) }
@@ -105,8 +110,10 @@ import Flipbook
             Issue.record("accepted")
         } catch {
             // A library caller is told the property to raise (the CLI names its flag).
-            #expect("\(error)".hasSuffix("could not be read: the image is 4×2 px (8 pixels), over the limit of 7 pixels; "
-                + "raise ResourceLimits.maxPixels to load it"))
+            #expect(
+                "\(error)".hasSuffix(
+                    "could not be read: the image is 4×2 px (8 pixels), over the limit of 7 pixels; "
+                        + "raise ResourceLimits.maxPixels to load it"))
         }
     }
 }

@@ -16,18 +16,24 @@ import FlipbookTimeline
         p.shadowColor = Color(red: 1, green: 0, blue: 0)
         p.shadowOpacity = 1
         configure(&p)
-        return LayerCompositingTests.render([Layer(id: "card", properties: p)], size: Size(100, 100))
+        return LayerCompositingTests.render(
+            [Layer(id: "card", properties: p)], size: Size(100, 100))
     }
 
     /// Φ for the normal distribution.
     static func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
 
     @Test func hardShadowIsTheOffsetSilhouette() {
-        let out = Self.square { $0.shadowRadius = 0; $0.shadowOffset = Point(5, 5) }
-        #expect(LayerCompositingTests.rgba(out, 62, 62) == [255, 0, 0, 255])   // under the offset copy only
-        #expect(LayerCompositingTests.rgba(out, 30, 30) == [0, 0, 0, 255])     // the layer stays on top
+        let out = Self.square {
+            $0.shadowRadius = 0; $0.shadowOffset = Point(5, 5)
+        }
+        // under the offset copy only
+        #expect(LayerCompositingTests.rgba(out, 62, 62) == [255, 0, 0, 255])
+        // the layer stays on top
+        #expect(LayerCompositingTests.rgba(out, 30, 30) == [0, 0, 0, 255])
         #expect(LayerCompositingTests.rgba(out, 66, 66) == [255, 255, 255, 255])
-        #expect(LayerCompositingTests.rgba(out, 21, 18) == [255, 255, 255, 255]) // nothing above-left
+        // nothing above-left
+        #expect(LayerCompositingTests.rgba(out, 21, 18) == [255, 255, 255, 255])
     }
 
     /// σ = shadowRadius = 4 pt at 1×; the shadow's bottom edge is at y = 60 + 10 = 70. The
@@ -35,7 +41,9 @@ import FlipbookTimeline
     /// is 255·(1 − 0.266) ≈ 187 over white. Three box blurs approximate the Gaussian
     /// within a few levels.
     @Test func blurFollowsTheGaussianBesideAnEdge() {
-        let out = Self.square { $0.shadowRadius = 4; $0.shadowOffset = Point(0, 10) }
+        let out = Self.square {
+            $0.shadowRadius = 4; $0.shadowOffset = Point(0, 10)
+        }
         for (row, distance) in [(70, 0.5), (72, 2.5), (75, 5.5)] {
             let expected = 255 * (1 - Self.phi(-distance / 4))
             let green = Double(LayerCompositingTests.rgba(out, 40, row)[1])
@@ -52,7 +60,9 @@ import FlipbookTimeline
     }
 
     @Test func masksToBoundsRemovesTheShadow() {
-        let out = Self.square { $0.shadowRadius = 0; $0.shadowOffset = Point(5, 5); $0.masksToBounds = true }
+        let out = Self.square {
+            $0.shadowRadius = 0; $0.shadowOffset = Point(5, 5); $0.masksToBounds = true
+        }
         #expect(LayerCompositingTests.rgba(out, 62, 62) == [255, 255, 255, 255])
     }
 
@@ -64,10 +74,12 @@ import FlipbookTimeline
             $0.shadowOpacity = 0.5
             $0.opacity = 0.5
         }
-        #expect(LayerCompositingTests.close(LayerCompositingTests.rgba(out, 62, 62), [255, 191, 191, 255]))
+        #expect(
+            LayerCompositingTests.close(
+                LayerCompositingTests.rgba(out, 62, 62), [255, 191, 191, 255]))
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

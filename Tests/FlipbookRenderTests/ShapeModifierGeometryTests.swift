@@ -34,7 +34,9 @@ import FlipbookScene
         // Ends stay (their chord is empty); ridges at t = 1/4, 2/4, 3/4: up, down, up.
         let expected = [Point(10, 30), Point(30, 27), Point(50, 33), Point(70, 27), Point(90, 30)]
         #expect(out.contours.count == 1 && out.contours[0].closed == false)
-        #expect(zip(Self.points(out), expected).allSatisfy { Self.close($0, $1) } && Self.points(out).count == 5)
+        #expect(
+            zip(Self.points(out), expected).allSatisfy { Self.close($0, $1) }
+                && Self.points(out).count == 5)
     }
 
     @Test func zigZagOnAClosedSquareAddsACornerOnTheStartAgain() {
@@ -60,7 +62,8 @@ import FlipbookScene
         let ridge = out.contours[0].vertices[1]
         // Handle length: chord / ((ridges + 1) · 2) = 10, horizontal.
         #expect(Self.close(ridge.point, Point(20, -5)))
-        #expect(Self.close(ridge.inHandle, Point(10, -5)) && Self.close(ridge.outHandle, Point(30, -5)))
+        #expect(
+            Self.close(ridge.inHandle, Point(10, -5)) && Self.close(ridge.outHandle, Point(30, -5)))
     }
 
     @Test func offsetGrowsASquareWithMiters() {
@@ -69,7 +72,10 @@ import FlipbookScene
         for corner in [Point(20, 20), Point(80, 20), Point(80, 80), Point(20, 80)] {
             #expect(v.contains { Self.close($0, corner, 1e-6) }, "missing mitered corner \(corner)")
         }
-        #expect(v.allSatisfy { $0.x >= 20 - 1e-6 && $0.x <= 80 + 1e-6 && $0.y >= 20 - 1e-6 && $0.y <= 80 + 1e-6 })
+        #expect(
+            v.allSatisfy {
+                $0.x >= 20 - 1e-6 && $0.x <= 80 + 1e-6 && $0.y >= 20 - 1e-6 && $0.y <= 80 + 1e-6
+            })
     }
 
     @Test func offsetBevelsWhenTheMiterIsTooLong() {
@@ -91,9 +97,13 @@ import FlipbookScene
     }
 
     @Test func negativeOffsetShrinksTheSquare() {
-        let v = Self.points(BezierContours(Self.square).offset(by: -10, join: .miter, miterLimit: 4))
+        let v = Self.points(
+            BezierContours(Self.square).offset(by: -10, join: .miter, miterLimit: 4))
         // The inner edges are cut where they cross: the corners of the 20 × 20 square inside.
-        #expect(v.allSatisfy { $0.x >= 40 - 1e-6 && $0.x <= 60 + 1e-6 && $0.y >= 40 - 1e-6 && $0.y <= 60 + 1e-6 }, "\(v)")
+        #expect(
+            v.allSatisfy {
+                $0.x >= 40 - 1e-6 && $0.x <= 60 + 1e-6 && $0.y >= 40 - 1e-6 && $0.y <= 60 + 1e-6
+            }, "\(v)")
         for corner in [Point(40, 40), Point(60, 40), Point(60, 60), Point(40, 60)] {
             #expect(v.contains { Self.close($0, corner, 1e-6) }, "missing corner \(corner)")
         }

@@ -25,7 +25,9 @@ import FlipbookScene
         try SceneRenderer(scene: SceneLoader.parse(scene, path: nil))
     }
 
-    static func temporaryPath() -> String { NSTemporaryDirectory() + "flipbook-webp-" + UUID().uuidString + ".webp" }
+    static func temporaryPath() -> String {
+        NSTemporaryDirectory() + "flipbook-webp-" + UUID().uuidString + ".webp"
+    }
 
     @Test func losslessExportIsExactTimedAndIndependentOfJobs() throws {
         let renderer = try Self.renderer()
@@ -33,7 +35,8 @@ import FlipbookScene
         let one = Self.temporaryPath(), two = Self.temporaryPath()
         defer { for p in [one, two] { try? FileManager.default.removeItem(atPath: p) } }
         let options = WebPEncodingOptions(lossless: true)
-        let exporter = WebPExporter(options: options, xmp: ContentHash.webpXMP(String(repeating: "ab", count: 32)))
+        let exporter = WebPExporter(
+            options: options, xmp: ContentHash.webpXMP(String(repeating: "ab", count: 32)))
         let size = try exporter.export(renderer, frames: 0...1024, to: one, jobs: 1)
         try exporter.export(renderer, frames: 0...1024, to: two, jobs: 2)
         let bytes = try FileIO.readAll(path: one)
@@ -48,9 +51,13 @@ import FlipbookScene
     /// repeats some): every 40 ms tick shows the frame rendered for it.
     /// When every frame is the same, libwebp and libwebpmux write a still image (no
     /// duration): it must show every frame of the range.
-    static func expectTicks(_ decoded: WebPAnimationDecoded, _ renderer: SceneRenderer, _ range: ClosedRange<Int>) {
+    static func expectTicks(
+        _ decoded: WebPAnimationDecoded, _ renderer: SceneRenderer, _ range: ClosedRange<Int>
+    ) {
         if decoded.durations == [0] {
-            for k in range { #expect(decoded.frames[0].data == renderer.renderFrame(k).data, "frame \(k)") }
+            for k in range {
+                #expect(decoded.frames[0].data == renderer.renderFrame(k).data, "frame \(k)")
+            }
             return
         }
         var k = range.lowerBound
@@ -68,7 +75,8 @@ import FlipbookScene
         let renderer = try Self.renderer()
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try WebPExporter(options: WebPEncodingOptions(lossless: true)).export(renderer, frames: 10...19, to: path, jobs: 2)
+        try WebPExporter(options: WebPEncodingOptions(lossless: true)).export(
+            renderer, frames: 10...19, to: path, jobs: 2)
         let decoded = try WebPAnimationReader.decode(FileIO.readAll(path: path))
         Self.expectTicks(decoded, renderer, 10...19)
         #expect(ContentHash.stored(inWebP: path) == nil)

@@ -6,8 +6,10 @@ import Testing
 @Suite struct FileLoadingTests {
     /// A fresh folder holding `art/owl.png` (the loader only checks that it exists).
     func folder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-loader-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("art"), withIntermediateDirectories: true)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flipbook-loader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("art"), withIntermediateDirectories: true)
         try Data([0x89, 0x50, 0x4E, 0x47]).write(to: dir.appendingPathComponent("art/owl.png"))
         return dir
     }
@@ -63,19 +65,23 @@ import Testing
         let s = try SceneLoader.load(path: file.path)
         let owl = dir.appendingPathComponent("art/owl.png").standardizedFileURL.path
         #expect(s.assets == ["owl": owl, "art/../art/owl.png": owl])
-        guard case .image(let image) = s.layers[0].content, case .image(let direct) = s.layers[1].content else {
+        guard case .image(let image) = s.layers[0].content,
+            case .image(let direct) = s.layers[1].content
+        else {
             Issue.record("not images")
             return
         }
         #expect(image.asset == "owl" && image.gravity == .resizeAspectFill)
         #expect(direct.asset == "art/../art/owl.png" && direct.gravity == .resize)
         #expect(s.name == "scene")
-        #expect(s.canvas.duration == 1.5)  // the spring ends at 0.5 + 1; the endless keyframes do not count
+        // the spring ends at 0.5 + 1; the endless keyframes do not count
+        #expect(s.canvas.duration == 1.5)
     }
 
     @Test func jsonLoadsLikeYAML() throws {
         let dir = try folder()
-        let yamlFile = dir.appendingPathComponent("a.yaml"), jsonFile = dir.appendingPathComponent("a.json")
+        let yamlFile = dir.appendingPathComponent("a.yaml"),
+            jsonFile = dir.appendingPathComponent("a.json")
         try yaml.write(to: yamlFile, atomically: true, encoding: .utf8)
         try json.write(to: jsonFile, atomically: true, encoding: .utf8)
         let a = try SceneLoader.load(path: yamlFile.path)
@@ -99,23 +105,24 @@ import Testing
         let dir = try folder()
         let file = dir.appendingPathComponent("broken.yml")
         try """
-            canvas: { size: [10, 10] }
-            assets: { cat: art/cat.png }
-            layers:
-              - { id: a, contents: cat }
-              - { id: b, contents: pics/dog.png }
-              - { id: c, contents: owl.png }
-            """.write(to: file, atomically: true, encoding: .utf8)
+        canvas: { size: [10, 10] }
+        assets: { cat: art/cat.png }
+        layers:
+          - { id: a, contents: cat }
+          - { id: b, contents: pics/dog.png }
+          - { id: c, contents: owl.png }
+        """.write(to: file, atomically: true, encoding: .utf8)
         let root = dir.standardizedFileURL.path
         #expect(throws: (any Error).self) { try SceneLoader.load(path: file.path) }
         do {
             _ = try SceneLoader.load(path: file.path)
         } catch {
-            #expect(error.diagnostics.map(\.description) == [
-                "\(file.path):2:16: assets.cat: asset `cat`: no file at `\(root)/art/cat.png`",
-                "\(file.path):5:24: layers[1] (b).contents: image `pics/dog.png`: no file at `\(root)/pics/dog.png`",
-                "\(file.path):6:24: layers[2] (c).contents: image `owl.png`: no file at `\(root)/owl.png`",
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "\(file.path):2:16: assets.cat: asset `cat`: no file at `\(root)/art/cat.png`",
+                    "\(file.path):5:24: layers[1] (b).contents: image `pics/dog.png`: no file at `\(root)/pics/dog.png`",
+                    "\(file.path):6:24: layers[2] (c).contents: image `owl.png`: no file at `\(root)/owl.png`",
+                ])
         }
     }
 

@@ -18,10 +18,12 @@ import Testing
     }
 
     @Test func everyKey() throws {
-        let s = try scene("", header: """
-            version: 1
-            canvas: { size: [375, 667], scale: 3, snap: half, background: clear, fps: 60, duration: 2.5, loop: 3 }
-            """)
+        let s = try scene(
+            "",
+            header: """
+                version: 1
+                canvas: { size: [375, 667], scale: 3, snap: half, background: clear, fps: 60, duration: 2.5, loop: 3 }
+                """)
         #expect(s.canvas.scale == 3)
         #expect(s.canvas.snap == .half)
         #expect(s.canvas.background == .clear)
@@ -31,7 +33,8 @@ import Testing
     }
 
     @Test func durationDefaultsToTheEndOfTheLastAnimation() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             layers: [{ id: a }]
             animations:
               - { set: { a.opacity: 0 }, at: 0.5, duration: 1, repeat: 2 }
@@ -70,13 +73,15 @@ import Testing
     }
 
     @Test func noneIsClearForShapeColors() throws {
-        let s = try scene("layers: [{ id: a, rect: [0, 0, 1, 1], fillColor: none, strokeColor: blue }]")
+        let s = try scene(
+            "layers: [{ id: a, rect: [0, 0, 1, 1], fillColor: none, strokeColor: blue }]")
         #expect(s.layers[0].properties.fillColor == .clear)
         #expect(s.layers[0].properties.strokeColor == Color(red: 0, green: 0, blue: 1))
     }
 
     @Test func frameUsesTheAnchorPointWhateverTheKeyOrder() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             layers:
               - id: a
                 frame: [10, 20, 100, 50]
@@ -91,7 +96,8 @@ import Testing
     }
 
     @Test func layerPropertiesAndTransforms() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             layers:
               - id: a
                 position: [1, 2]
@@ -113,7 +119,9 @@ import Testing
             """)
         let p = s.layers[0].properties
         #expect(p.position == Point(1, 2))
-        #expect(p.transform == LayerTransform(translation: Point(3, 4), scale: Point(2, 3), rotation: 45))
+        #expect(
+            p.transform
+                == LayerTransform(translation: Point(3, 4), scale: Point(2, 3), rotation: 45))
         #expect(p.opacity == 0.5 && p.hidden && p.masksToBounds)
         #expect(p.cornerRadius == 4 && p.borderWidth == 2)
         #expect(p.borderColor == Color(red: 0, green: 1, blue: 0))
@@ -133,7 +141,8 @@ import Testing
 
 @Suite struct ContentTests {
     @Test func rectTakesTheLayersCornerRadius() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             layers:
               - { id: a, rect: [1, 2, 30, 40], cornerRadius: 6 }
               - { id: b, rect: { rect: [0, 0, 10, 10], cornerRadius: 3 }, cornerRadius: 9 }
@@ -150,7 +159,8 @@ import Testing
     }
 
     @Test func strokeKeys() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             layers:
               - id: a
                 path: "M0 0 L10 10"
@@ -165,45 +175,54 @@ import Testing
                 strokeStart: 0.25
                 strokeEnd: 0.75
             """)
-        guard case .shape(let shape) = s.layers[0].content, case .path(let path) = shape.geometry else {
+        guard case .shape(let shape) = s.layers[0].content, case .path(let path) = shape.geometry
+        else {
             Issue.record("not a path shape")
             return
         }
         #expect(path.elements == [.move(.zero), .line(Point(10, 10))])
         #expect(shape.fillRule == .evenOdd && shape.lineCap == .round && shape.lineJoin == .bevel)
         let p = s.layers[0].properties
-        #expect(p.lineWidth == 3 && p.miterLimit == 4 && p.lineDashPattern == [4, 2] && p.lineDashPhase == 1)
+        #expect(
+            p.lineWidth == 3 && p.miterLimit == 4 && p.lineDashPattern == [4, 2]
+                && p.lineDashPhase == 1)
         #expect(p.strokeStart == 0.25 && p.strokeEnd == 0.75)
         #expect(p.fillColor == .black)
     }
 
     @Test func ellipseAndArc() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             layers:
               - { id: e, ellipse: [0, 0, 20, 10] }
               - { id: r, arc: { center: [5, 6], radius: 4, start: -90, end: 180, clockwise: false } }
               - { id: d, arc: { center: [0, 0], radius: 1, end: 90 } }
             """)
         guard case .shape(let e) = s.layers[0].content, case .ellipse = e.geometry,
-              case .shape(let r) = s.layers[1].content, case .arc(let clockwise) = r.geometry,
-              case .shape(let d) = s.layers[2].content, case .arc(let defaultClockwise) = d.geometry else {
+            case .shape(let r) = s.layers[1].content, case .arc(let clockwise) = r.geometry,
+            case .shape(let d) = s.layers[2].content, case .arc(let defaultClockwise) = d.geometry
+        else {
             Issue.record("wrong content")
             return
         }
         #expect(s.layers[0].properties.shapeRect == Rect(0, 0, 20, 10))
         let p = s.layers[1].properties
-        #expect(p.arcCenter == Point(5, 6) && p.arcRadius == 4 && p.arcStart == -90 && p.arcEnd == 180)
+        #expect(
+            p.arcCenter == Point(5, 6) && p.arcRadius == 4 && p.arcStart == -90 && p.arcEnd == 180)
         #expect(!clockwise && defaultClockwise)
     }
 
     @Test func gradients() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             layers:
               - { id: g, gradient: { colors: [white, clear] } }
               - id: h
                 gradient: { type: radial, colors: [red, blue, "#000"], locations: [0, 0.2, 1], startPoint: [0, 0.5], endPoint: [1, 0.5] }
             """)
-        guard case .gradient(let g) = s.layers[0].content, case .gradient(let h) = s.layers[1].content else {
+        guard case .gradient(let g) = s.layers[0].content,
+            case .gradient(let h) = s.layers[1].content
+        else {
             Issue.record("not gradients")
             return
         }
@@ -217,7 +236,8 @@ import Testing
     }
 
     @Test func masksGetAnIdAndNest() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             layers:
               - id: card
                 mask: { ellipse: [0, 0, 10, 10], sublayers: [{ id: dot }] }
@@ -231,7 +251,8 @@ import Testing
     }
 
     @Test func replicator() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             layers:
               - id: r
                 instanceCount: 5
@@ -243,7 +264,9 @@ import Testing
             """)
         #expect(s.layers[0].replicator?.instanceCount == 5)
         #expect(s.layers[0].replicator?.instanceDelay == 0.1)
-        #expect(s.layers[0].properties.instanceTransform == LayerTransform(translation: Point(10, 0), rotation: 30))
+        #expect(
+            s.layers[0].properties.instanceTransform
+                == LayerTransform(translation: Point(10, 0), rotation: 30))
         #expect(s.layers[0].properties.instanceAlphaOffset == -0.1)
         #expect(s.layers[1].replicator == nil)
     }
@@ -251,7 +274,8 @@ import Testing
 
 @Suite struct FollowTests {
     @Test func translationFollowsAScrollOffset() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             layers:
               - { id: pager, bounds: [0, 0, 375, 667] }
               - id: bg
@@ -260,18 +284,23 @@ import Testing
                 opacity: { follow: pager.bounds.origin.x, map: [[0, 1], [100, 0.5], [375, 0]] }
             """)
         let bg = s.layers[1]
-        #expect(bg.follows.sorted { $0.component > $1.component } == [
-            FollowBinding(component: "transform.translation.x", sourceLayer: "pager", sourceComponent: "bounds.x",
-                          map: [Point(0, 0), Point(375, 475)]),
-            FollowBinding(component: "opacity", sourceLayer: "pager", sourceComponent: "bounds.origin.x",
-                          map: [Point(0, 1), Point(100, 0.5), Point(375, 0)]),
-        ])
+        #expect(
+            bg.follows.sorted { $0.component > $1.component } == [
+                FollowBinding(
+                    component: "transform.translation.x", sourceLayer: "pager",
+                    sourceComponent: "bounds.x",
+                    map: [Point(0, 0), Point(375, 475)]),
+                FollowBinding(
+                    component: "opacity", sourceLayer: "pager", sourceComponent: "bounds.origin.x",
+                    map: [Point(0, 1), Point(100, 0.5), Point(375, 0)]),
+            ])
         #expect(bg.properties.transform.translation == Point(0, 0))
         #expect(bg.properties.opacity == 1)
     }
 
     @Test func aBroadcastScaleFollowsOnBothAxes() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             layers:
               - { id: a, position: [0, { follow: b.position.x, map: [[0, 10], [1, 20]] }] }
               - { id: b, transform: { scale: { follow: a.opacity, map: [[0, 2], [1, 3]] } } }
@@ -283,7 +312,8 @@ import Testing
     }
 
     @Test func everyComponentNameIsASingleCatalogScalar() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             layers:
               - id: a
                 position: [{ follow: a.opacity, map: [[0, 0], [1, 1]] }, 0]
@@ -293,8 +323,11 @@ import Testing
                 strokeEnd: { follow: a.opacity, map: [[0, 0], [1, 1]] }
             """)
         let names = s.layers[0].follows.map(\.component)
-        #expect(names == ["position.x", "bounds.size.width", "bounds.size.height", "strokeEnd",
-                          "rect.cornerRadius", "instanceTransform.rotation"])
+        #expect(
+            names == [
+                "position.x", "bounds.size.width", "bounds.size.height", "strokeEnd",
+                "rect.cornerRadius", "instanceTransform.rotation",
+            ])
         for name in names { #expect(PropertyCatalog.info(for: name)?.components.count == 1) }
     }
 }

@@ -5,51 +5,67 @@ import Testing
     func parse(_ d: String) throws -> [PathElement] { try SVGPathParser.parse(d).elements }
 
     @Test func absoluteLinesAndClose() throws {
-        #expect(try parse("M10 20 L30 40 H50 V60 Z") == [
-            .move(Point(10, 20)), .line(Point(30, 40)), .line(Point(50, 40)), .line(Point(50, 60)), .close,
-        ])
+        #expect(
+            try parse("M10 20 L30 40 H50 V60 Z") == [
+                .move(Point(10, 20)), .line(Point(30, 40)), .line(Point(50, 40)),
+                .line(Point(50, 60)), .close,
+            ])
     }
 
     @Test func relativeCommandsRestartFromSubpathStartAfterClose() throws {
-        #expect(try parse("m10 10 l5 5 h5 v5 z l5 0 m1 1") == [
-            .move(Point(10, 10)), .line(Point(15, 15)), .line(Point(20, 15)), .line(Point(20, 20)), .close,
-            .move(Point(10, 10)), .line(Point(15, 10)), .move(Point(16, 11)),
-        ])
+        #expect(
+            try parse("m10 10 l5 5 h5 v5 z l5 0 m1 1") == [
+                .move(Point(10, 10)), .line(Point(15, 15)), .line(Point(20, 15)),
+                .line(Point(20, 20)), .close,
+                .move(Point(10, 10)), .line(Point(15, 10)), .move(Point(16, 11)),
+            ])
     }
 
     @Test func implicitRepeatsAndMovetoPairsAreLines() throws {
-        #expect(try parse("M0 0 10 10 20,20") == [.move(.zero), .line(Point(10, 10)), .line(Point(20, 20))])
+        #expect(
+            try parse("M0 0 10 10 20,20") == [
+                .move(.zero), .line(Point(10, 10)), .line(Point(20, 20)),
+            ])
         #expect(try parse("m1 1 2 2") == [.move(Point(1, 1)), .line(Point(3, 3))])
-        #expect(try parse("M0 0 L1 1 2 2") == [.move(.zero), .line(Point(1, 1)), .line(Point(2, 2))])
+        #expect(
+            try parse("M0 0 L1 1 2 2") == [.move(.zero), .line(Point(1, 1)), .line(Point(2, 2))])
     }
 
     @Test func numberSpellings() throws {
         #expect(try parse("M.5.5L-1-2") == [.move(Point(0.5, 0.5)), .line(Point(-1, -2))])
-        #expect(try parse("M1e-3 2E2l+1,-.5") == [.move(Point(0.001, 200)), .line(Point(1.001, 199.5))])
+        #expect(
+            try parse("M1e-3 2E2l+1,-.5") == [.move(Point(0.001, 200)), .line(Point(1.001, 199.5))])
         #expect(try parse("M 1. 2.") == [.move(Point(1, 2))])
         #expect(try parse("") == [])
         #expect(try parse("  \n ") == [])
     }
 
     @Test func cubicsAndSmoothReflection() throws {
-        #expect(try parse("M0 0 C10 0 20 10 20 20 S30 40 40 40 s10 0 10 10") == [
-            .move(.zero),
-            .cubic(Point(10, 0), Point(20, 10), Point(20, 20)),
-            .cubic(Point(20, 30), Point(30, 40), Point(40, 40)),
-            .cubic(Point(50, 40), Point(50, 40), Point(50, 50)),
-        ])
+        #expect(
+            try parse("M0 0 C10 0 20 10 20 20 S30 40 40 40 s10 0 10 10") == [
+                .move(.zero),
+                .cubic(Point(10, 0), Point(20, 10), Point(20, 20)),
+                .cubic(Point(20, 30), Point(30, 40), Point(40, 40)),
+                .cubic(Point(50, 40), Point(50, 40), Point(50, 50)),
+            ])
         // S after a non-cubic uses the current point as its first control.
-        #expect(try parse("M0 0 L5 5 S10 10 20 20") == [
-            .move(.zero), .line(Point(5, 5)), .cubic(Point(5, 5), Point(10, 10), Point(20, 20)),
-        ])
-        #expect(try parse("M1 1 c1 0 2 1 2 2") == [.move(Point(1, 1)), .cubic(Point(2, 1), Point(3, 2), Point(3, 3))])
+        #expect(
+            try parse("M0 0 L5 5 S10 10 20 20") == [
+                .move(.zero), .line(Point(5, 5)), .cubic(Point(5, 5), Point(10, 10), Point(20, 20)),
+            ])
+        #expect(
+            try parse("M1 1 c1 0 2 1 2 2") == [
+                .move(Point(1, 1)), .cubic(Point(2, 1), Point(3, 2), Point(3, 3)),
+            ])
     }
 
     @Test func quadraticsAndSmoothReflection() throws {
-        #expect(try parse("M0 0 Q10 0 10 10 T10 20 t0 10") == [
-            .move(.zero), .quad(Point(10, 0), Point(10, 10)), .quad(Point(10, 20), Point(10, 20)),
-            .quad(Point(10, 20), Point(10, 30)),
-        ])
+        #expect(
+            try parse("M0 0 Q10 0 10 10 T10 20 t0 10") == [
+                .move(.zero), .quad(Point(10, 0), Point(10, 10)),
+                .quad(Point(10, 20), Point(10, 20)),
+                .quad(Point(10, 20), Point(10, 30)),
+            ])
         #expect(try parse("M0 0 q5 0 5 5") == [.move(.zero), .quad(Point(5, 0), Point(5, 5))])
         #expect(try parse("M0 0 T10 0") == [.move(.zero), .quad(.zero, Point(10, 0))])
     }
@@ -71,7 +87,10 @@ import Testing
     @Test func arcFlagsWithoutSeparatorsAndRelativeEnd() throws {
         let elements = try parse("M5 5a1 1 0 00 1 1")
         #expect(elements.count == 2)
-        #expect(elements.last.map { if case .cubic(_, _, let p) = $0 { p == Point(6, 6) } else { false } } == true)
+        #expect(
+            elements.last.map {
+                if case .cubic(_, _, let p) = $0 { p == Point(6, 6) } else { false }
+            } == true)
         #expect(try parse("M0 0a1 1 0 1110 0").count >= 2)
     }
 
@@ -111,6 +130,8 @@ import Testing
         ("M0 0 L1,,2", "expected a number", 8),
     ])
     func errors(_ d: String, _ message: String, _ offset: Int) {
-        #expect(throws: SVGPathError(message: message, offset: offset)) { try SVGPathParser.parse(d) }
+        #expect(throws: SVGPathError(message: message, offset: offset)) {
+            try SVGPathParser.parse(d)
+        }
     }
 }

@@ -4,10 +4,10 @@ import Testing
 
 /// The canvas every fixture starts with, so that snippets stay about what they test.
 let header = """
-version: 1
-canvas: { size: [100, 80], fps: 10, duration: 1 }
+    version: 1
+    canvas: { size: [100, 80], fps: 10, duration: 1 }
 
-"""
+    """
 
 /// Parses `header + body` as if it came from `test.yaml`.
 func scene(_ body: String, header: String = header) throws -> Scene {

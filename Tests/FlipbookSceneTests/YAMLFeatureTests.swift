@@ -5,7 +5,8 @@ import Testing
 /// YAML conveniences and ids with dots.
 @Suite struct YAMLFeatureTests {
     @Test func synthesizedMaskIdsCanBeAnimatedAndFollowed() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             layers:
               - id: card
                 mask: { rect: [0, 0, 10, 10] }
@@ -15,14 +16,18 @@ import Testing
               - { set: { card.mask.opacity: 0.5, card.opacity: 0.2 }, duration: 1 }
               - { layer: card.mask, keyPath: transform.rotation, to: 90, duration: 1 }
             """)
-        #expect(s.animations[0].targets.map { "\($0.layer) \($0.keyPath)" } == ["card.mask opacity", "card opacity"])
+        #expect(
+            s.animations[0].targets.map { "\($0.layer) \($0.keyPath)" } == [
+                "card.mask opacity", "card opacity",
+            ])
         #expect(s.animations[1].targets[0].layer == "card.mask")
         #expect(s.layers[1].follows[0].sourceLayer == "card.mask")
         #expect(s.layers[1].follows[0].sourceComponent == "opacity")
     }
 
     @Test func mergeKeysShareStyles() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             styles:
             layers:
               - &chip { id: a, bounds: [0, 0, 40, 20], cornerRadius: 10, backgroundColor: orange }
@@ -35,7 +40,8 @@ import Testing
     }
 
     @Test func emptyListsMayBeLeftBlank() throws {
-        let s = try scene("""
+        let s = try scene(
+            """
             assets:
             layers:
               - id: a

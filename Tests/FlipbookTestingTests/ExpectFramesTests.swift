@@ -14,7 +14,9 @@ import FlipbookRaster
         let w = try GoldenCheckTests.workspace()
         try expectFrames(of: w.scene, match: w.goldens, record: true)
         var golden = try PNGCodec.read(path: w.goldens + "/frame-0002.png")
-        for i in stride(from: 0, to: 5 * 4, by: 4) { golden.data[i + 1] = 0; golden.data[i + 2] = 0 }
+        for i in stride(from: 0, to: 5 * 4, by: 4) {
+            golden.data[i + 1] = 0; golden.data[i + 2] = 0
+        }
         try PNGCodec.write(golden, to: w.goldens + "/frame-0002.png")
         return w
     }
@@ -53,12 +55,19 @@ import FlipbookRaster
         #expect(FileManager.default.fileExists(atPath: w.diffs + "/report/index.html"))
         #expect(FileManager.default.fileExists(atPath: w.diffs + "/report/frame-2-diff.png"))
         let attached = GoldenExpectation.attachments(of: failed)
-        #expect(attached.map(\.name) == ["frame-0002-expected.png", "frame-0002-actual.png",
-                                         "frame-0002-difference.png"])
+        #expect(
+            attached.map(\.name) == [
+                "frame-0002-expected.png", "frame-0002-actual.png",
+                "frame-0002-difference.png",
+            ])
         // The difference image is the golden's size with exactly the 5 changed pixels red.
         let difference = try PNGCodec.decode(attached[2].bytes)
-        let red = (0..<difference.height).flatMap { y in (0..<difference.width).map { (x: $0, y: y) } }
-            .filter { let p = difference.pixel(x: $0.x, y: $0.y); return p.r == 255 && p.g == 0 && p.b == 0 }
+        let red = (0..<difference.height).flatMap { y in
+            (0..<difference.width).map { (x: $0, y: y) }
+        }
+        .filter {
+            let p = difference.pixel(x: $0.x, y: $0.y); return p.r == 255 && p.g == 0 && p.b == 0
+        }
         #expect(difference.width == 40 && difference.height == 30)
         #expect(red.map(\.x) == [0, 1, 2, 3, 4] && red.allSatisfy { $0.y == 0 })
     }
@@ -86,12 +95,16 @@ import FlipbookRaster
         let (gray, moved) = Self.grayPair(delta: delta)
         let rule = GoldenOptions(comparison: .channels(tolerance: 2), diffFolder: folder + "/diffs")
         try expectFrame(gray, match: folder, named: "gray", options: rule, record: true)
-        let check = GoldenCheck(goldenFolder: folder, diffFolder: folder + "/diffs", comparison: .channels(tolerance: 2),
-                                record: false)
+        let check = GoldenCheck(
+            goldenFolder: folder, diffFolder: folder + "/diffs",
+            comparison: .channels(tolerance: 2),
+            record: false)
         let result = try check.verify(frame: moved, named: "gray")
         #expect(result.passed == passes)
         #expect(result.diff.totalDifferingPixels == (passes ? 0 : 1))
-        #expect(result.diff.frames.first?.diff?.bounds == (passes ? nil : PixelBounds(x: 1, y: 1, width: 1, height: 1)))
+        #expect(
+            result.diff.frames.first?.diff?.bounds
+                == (passes ? nil : PixelBounds(x: 1, y: 1, width: 1, height: 1)))
         // Pixel-exact sees the move whatever its size.
         let exact = GoldenCheck(goldenFolder: folder, comparison: .exact, record: false)
         #expect(try exact.verify(frame: moved, named: "gray").diff.totalDifferingPixels == 1)

@@ -31,7 +31,8 @@ import FlipbookScene
         let w = try Self.workspace()
         _ = try GoldenCheck(goldenFolder: w.goldens, record: true).verify(scene: w.scene)
 
-        let result = try GoldenCheck(goldenFolder: w.goldens, diffFolder: w.diffs).verify(scene: w.scene)
+        let result = try GoldenCheck(goldenFolder: w.goldens, diffFolder: w.diffs).verify(
+            scene: w.scene)
         if let message = result.failureMessage { Issue.record(Comment(rawValue: message)) }
         #expect(result.passed && result.diff.frames.count == 5)
     }
@@ -40,8 +41,9 @@ import FlipbookScene
         let w = try Self.workspace()
         let recorded = try GoldenCheck(goldenFolder: w.goldens, record: true).verify(scene: w.scene)
         #expect(recorded.passed && recorded.didRecord)
-        #expect(recorded.recorded.map { URL(fileURLWithPath: $0).lastPathComponent }
-            == (0..<5).map { "frame-000\($0).png" })
+        #expect(
+            recorded.recorded.map { URL(fileURLWithPath: $0).lastPathComponent }
+                == (0..<5).map { "frame-000\($0).png" })
         #expect(recorded.failureMessage == nil)
     }
 
@@ -57,19 +59,25 @@ import FlipbookScene
         let w = try Self.workspace()
         _ = try GoldenCheck(goldenFolder: w.goldens, record: true).verify(scene: w.scene)
         var golden = try PNGCodec.read(path: w.goldens + "/frame-0002.png")
-        for i in stride(from: 0, to: 5 * 4, by: 4) { golden.data[i + 1] = 0; golden.data[i + 2] = 0 }
+        for i in stride(from: 0, to: 5 * 4, by: 4) {
+            golden.data[i + 1] = 0; golden.data[i + 2] = 0
+        }
         try PNGCodec.write(golden, to: w.goldens + "/frame-0002.png")
 
-        let result = try GoldenCheck(goldenFolder: w.goldens, diffFolder: w.diffs, record: false).verify(scene: w.scene)
+        let result = try GoldenCheck(goldenFolder: w.goldens, diffFolder: w.diffs, record: false)
+            .verify(scene: w.scene)
         #expect(result.failingFrames == [2])
         #expect(result.diffImages == [w.diffs + "/diff-0002.png"])
         let message = try #require(result.failureMessage)
-        #expect(message.contains("\(w.scene) does not match the goldens in \(w.goldens) (frame 2 differ)"))
+        #expect(
+            message.contains(
+                "\(w.scene) does not match the goldens in \(w.goldens) (frame 2 differ)"))
         #expect(message.contains("frame 2 (frame-0002.png): 5 px differ"))
         #expect(message.contains(w.diffs + "/diff-0002.png"))
         #expect(FileManager.default.fileExists(atPath: w.diffs + "/diff-0002.png"))
         // A tolerance of 5 pixels accepts it.
-        let tolerant = GoldenCheck(goldenFolder: w.goldens, options: DiffOptions(maxDiffPixels: 5), record: false)
+        let tolerant = GoldenCheck(
+            goldenFolder: w.goldens, options: DiffOptions(maxDiffPixels: 5), record: false)
         #expect(try tolerant.verify(scene: w.scene).passed)
     }
 
@@ -82,7 +90,8 @@ import FlipbookScene
         #expect(FileManager.default.fileExists(atPath: w.goldens + "/at-0.250s.png"))
         #expect(try check.verify(scene: w.scene, at: 0.25).passed)
         // Another time moves the box: the named golden no longer matches.
-        let moved = try check.verify(frame: try GoldenCheckTests.render(w.scene, at: 0.1), named: "at-0.250s")
+        let moved = try check.verify(
+            frame: try GoldenCheckTests.render(w.scene, at: 0.1), named: "at-0.250s")
         #expect(!moved.passed)
         #expect(moved.diffImages == [w.diffs + "/at-0.250s.png"])
     }

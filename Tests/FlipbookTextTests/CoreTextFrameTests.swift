@@ -23,7 +23,8 @@ import FlipbookGeometry
             var offsets: [String: Int] = [:]
             for i in 0..<u16(4) {
                 let record = 12 + 16 * i
-                offsets[String(decoding: bytes[record..<record + 4], as: UTF8.self)] = u32(record + 8)
+                offsets[String(decoding: bytes[record..<record + 4], as: UTF8.self)] = u32(
+                    record + 8)
             }
             let head = try #require(offsets["head"]), hhea = try #require(offsets["hhea"])
             let os2 = try #require(offsets["OS/2"])
@@ -35,15 +36,20 @@ import FlipbookGeometry
         }
     }
 
-    static func layout(_ string: String, font: TextRequest.Font, size: Double = 100, box: Size = Size(0, 0),
-                       wrapped: Bool = false, lineHeight: Double? = nil, frame: Bool = true) throws -> TextLayout {
-        try TextEngine.shared.layout(TextRequest(string: string, font: font, fontSize: size, boxSize: box,
-                                                 wrapped: wrapped, lineHeight: lineHeight, coreTextFrame: frame))
+    static func layout(
+        _ string: String, font: TextRequest.Font, size: Double = 100, box: Size = Size(0, 0),
+        wrapped: Bool = false, lineHeight: Double? = nil, frame: Bool = true
+    ) throws -> TextLayout {
+        try TextEngine.shared.layout(
+            TextRequest(
+                string: string, font: font, fontSize: size, boxSize: box,
+                wrapped: wrapped, lineHeight: lineHeight, coreTextFrame: frame))
     }
 
     static func requireNimbusSans() throws {
-        try #require(FileManager.default.fileExists(atPath: nimbusSans),
-                     "Nimbus Sans (fonts-urw-base35, installed by scripts/setup) is missing")
+        try #require(
+            FileManager.default.fileExists(atPath: nimbusSans),
+            "Nimbus Sans (fonts-urw-base35, installed by scripts/setup) is missing")
     }
 
     /// A name no installed font has falls back to Helvetica, as CTFontCreateWithName does:
@@ -59,7 +65,9 @@ import FlipbookGeometry
     @Test func helveticaBoldTakesTheBoldStandIn() throws {
         try Self.requireNimbusSans()
         let layout = try Self.layout("H", font: .coreTextName("Helvetica-Bold"))
-        #expect(layout.glyphs.first?.fontFile == "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf")
+        #expect(
+            layout.glyphs.first?.fontFile
+                == "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf")
     }
 
     /// An installed font is found by its PostScript name (DejaVuSans-Bold), and lines are its
@@ -91,24 +99,28 @@ import FlipbookGeometry
         let cap = try Tables(Self.nimbusSans)
         let capHeight = cap.capHeight / cap.unitsPerEm * 100
         let string = "A\nB\nC"
-        let two = try Self.layout(string, font: .coreTextName("Helvetica"), box: Size(1000, capHeight + 120),
-                                  wrapped: true, lineHeight: 120)
+        let two = try Self.layout(
+            string, font: .coreTextName("Helvetica"), box: Size(1000, capHeight + 120),
+            wrapped: true, lineHeight: 120)
         #expect(two.lines.map(\.text) == ["A", "B"])
         #expect(abs(two.lines[0].baseline - capHeight) < 1e-9)
-        let one = try Self.layout(string, font: .coreTextName("Helvetica"), box: Size(1000, capHeight + 119),
-                                  wrapped: true, lineHeight: 120)
+        let one = try Self.layout(
+            string, font: .coreTextName("Helvetica"), box: Size(1000, capHeight + 119),
+            wrapped: true, lineHeight: 120)
         #expect(one.lines.map(\.text) == ["A"])
         // A box shorter than the cap height holds no line at all.
-        let none = try Self.layout(string, font: .coreTextName("Helvetica"), box: Size(1000, capHeight - 1),
-                                   wrapped: true, lineHeight: 120)
+        let none = try Self.layout(
+            string, font: .coreTextName("Helvetica"), box: Size(1000, capHeight - 1),
+            wrapped: true, lineHeight: 120)
         #expect(none.lines.isEmpty)
     }
 
     /// Words wrap at the box's width: "AAA AAA" in a box narrower than both words.
     @Test func paragraphBoxWraps() throws {
         try Self.requireNimbusSans()
-        let layout = try Self.layout("AAA AAA", font: .coreTextName("Helvetica"), box: Size(250, 1000),
-                                     wrapped: true)
+        let layout = try Self.layout(
+            "AAA AAA", font: .coreTextName("Helvetica"), box: Size(250, 1000),
+            wrapped: true)
         #expect(layout.lines.map(\.text) == ["AAA", "AAA"])
     }
 

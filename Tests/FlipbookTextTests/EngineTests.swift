@@ -6,12 +6,16 @@ import Testing
 /// Errors, bad input, caching and concurrency of ``TextEngine``.
 struct EngineTests {
     @Test func unreadableFontFileThrows() {
-        #expect(throws: TextError.self) { try TextTest.layout("a", font: .file("/nonexistent/font.ttf")) }
+        #expect(throws: TextError.self) {
+            try TextTest.layout("a", font: .file("/nonexistent/font.ttf"))
+        }
         #expect(throws: TextError.self) { try TextTest.layout("a", font: .file("/etc/hostname")) }
     }
 
     @Test func unparsableFamilyThrows() {
-        #expect(throws: TextError.invalidFontPattern("  ")) { try TextTest.layout("a", font: .family("  ")) }
+        #expect(throws: TextError.invalidFontPattern("  ")) {
+            try TextTest.layout("a", font: .family("  "))
+        }
     }
 
     @Test func fontFileAndFamilyAgree() throws {
@@ -45,12 +49,17 @@ struct EngineTests {
         #expect(try TextTest.layout("a", size: -3).path.isEmpty)
         #expect(try TextTest.layout("a", size: 1e12).path.isEmpty)
         #expect(try TextTest.layout("a", size: .infinity).path.isEmpty)
-        _ = try TextTest.layout("a b c", size: 20, box: Size(.nan, .nan), wrapped: true, truncation: .end)
-        _ = try TextTest.layout("a b c", size: 20, box: Size(-5, .infinity), alignment: .justified, wrapped: true)
-        _ = try TextTest.layout("\n\n\t\u{200D}\u{FE0F}", size: 20, box: Size(0, 0), wrapped: true, truncation: .middle)
-        _ = try TextTest.layout("a b c", size: 1e-300, box: Size(1, 1e300), wrapped: true, truncation: .end)
-        _ = try TextTest.layout("a b c", size: 1e5, box: Size(1e300, 1e-300), alignment: .center, wrapped: true,
-                                truncation: .end)
+        _ = try TextTest.layout(
+            "a b c", size: 20, box: Size(.nan, .nan), wrapped: true, truncation: .end)
+        _ = try TextTest.layout(
+            "a b c", size: 20, box: Size(-5, .infinity), alignment: .justified, wrapped: true)
+        _ = try TextTest.layout(
+            "\n\n\t\u{200D}\u{FE0F}", size: 20, box: Size(0, 0), wrapped: true, truncation: .middle)
+        _ = try TextTest.layout(
+            "a b c", size: 1e-300, box: Size(1, 1e300), wrapped: true, truncation: .end)
+        _ = try TextTest.layout(
+            "a b c", size: 1e5, box: Size(1e300, 1e-300), alignment: .center, wrapped: true,
+            truncation: .end)
         let controls = try TextTest.layout("a\u{7}b", size: 20)
         #expect(controls.missingCharacters == 0)
     }
@@ -58,8 +67,10 @@ struct EngineTests {
     @Test func concurrentLayoutsMatchSerialOnes() {
         let strings = (0..<24).map { "Label \($0) — 你好 שלום office" }
         let requests = strings.map {
-            TextRequest(string: $0, font: TextTest.dejaVu, fontSize: 13, boxSize: Size(90, 60), wrapped: true,
-                        truncation: .end)
+            TextRequest(
+                string: $0, font: TextTest.dejaVu, fontSize: 13, boxSize: Size(90, 60),
+                wrapped: true,
+                truncation: .end)
         }
         let serial = requests.map { try? TextEngine(cacheCapacity: 4).layout($0).path }
         let engine = TextEngine(cacheCapacity: 8)
@@ -74,15 +85,18 @@ struct EngineTests {
     /// Timing of a typical 20-character label (debug build; printed for the report).
     @Test func cachedLayoutIsFast() throws {
         let engine = TextEngine()
-        let request = TextRequest(string: "Settings · Profile 12", font: .family("DejaVu Sans:bold"), fontSize: 17,
-                                  boxSize: Size(200, 30), alignment: .center)
+        let request = TextRequest(
+            string: "Settings · Profile 12", font: .family("DejaVu Sans:bold"), fontSize: 17,
+            boxSize: Size(200, 30), alignment: .center)
         let clock = ContinuousClock()
         let first = try clock.measure { _ = try engine.layout(request) }
         let second = try clock.measure { for _ in 0..<1000 { _ = try engine.layout(request) } }
         var other = request
         other.string = "Settings · Account 34"
         let warm = try clock.measure { _ = try engine.layout(other) }
-        print("20-character label layout: cold engine \(first), new label on warm fonts \(warm), cached \(second / 1000)")
+        print(
+            "20-character label layout: cold engine \(first), new label on warm fonts \(warm), cached \(second / 1000)"
+        )
         #expect(second / 1000 < first)
     }
 }

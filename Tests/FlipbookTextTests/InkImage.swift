@@ -59,14 +59,17 @@ struct InkImage {
     /// decide the box).
     func croppedToInk() -> InkImage {
         let rows = inkedRows(32), columns = inkedColumns(32)
-        guard let top = rows.first, let left = columns.first else { return InkImage(width: 0, height: 0, ink: []) }
+        guard let top = rows.first, let left = columns.first else {
+            return InkImage(width: 0, height: 0, ink: [])
+        }
         return cropped(x: left...columns.last!, y: top...rows.last!)
     }
 
     /// Writes the image as a binary PGM (for looking at a failed comparison).
     func writePGM(_ path: String) {
         let header = Array("P5\n\(width) \(height)\n255\n".utf8)
-        _ = FileManager.default.createFile(atPath: path, contents: Data(header + ink.map { 255 - $0 }))
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data(header + ink.map { 255 - $0 }))
     }
 }
 
@@ -87,7 +90,9 @@ struct InkAgreement: CustomStringConvertible {
             for y in 0..<p.height {
                 for x in 0..<p.width where p[x, y] >= 128 {
                     solid += 1
-                    if (-1...1).contains(where: { dy in (-1...1).contains { dx in q[x + dx, y + dy] >= 64 } }) {
+                    if (-1...1).contains(where: { dy in
+                        (-1...1).contains { dx in q[x + dx, y + dy] >= 64 }
+                    }) {
                         hit += 1
                     }
                 }

@@ -23,11 +23,12 @@ struct LayoutTests {
     }
 
     @Test func wrapsAtWordBoundaries() throws {
-        let layout = try TextTest.layout(Self.sentence, size: 20, box: Size(145, 500), wrapped: true)
+        let layout = try TextTest.layout(
+            Self.sentence, size: 20, box: Size(145, 500), wrapped: true)
         #expect(layout.lines.map(\.text) == Self.expectedLines)
         let expectedWidths = [97.061, 99.658, 111.787, 123.311]
         for (line, width) in zip(layout.lines, expectedWidths) {
-            #expect(abs(line.width - width) < 1.5)   // hmtx sum ± kerning
+            #expect(abs(line.width - width) < 1.5)  // hmtx sum ± kerning
             #expect(line.x == 0)
         }
     }
@@ -40,7 +41,8 @@ struct LayoutTests {
     }
 
     @Test func overlongWordBreaksByCharacters() throws {
-        let layout = try TextTest.layout("Supercalifragilistic", size: 20, box: Size(60, 500), wrapped: true)
+        let layout = try TextTest.layout(
+            "Supercalifragilistic", size: 20, box: Size(60, 500), wrapped: true)
         #expect(layout.lines.count > 2)
         #expect(layout.lines.map(\.text).joined() == "Supercalifragilistic")
         #expect(layout.lines.allSatisfy { $0.width <= 60 })
@@ -57,7 +59,7 @@ struct LayoutTests {
         let box = Size(300, 100)
         let center = try TextTest.layout("Hello", size: 20, box: box, alignment: .center).lines[0]
         let right = try TextTest.layout("Hello", size: 20, box: box, alignment: .right).lines[0]
-        let hello = 5191.0 * 20 / 2048   // hmtx sum, no kerning pairs (fontTools)
+        let hello = 5191.0 * 20 / 2048  // hmtx sum, no kerning pairs (fontTools)
         #expect(abs(center.x - (300 - hello) / 2) < 1e-9)
         #expect(abs(right.x - (300 - hello)) < 1e-9)
         let glyphs = try TextTest.layout("Hello", size: 20, box: box, alignment: .right).glyphs
@@ -65,8 +67,9 @@ struct LayoutTests {
     }
 
     @Test func justifiedStretchesAllButTheLastLine() throws {
-        let layout = try TextTest.layout(Self.sentence, size: 20, box: Size(145, 500), alignment: .justified,
-                                         wrapped: true)
+        let layout = try TextTest.layout(
+            Self.sentence, size: 20, box: Size(145, 500), alignment: .justified,
+            wrapped: true)
         #expect(layout.lines.map(\.text) == Self.expectedLines)
         for line in layout.lines.dropLast() { #expect(abs(line.width - 145) < 1e-9) }
         #expect(layout.lines.last!.width < 140)
@@ -78,19 +81,26 @@ struct LayoutTests {
     /// "Hello world" is 112.1 pt; in 100 pt: "Hello w…" is 93.4 pt and "Hello wo…"
     /// 105.6 pt (fontTools sums), so end truncation keeps "Hello w".
     @Test func endTruncationEndsWithEllipsisAndFits() throws {
-        let layout = try TextTest.layout("Hello world", size: 20, box: Size(100, 30), truncation: .end)
+        let layout = try TextTest.layout(
+            "Hello world", size: 20, box: Size(100, 30), truncation: .end)
         #expect(layout.lines.map(\.text) == ["Hello w…"])
         #expect(layout.lines[0].width <= 100)
         #expect(layout.glyphs.last?.character == "…")
     }
 
     @Test func startAndMiddleTruncation() throws {
-        let start = try TextTest.layout("Hello world", size: 20, box: Size(100, 30), truncation: .start).lines[0]
+        let start = try TextTest.layout(
+            "Hello world", size: 20, box: Size(100, 30), truncation: .start
+        ).lines[0]
         #expect(start.text.hasPrefix("…") && "Hello world".hasSuffix(start.text.dropFirst()))
         #expect(start.width <= 100)
-        let middle = try TextTest.layout("Hello world", size: 20, box: Size(100, 30), truncation: .middle).lines[0]
+        let middle = try TextTest.layout(
+            "Hello world", size: 20, box: Size(100, 30), truncation: .middle
+        ).lines[0]
         let parts = middle.text.split(separator: "…", omittingEmptySubsequences: false)
-        #expect(parts.count == 2 && "Hello world".hasPrefix(parts[0]) && "Hello world".hasSuffix(parts[1]))
+        #expect(
+            parts.count == 2 && "Hello world".hasPrefix(parts[0])
+                && "Hello world".hasSuffix(parts[1]))
         #expect(!parts[0].isEmpty && !parts[1].isEmpty && middle.width <= 100)
     }
 
@@ -102,7 +112,8 @@ struct LayoutTests {
     /// Two lines fit in 50 pt (line height 23.28 pt); the second takes the rest of the
     /// text and ends with the ellipsis.
     @Test func wrappedTruncationCutsTheLastVisibleLine() throws {
-        let layout = try TextTest.layout(Self.sentence, size: 20, box: Size(145, 50), wrapped: true, truncation: .end)
+        let layout = try TextTest.layout(
+            Self.sentence, size: 20, box: Size(145, 50), wrapped: true, truncation: .end)
         #expect(layout.lines.count == 2)
         #expect(layout.lines[0].text == "The quick")
         #expect(layout.lines[1].text.hasPrefix("brown fox") && layout.lines[1].text.hasSuffix("…"))

@@ -47,8 +47,9 @@ struct LineBreakDeterminismTests {
     }
 
     static func request() -> TextRequest {
-        TextRequest(string: banner, font: .family("DejaVu Sans:bold"), fontSize: 20, boxSize: Size(185, 56),
-                    alignment: .left, wrapped: true, truncation: .none)
+        TextRequest(
+            string: banner, font: .family("DejaVu Sans:bold"), fontSize: 20, boxSize: Size(185, 56),
+            alignment: .left, wrapped: true, truncation: .none)
     }
 
     @Test func bannerWrapsAtTheSamePlaceFromAColdCache() throws {

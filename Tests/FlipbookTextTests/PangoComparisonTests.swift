@@ -13,10 +13,12 @@ import Testing
     /// Lays `text` out like `pango` did and checks the ink agrees: as a whole, and line by
     /// line when wrapped. Returns the whole-image agreement.
     @discardableResult
-    func compare(_ text: String, width: Double? = nil, alignment: TextRequest.Alignment = .left,
-                 truncation: TextRequest.Truncation = .none, direction: TextRequest.Direction = .natural,
-                 pango options: PangoReference.Options = .init(), ink: Bool = true,
-                 sourceLocation: SourceLocation = #_sourceLocation) throws -> InkAgreement {
+    func compare(
+        _ text: String, width: Double? = nil, alignment: TextRequest.Alignment = .left,
+        truncation: TextRequest.Truncation = .none, direction: TextRequest.Direction = .natural,
+        pango options: PangoReference.Options = .init(), ink: Bool = true,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> InkAgreement {
         var options = options
         options.width = width
         let pango = try PangoReference.render(text, options)
@@ -27,10 +29,14 @@ import Testing
         // and Flipbook use the unrounded ones (37.25 px): a deliberate difference, set
         // aside here through the request's lineHeight so whole paragraphs compare.
         let spacing = wrapped ? pango.height / Double(max(1, pango.lines.count)) : nil
-        let layout = try TextEngine.shared.layout(TextRequest(
-            string: text, font: .family("DejaVu Sans"), fontSize: Self.size, boxSize: box, alignment: alignment,
-            wrapped: wrapped, truncation: truncation, direction: direction, lineHeight: spacing))
-        let ours = InkImage(layout: layout, width: pango.image.width + 64, height: pango.image.height + 64)
+        let layout = try TextEngine.shared.layout(
+            TextRequest(
+                string: text, font: .family("DejaVu Sans"), fontSize: Self.size, boxSize: box,
+                alignment: alignment,
+                wrapped: wrapped, truncation: truncation, direction: direction, lineHeight: spacing)
+        )
+        let ours = InkImage(
+            layout: layout, width: pango.image.width + 64, height: pango.image.height + 64)
         let whole = InkAgreement(ours.croppedToInk(), pango.image.croppedToInk())
         print("pango: \(text) [\(width.map { "width \(Int($0)) " } ?? "")\(truncation)]: \(whole)")
         if let dump = ProcessInfo.processInfo.environment["PANGO_DUMP"] {
@@ -56,10 +62,13 @@ import Testing
     /// not match Pango's drawing of the right string.
     @Test func reversedNumberDoesNotMatchPango() throws {
         let pango = try PangoReference.render("מחיר: 1,234.50 ₪ (כולל מע״מ)")
-        let wrong = try TextEngine.shared.layout(TextRequest(
-            string: "מחיר: 05.432,1 ₪ (כולל מע״מ)", font: .family("DejaVu Sans"), fontSize: Self.size,
-            boxSize: Size(100_000, 100_000)))
-        let ours = InkImage(layout: wrong, width: pango.image.width + 64, height: pango.image.height + 64)
+        let wrong = try TextEngine.shared.layout(
+            TextRequest(
+                string: "מחיר: 05.432,1 ₪ (כולל מע״מ)", font: .family("DejaVu Sans"),
+                fontSize: Self.size,
+                boxSize: Size(100_000, 100_000)))
+        let ours = InkImage(
+            layout: wrong, width: pango.image.width + 64, height: pango.image.height + 64)
         let agreement = InkAgreement(ours.croppedToInk(), pango.image.croppedToInk())
         #expect(!agreement.agrees, "\(agreement)")
         print("pango: reversed number against Pango's drawing: \(agreement)")
@@ -71,10 +80,14 @@ import Testing
     @Test func mixedParagraphJoinsArabic() throws {
         let text = "Hello עולם 123 (שלום) مرحبا بالعالم 2024!"
         try compare(text)
-        let layout = try TextEngine.shared.layout(TextRequest(
-            string: text, font: .family("DejaVu Sans"), fontSize: Self.size, boxSize: Size(100_000, 100)))
+        let layout = try TextEngine.shared.layout(
+            TextRequest(
+                string: text, font: .family("DejaVu Sans"), fontSize: Self.size,
+                boxSize: Size(100_000, 100)))
         let pango = try PangoReference.render(text)
-        #expect(abs(layout.lines[0].width - pango.width) < 0.5, "\(layout.lines[0].width) vs \(pango.width)")
+        #expect(
+            abs(layout.lines[0].width - pango.width) < 0.5,
+            "\(layout.lines[0].width) vs \(pango.width)")
         print("pango: mixed paragraph width \(layout.lines[0].width) px, Pango \(pango.width) px")
     }
 
@@ -101,7 +114,8 @@ import Testing
     /// A Hebrew paragraph wrapped at 360 px, right-aligned (Pango's `left` is the start
     /// side, i.e. right, of an RTL paragraph) and centred.
     @Test func wrappedRTLParagraphAligned() throws {
-        let text = "זהו משפט ארוך בעברית שנשבר לכמה שורות, עם מספר 3.14 וסימני פיסוק (בסוגריים) בסופו."
+        let text =
+            "זהו משפט ארוך בעברית שנשבר לכמה שורות, עם מספר 3.14 וסימני פיסוק (בסוגריים) בסופו."
         var options = PangoReference.Options()
         options.align = "left"
         try compare(text, width: 360, alignment: .right, pango: options)
@@ -113,8 +127,10 @@ import Testing
     @Test func wrappedArabicParagraph() throws {
         var options = PangoReference.Options()
         options.align = "left"
-        try compare("مرحبا بالعالم، هذه فقرة عربية طويلة تلتف على عدة أسطر 2024.", width: 300, alignment: .right,
-                    pango: options)
+        try compare(
+            "مرحبا بالعالم، هذه فقرة عربية طويلة تلتف على عدة أسطر 2024.", width: 300,
+            alignment: .right,
+            pango: options)
     }
 
     /// Japanese wrapped at 300 px: no line starts with a closing bracket, a comma, a full
@@ -146,9 +162,11 @@ import Testing
         for width in [150.0, 200, 260, 330] {
             options.width = width
             let pango = try PangoReference.render(text, options)
-            let layout = try TextEngine.shared.layout(TextRequest(
-                string: text, font: .family("DejaVu Sans"), fontSize: Self.size, boxSize: Size(width, 100),
-                truncation: .end))
+            let layout = try TextEngine.shared.layout(
+                TextRequest(
+                    string: text, font: .family("DejaVu Sans"), fontSize: Self.size,
+                    boxSize: Size(width, 100),
+                    truncation: .end))
             let expected = pango.kept.map { $0 + Truncator.ellipsis } ?? text
             #expect(layout.lines.map(\.text) == [expected], "width \(width)")
             print("pango: kept at \(Int(width)) px: \(layout.lines[0].text) (Pango: \(expected))")
@@ -162,16 +180,20 @@ import Testing
         let text = "ä̈ë́ö̃👩‍👩‍👧ü̈ḯ👨‍👩‍👦x̧̌ÿ̄"
         let characters = Array(text)
         for width in [150.0, 200, 260] {
-            let layout = try TextEngine.shared.layout(TextRequest(
-                string: text, font: .family("DejaVu Sans"), fontSize: Self.size, boxSize: Size(width, 100),
-                truncation: .start))
+            let layout = try TextEngine.shared.layout(
+                TextRequest(
+                    string: text, font: .family("DejaVu Sans"), fontSize: Self.size,
+                    boxSize: Size(width, 100),
+                    truncation: .start))
             let line = layout.lines[0]
             #expect(line.text.hasPrefix(Truncator.ellipsis) && line.width <= width)
             let kept = Array(line.text.dropFirst())
             #expect(Array(characters.suffix(kept.count)) == kept, "width \(width): \(line.text)")
             let longer = Truncator.ellipsis + String(characters.suffix(kept.count + 1))
-            let next = try TextEngine.shared.layout(TextRequest(
-                string: longer, font: .family("DejaVu Sans"), fontSize: Self.size, boxSize: Size(100_000, 100)))
+            let next = try TextEngine.shared.layout(
+                TextRequest(
+                    string: longer, font: .family("DejaVu Sans"), fontSize: Self.size,
+                    boxSize: Size(100_000, 100)))
             #expect(next.lines[0].width > width, "width \(width): \(longer) would fit")
         }
     }

@@ -35,13 +35,19 @@ struct PangoReference {
     }
 
     static func render(_ text: String, _ options: Options = Options()) throws -> PangoReference {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-pango-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flipbook-pango-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let png = folder.appendingPathComponent("out.png").path, json = folder.appendingPathComponent("out.json").path
-        var arguments = ["-q", "--font=\(options.font)", "--hinting=none", "--hint-metrics=off", "--subpixel-positions",
-                         "--antialias=gray", "--language=en", "--margin=0", "--dpi=72", "--background=white", "--foreground=black",
-                         "--text=\(text)", "--output=\(png)", "--serialize-to=\(json)"]
+        let png = folder.appendingPathComponent("out.png").path,
+            json = folder.appendingPathComponent("out.json").path
+        var arguments = [
+            "-q", "--font=\(options.font)", "--hinting=none", "--hint-metrics=off",
+            "--subpixel-positions",
+            "--antialias=gray", "--language=en", "--margin=0", "--dpi=72", "--background=white",
+            "--foreground=black",
+            "--text=\(text)", "--output=\(png)", "--serialize-to=\(json)",
+        ]
         if let width = options.width { arguments += ["--width=\(Int(width))", "--wrap=word-char"] }
         if let align = options.align { arguments.append("--align=\(align)") }
         if let ellipsize = options.ellipsize { arguments.append("--ellipsize=\(ellipsize)") }
@@ -54,28 +60,38 @@ struct PangoReference {
         let errors = Pipe()
         process.standardError = errors
         do { try process.run() } catch {
-            throw PangoError("cannot run /usr/bin/pango-view (scripts/setup installs pango1.0-tools): \(error)")
+            throw PangoError(
+                "cannot run /usr/bin/pango-view (scripts/setup installs pango1.0-tools): \(error)")
         }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = String(
+            decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw PangoError("pango-view failed: \(message)") }
+        guard process.terminationStatus == 0 else {
+            throw PangoError("pango-view failed: \(message)")
+        }
 
         let image = InkImage(blackOnWhite: try PNGCodec.read(path: png))
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+        let object = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: json)))
         guard let output = (object as? [String: Any])?["output"] as? [String: Any],
-              let lines = output["lines"] as? [[String: Any]] else { throw PangoError("no lines in \(json)") }
+            let lines = output["lines"] as? [[String: Any]]
+        else { throw PangoError("no lines in \(json)") }
         let bytes = Array(text.utf8)
         let texts = lines.map { line -> String in
             let start = line["start-index"] as? Int ?? 0, length = line["length"] as? Int ?? 0
             let s = String(decoding: bytes[start..<min(bytes.count, start + length)], as: UTF8.self)
             return String(s.reversed().drop { $0.isWhitespace }.reversed())
         }
-        let width = Double(output["width"] as? Int ?? 0) / 1024, height = Double(output["height"] as? Int ?? 0) / 1024
+        let width = Double(output["width"] as? Int ?? 0) / 1024,
+            height = Double(output["height"] as? Int ?? 0) / 1024
         var kept: String?
         // The ellipsis run is flagged 2 (PANGO_GLYPH_ITEM_… "is ellipsis") and spans the text it replaces.
-        for run in lines.first?["runs"] as? [[String: Any]] ?? [] where (run["flags"] as? Int ?? 0) & 2 != 0 {
+        for run in lines.first?["runs"] as? [[String: Any]] ?? []
+        where (run["flags"] as? Int ?? 0) & 2 != 0 {
             let start = run["offset"] as? Int ?? 0, length = run["length"] as? Int ?? 0
-            kept = String(decoding: bytes[..<start] + bytes[min(bytes.count, start + length)...], as: UTF8.self)
+            kept = String(
+                decoding: bytes[..<start] + bytes[min(bytes.count, start + length)...],
+                as: UTF8.self)
         }
         return PangoReference(image: image, lines: texts, width: width, height: height, kept: kept)
     }

@@ -12,7 +12,8 @@ struct RasterTests {
         let line = layout.lines[0]
         let dy = 20 - line.baseline
         var pixmap = Pixmap(width: 64, height: 32)
-        pixmap.fill(layout.path, transform: .translation(2, dy), rule: .nonZero, paint: .solid(.black))
+        pixmap.fill(
+            layout.path, transform: .translation(2, dy), rule: .nonZero, paint: .solid(.black))
 
         // Expected ink box: pen advance horizontally, ascender..descender vertically
         // (DejaVu hhea 1901 / −483 units, fontTools), ±1 px for anti-aliasing.
@@ -30,9 +31,12 @@ struct RasterTests {
         // The "l" stems (glyf x 193…377 units = 1.53 px wide, fontTools): each has a
         // column at ≥ 0.9 coverage over the x-height rows (y 12…19).
         for glyph in layout.glyphs where glyph.character == "l" {
-            let stem0 = 2 + glyph.origin.x + 193.0 * 17 / 2048, stem1 = 2 + glyph.origin.x + 377.0 * 17 / 2048
+            let stem0 = 2 + glyph.origin.x + 193.0 * 17 / 2048,
+                stem1 = 2 + glyph.origin.x + 377.0 * 17 / 2048
             let columns = Int(stem0.rounded(.down))...Int(stem1.rounded(.down))
-            let crisp = columns.contains { x in (12...19).allSatisfy { y in pixmap.pixel(x: x, y: y).a >= 230 } }
+            let crisp = columns.contains { x in
+                (12...19).allSatisfy { y in pixmap.pixel(x: x, y: y).a >= 230 }
+            }
             #expect(crisp)
         }
         // The tallest glyph is "l" (glyf yMax 1556 units, fontTools): its top is at

@@ -8,13 +8,17 @@ import Testing
 struct RequestOptionsTests {
     static let font = TextRequest.Font.family("DejaVu Sans")
 
-    func layout(_ string: String, size: Double = 20, box: Size = Size(10_000, 10_000),
-                alignment: TextRequest.Alignment = .left, wrapped: Bool = false,
-                direction: TextRequest.Direction = .natural, tracking: Double = 0,
-                lineHeight: Double? = nil) throws -> TextLayout {
-        try TextEngine.shared.layout(TextRequest(string: string, font: Self.font, fontSize: size, boxSize: box,
-                                                 alignment: alignment, wrapped: wrapped, direction: direction,
-                                                 tracking: tracking, lineHeight: lineHeight))
+    func layout(
+        _ string: String, size: Double = 20, box: Size = Size(10_000, 10_000),
+        alignment: TextRequest.Alignment = .left, wrapped: Bool = false,
+        direction: TextRequest.Direction = .natural, tracking: Double = 0,
+        lineHeight: Double? = nil
+    ) throws -> TextLayout {
+        try TextEngine.shared.layout(
+            TextRequest(
+                string: string, font: Self.font, fontSize: size, boxSize: box,
+                alignment: alignment, wrapped: wrapped, direction: direction,
+                tracking: tracking, lineHeight: lineHeight))
     }
 
     /// Tracking adds its points after every character: 5 characters × 3 pt, and the n-th
@@ -39,9 +43,14 @@ struct RequestOptionsTests {
     /// = 12.26) = 24.5 pt plain, 44.5 pt with 10 pt tracking; a 60 pt line holds two
     /// plain words (24.5 + space 6.4 + 24.5 = 55.4) but one tracked word.
     @Test func trackingCountsInWrapping() throws {
-        #expect(try layout("aa aa aa", box: Size(60, 500), wrapped: true).lines.map(\.text) == ["aa aa", "aa"])
-        #expect(try layout("aa aa aa", box: Size(60, 500), wrapped: true, tracking: 10).lines.map(\.text)
-            == ["aa", "aa", "aa"])
+        #expect(
+            try layout("aa aa aa", box: Size(60, 500), wrapped: true).lines.map(\.text) == [
+                "aa aa", "aa",
+            ])
+        #expect(
+            try layout("aa aa aa", box: Size(60, 500), wrapped: true, tracking: 10).lines.map(
+                \.text)
+                == ["aa", "aa", "aa"])
     }
 
     /// An explicit line height spaces baselines; the first baseline stays one ascender
@@ -70,7 +79,8 @@ struct RequestOptionsTests {
     /// Justified text: the last line of a right-to-left paragraph sits on the right (its
     /// natural side), the others fill the box.
     @Test func justifiedRTLLastLineIsRightAligned() throws {
-        let result = try layout("שלום עולם שלום עולם שלום", box: Size(150, 500), alignment: .justified, wrapped: true)
+        let result = try layout(
+            "שלום עולם שלום עולם שלום", box: Size(150, 500), alignment: .justified, wrapped: true)
         #expect(result.lines.count >= 2)
         for line in result.lines.dropLast() { #expect(line.x == 0 && abs(line.width - 150) < 1e-9) }
         let last = result.lines.last!

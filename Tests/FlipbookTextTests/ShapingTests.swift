@@ -41,12 +41,13 @@ struct ShapingTests {
         let layout = try TextTest.layout("e\u{301}")
         #expect(layout.lines[0].text == "e\u{301}")
         let plainE = try #require(try TextTest.layout("e").glyphs.first?.bounds)
-        let accented = try #require(layout.glyphs.compactMap(\.bounds).reduce(nil as Rect?) { u, r in
-            guard let u else { return r }
-            let x0 = min(u.minX, r.minX), y0 = min(u.minY, r.minY)
-            return Rect(x0, y0, max(u.maxX, r.maxX) - x0, max(u.maxY, r.maxY) - y0)
-        })
-        #expect(accented.minY < plainE.minY - 300.0 * 100 / 2048)   // y down: ink well above the e
+        let accented = try #require(
+            layout.glyphs.compactMap(\.bounds).reduce(nil as Rect?) { u, r in
+                guard let u else { return r }
+                let x0 = min(u.minX, r.minX), y0 = min(u.minY, r.minY)
+                return Rect(x0, y0, max(u.maxX, r.maxX) - x0, max(u.maxY, r.maxY) - y0)
+            })
+        #expect(accented.minY < plainE.minY - 300.0 * 100 / 2048)  // y down: ink well above the e
         #expect(abs(layout.lines[0].width - 1260.0 * 100 / 2048) < 1e-9)
     }
 
@@ -69,7 +70,10 @@ struct ShapingTests {
         let cjk = layout.glyphs.filter { $0.character == "你" || $0.character == "好" }
         #expect(cjk.count == 2)
         #expect(cjk.allSatisfy { $0.fontFamily.contains("WenQuanYi") && $0.bounds != nil })
-        #expect(layout.glyphs.filter { $0.character == "H" }.allSatisfy { $0.fontFamily == "DejaVu Sans" })
+        #expect(
+            layout.glyphs.filter { $0.character == "H" }.allSatisfy {
+                $0.fontFamily == "DejaVu Sans"
+            })
     }
 
     /// A private-use character no installed font covers is counted, listed, and drawn as
@@ -81,9 +85,12 @@ struct ShapingTests {
         #expect(layout.missing == ["\u{10FFFD}"])
         #expect(layout.glyphs.map(\.character) == ["a", "\u{10FFFD}", "b"])
         let box = layout.glyphs[1]
-        #expect(box.id == 0 && box.fontFamily == "DejaVu Sans" && box.bounds != nil && box.advance > 0)
-        #expect(TextEngine.missingCharactersWarning(layout.missing + layout.missing)
-            == "no installed font has this character; it is drawn as a box: \"\u{10FFFD}\" (U+10FFFD)")
+        #expect(
+            box.id == 0 && box.fontFamily == "DejaVu Sans" && box.bounds != nil && box.advance > 0)
+        #expect(
+            TextEngine.missingCharactersWarning(layout.missing + layout.missing)
+                == "no installed font has this character; it is drawn as a box: \"\u{10FFFD}\" (U+10FFFD)"
+        )
     }
 
     /// Hebrew "שלום" in an LTR sentence: the word is drawn right to left, so the leftmost

@@ -13,10 +13,14 @@ enum TextTest {
     static let ascender = 1901.0
     static let descender = -483.0
 
-    static func layout(_ string: String, size: Double = 100, box: Size = Size(10_000, 10_000),
-                       font: TextRequest.Font = dejaVu, alignment: TextRequest.Alignment = .left,
-                       wrapped: Bool = false, truncation: TextRequest.Truncation = .none) throws -> TextLayout {
-        try TextEngine.shared.layout(TextRequest(string: string, font: font, fontSize: size, boxSize: box,
-                                                 alignment: alignment, wrapped: wrapped, truncation: truncation))
+    static func layout(
+        _ string: String, size: Double = 100, box: Size = Size(10_000, 10_000),
+        font: TextRequest.Font = dejaVu, alignment: TextRequest.Alignment = .left,
+        wrapped: Bool = false, truncation: TextRequest.Truncation = .none
+    ) throws -> TextLayout {
+        try TextEngine.shared.layout(
+            TextRequest(
+                string: string, font: font, fontSize: size, boxSize: box,
+                alignment: alignment, wrapped: wrapped, truncation: truncation))
     }
 }

@@ -60,7 +60,8 @@ import FlipbookScene
         let h = 1e-6
         #expect(abs(spring.progress(at: h) / h - velocity) < 1e-3 * max(1, velocity) + 0.01)
         if velocity == 0 && zeta < 1 {
-            let envelope = exp(-zeta * spring.naturalFrequency * 0.5) * zeta
+            let envelope =
+                exp(-zeta * spring.naturalFrequency * 0.5) * zeta
                 / (1 - zeta * zeta).squareRoot()
             #expect(abs(envelope - 0.001) < 1e-9)
         }
@@ -88,5 +89,5 @@ import FlipbookScene
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -14,10 +14,10 @@ import FlipbookGeometry
     static let name = "card-signup"
 
     // Storyboard instants (see the scene's header comment).
-    static let showAt = 0.5          // showInView → showAnimation (0.25 s fade)
-    static let popAt = 0.75          // showAnimation's completion → showPopUpView (0.8 s)
-    static let focus1At = 2.0        // textFieldDidBeginEditing on "First name"
-    static let nextAt = 6.1          // pressAnimation
+    static let showAt = 0.5  // showInView → showAnimation (0.25 s fade)
+    static let popAt = 0.75  // showAnimation's completion → showPopUpView (0.8 s)
+    static let focus1At = 2.0  // textFieldDidBeginEditing on "First name"
+    static let nextAt = 6.1  // pressAnimation
 
     // Card frame for 375 × 667: 320 × 480 centered → x 27.5, y 93.5.
     static let cardX = (375.0 - 320) / 2
@@ -27,8 +27,8 @@ import FlipbookGeometry
     static func easeIn(_ x: Double) -> Double { IndependentTiming.easeIn(x) }
     static func easeInEaseOut(_ x: Double) -> Double { IndependentTiming.easeInEaseOut(x) }
 
-    static let accent = [29, 170, 209]   // progressLine: rgb(0.1137, 0.6667, 0.8196) in the xib
-    static let dim = 247                 // 245 at alpha 0.8 over white: 245·0.8 + 255·0.2
+    static let accent = [29, 170, 209]  // progressLine: rgb(0.1137, 0.6667, 0.8196) in the xib
+    static let dim = 247  // 245 at alpha 0.8 over white: 245·0.8 + 255·0.2
 
     // MARK: - Fact tests
 
@@ -46,10 +46,14 @@ import FlipbookGeometry
         #expect(timeline.properties(of: "popup", at: Self.showAt + 0.25)?.opacity == 1)
 
         // (10, 10) pt is far from the card and the "GUA" button: 20, 20 px at 2×.
-        #expect(SeedScene.rgb(try SeedScene.render(scene, at: Self.showAt), 20, 20) == [255, 255, 255])
+        #expect(
+            SeedScene.rgb(try SeedScene.render(scene, at: Self.showAt), 20, 20) == [255, 255, 255])
         let mid = SeedScene.rgb(try SeedScene.render(scene, at: Self.showAt + 0.125), 20, 20)
         #expect(mid.allSatisfy { abs($0 - 251) <= 1 }, "got \(mid)")
-        #expect(SeedScene.rgb(try SeedScene.render(scene, at: 1.0), 20, 20) == [Self.dim, Self.dim, Self.dim])
+        #expect(
+            SeedScene.rgb(try SeedScene.render(scene, at: 1.0), 20, 20) == [
+                Self.dim, Self.dim, Self.dim,
+            ])
     }
 
     /// showPopUpView: scale 0 → 1 and alpha 0.5 → 1 in 0.8 s, CurveEaseOut (0, 0, 0.58, 1),
@@ -105,7 +109,9 @@ import FlipbookGeometry
         let growing = try SeedScene.render(scene, at: t)
         let mid = try #require(SeedScene.columns(growing, row: row, matching: Self.accent))
         #expect(mid.lowerBound == 96)
-        #expect(abs(Double(mid.upperBound + 1) - (96 + 2 * scaleX)) <= 1, "right edge \(mid.upperBound + 1)")
+        #expect(
+            abs(Double(mid.upperBound + 1) - (96 + 2 * scaleX)) <= 1,
+            "right edge \(mid.upperBound + 1)")
         // Done (kept, fillMode forwards): 280 pt = 560 px from 96.
         let done = try SeedScene.render(scene, at: Self.focus1At + 0.5)
         #expect(SeedScene.columns(done, row: row, matching: Self.accent) == 96...655)
@@ -117,7 +123,9 @@ import FlipbookGeometry
         let done3 = try SeedScene.render(scene, at: Self.focus1At + 0.5, scale: 3)
         #expect(SeedScene.columns(done3, row: 669, matching: Self.accent) == 145...983)
         let halfLeft = SeedScene.rgb(done3, 144, 669)
-        #expect(zip(halfLeft, [142, 212, 232]).allSatisfy { abs($0 - $1) <= 2 }, "pixel 144: \(halfLeft)")
+        #expect(
+            zip(halfLeft, [142, 212, 232]).allSatisfy { abs($0 - $1) <= 2 },
+            "pixel 144: \(halfLeft)")
     }
 
     /// Each focused field keeps its line (removedOnCompletion NO, fillMode forwards, and the
@@ -131,8 +139,10 @@ import FlipbookGeometry
             #expect(timeline.properties(of: id, at: t)?.transform.scale.x == 280, "\(id)")
         }
         let pixmap = try SeedScene.render(scene, at: t)
-        for row in [446, 606, 766] {   // (93.5 + 80·k + 49.5)·2 for k = 1, 2, 3
-            #expect(SeedScene.columns(pixmap, row: row, matching: Self.accent) == 96...655, "row \(row)")
+        for row in [446, 606, 766] {  // (93.5 + 80·k + 49.5)·2 for k = 1, 2, 3
+            #expect(
+                SeedScene.columns(pixmap, row: row, matching: Self.accent) == 96...655, "row \(row)"
+            )
         }
     }
 
@@ -150,20 +160,23 @@ import FlipbookGeometry
         // 30 %: 27.5 + 96 = 123.5 pt = 247 px; pixel 246 (center 0.2992) is the first stop.
         #expect(fraction(246) < 0.3)
         #expect(SeedScene.rgb(pixmap, 246, row) == c0)
-        #expect(SeedScene.rgb(pixmap, 56, row) == c0)        // left end
+        #expect(SeedScene.rgb(pixmap, 56, row) == c0)  // left end
         // 80 %: 27.5 + 256 = 283.5 pt = 567 px; pixel 567 (center 0.8008) is the second.
         #expect(fraction(567) > 0.8)
         #expect(SeedScene.rgb(pixmap, 567, row) == c1)
-        #expect(SeedScene.rgb(pixmap, 694, row) == c1)       // right end
+        #expect(SeedScene.rgb(pixmap, 694, row) == c1)  // right end
         // Between: interpolated per channel at u = (f − 0.3)/0.5.
         for x in [300, 407, 500] {
             let u = (fraction(x) - 0.3) / 0.5
             let expected = zip(c0, c1).map { Double($0) + (Double($1) - Double($0)) * u }
             let got = SeedScene.rgb(pixmap, x, row)
-            #expect(zip(got, expected).allSatisfy { abs(Double($0) - $1) <= 1 }, "x \(x): \(got) vs \(expected)")
+            #expect(
+                zip(got, expected).allSatisfy { abs(Double($0) - $1) <= 1 },
+                "x \(x): \(got) vs \(expected)")
         }
         // 55 % (x = 407): about halfway, (36, 175.5, 212).
-        #expect(zip(SeedScene.rgb(pixmap, 407, row), [36, 175, 212]).allSatisfy { abs($0 - $1) <= 1 })
+        #expect(
+            zip(SeedScene.rgb(pixmap, 407, row), [36, 175, 212]).allSatisfy { abs($0 - $1) <= 1 })
     }
 
     /// NEXT: the button shrinks to 0.01 in 0.6 s (CurveEaseInOut), the card after a 0.3-s
@@ -175,13 +188,17 @@ import FlipbookGeometry
         let halfway = 1 + (0.01 - 1) * Self.easeInEaseOut(0.5)
         #expect(abs(halfway - 0.505) < 1e-9)
         let t1 = Self.nextAt + 0.3
-        #expect(abs((timeline.properties(of: "button", at: t1)?.transform.scale.x ?? 0) - halfway) < 1e-6)
-        #expect(timeline.properties(of: "card", at: t1)?.transform.scale.x == 1)   // still in its delay
+        #expect(
+            abs((timeline.properties(of: "button", at: t1)?.transform.scale.x ?? 0) - halfway)
+                < 1e-6)
+        // still in its delay
+        #expect(timeline.properties(of: "card", at: t1)?.transform.scale.x == 1)
         let t2 = Self.nextAt + 0.6
         // (+1e-9: 6.1 + 0.6 is 6.6999… in binary floating point; removal happens at 6.7.)
         #expect(timeline.properties(of: "button", at: t2 - 0.001)?.hidden == false)
         #expect(timeline.properties(of: "button", at: t2 + 1e-9)?.hidden == true)
-        #expect(abs((timeline.properties(of: "card", at: t2)?.transform.scale.x ?? 0) - halfway) < 1e-6)
+        #expect(
+            abs((timeline.properties(of: "card", at: t2)?.transform.scale.x ?? 0) - halfway) < 1e-6)
         #expect(timeline.properties(of: "card", at: Self.nextAt + 0.9 - 0.001)?.hidden == false)
         #expect(timeline.properties(of: "card", at: Self.nextAt + 0.9 + 1e-9)?.hidden == true)
 
@@ -202,7 +219,8 @@ import FlipbookGeometry
         let shrinking = try SeedScene.render(scene, at: t2)
         let line = try #require(SeedScene.columns(shrinking, row: 555, matching: Self.accent))
         #expect(abs(Double(line.lowerBound) - 234.1) <= 1.5, "line left \(line.lowerBound)")
-        #expect(abs(Double(line.upperBound + 1) - 516.9) <= 1.5, "line right \(line.upperBound + 1)")
+        #expect(
+            abs(Double(line.upperBound + 1) - 516.9) <= 1.5, "line right \(line.upperBound + 1)")
     }
 
     /// endAnimation: the logo, centered on the view (187.5, 333.5), goes from scale 0 to
@@ -224,30 +242,38 @@ import FlipbookGeometry
         let pixmap = try SeedScene.render(scene, at: scene.canvas.duration - 1.0 / 30)
         #expect(SeedScene.columns(pixmap, row: 667, matching: Self.accent) == 255...494)
         // Card and button are gone: the row through the old button shows only the dim background.
-        #expect(SeedScene.columns(pixmap, row: 1047, matching: [Self.dim, Self.dim, Self.dim], tolerance: 0) == 0...749)
+        #expect(
+            SeedScene.columns(
+                pixmap, row: 1047, matching: [Self.dim, Self.dim, Self.dim], tolerance: 0)
+                == 0...749)
     }
 
     // MARK: - Goldens (recorded once text rendering lands)
 
     @Test(
-          arguments: [("pop", 1.15), ("focus1", 2.15), ("filled", 5.9), ("shrink", 6.55), ("logo", 8.9)])
+        arguments: [
+            ("pop", 1.15), ("focus1", 2.15), ("filled", 5.9), ("shrink", 6.55), ("logo", 8.9),
+        ])
     func golden(_ label: String, _ seconds: Double) throws {
         let scene = try SeedScene.load(Self.name)
-        try expectFrame(SeedScene.render(scene, at: seconds),
-                        match: "Goldens", named: "\(Self.name)-\(label)", options: .seedGolden)
+        try expectFrame(
+            SeedScene.render(scene, at: seconds),
+            match: "Goldens", named: "\(Self.name)-\(label)", options: .seedGolden)
     }
 
     @Test
     func golden3x() throws {
         let scene = try SeedScene.load(Self.name)
-        try expectFrame(SeedScene.render(scene, at: 5.9, scale: 3),
-                        match: "Goldens", named: "\(Self.name)-filled-3x", options: .seedGolden)
+        try expectFrame(
+            SeedScene.render(scene, at: 5.9, scale: 3),
+            match: "Goldens", named: "\(Self.name)-filled-3x", options: .seedGolden)
     }
 
     @Test
     func golden1x() throws {
         let scene = try SeedScene.load(Self.name)
-        try expectFrame(SeedScene.render(scene, at: 5.9, scale: 1),
-                        match: "Goldens", named: "\(Self.name)-filled-1x", options: .seedGolden)
+        try expectFrame(
+            SeedScene.render(scene, at: 5.9, scale: 1),
+            match: "Goldens", named: "\(Self.name)-filled-1x", options: .seedGolden)
     }
 }

@@ -24,7 +24,7 @@ import FlipbookTimeline
     static let tap = 0.5
     static let interval = 0.05
     static let fadeDuration = 0.2
-    static let imageDuration = Double(2 * 15 + 3) * 0.05   // 1.65 s
+    static let imageDuration = Double(2 * 15 + 3) * 0.05  // 1.65 s
 
     /// The linear fade of tile `idx` of a fade that begins at `begin`.
     static func alpha(tile idx: Int, at t: Double, fadeBegins begin: Double) -> Double {
@@ -64,7 +64,8 @@ import FlipbookTimeline
             let tile = try #require(rows.sublayers.first)
             #expect(tile.properties.bounds.width == 25 && tile.properties.bounds.height == 90)
             for idx in 0..<30 {
-                let delay = Double(idx / 2) * columnReplicator.instanceDelay
+                let delay =
+                    Double(idx / 2) * columnReplicator.instanceDelay
                     + Double(idx % 2) * rowReplicator.instanceDelay
                 #expect(abs(delay - Self.interval * Double(idx)) < 1e-9, "tile \(idx)")
             }
@@ -78,14 +79,18 @@ import FlipbookTimeline
         let timeline = Timeline(scene: try SeedScene.load("fragment-banner"))
         let expected: [Int: Double] = [0: 0, 6: 0, 7: 0.25, 8: 0.5, 9: 0.75, 10: 1, 29: 1]
         for (idx, value) in expected {
-            let seen = try #require(timeline.properties(of: "slide0Tile", at: 1.0 - Self.interval * Double(idx)))
+            let seen = try #require(
+                timeline.properties(of: "slide0Tile", at: 1.0 - Self.interval * Double(idx)))
             #expect(abs(seen.opacity - value) < 1e-9, "tile \(idx)")
-            #expect(abs(Self.alpha(tile: idx, at: 1.0, fadeBegins: Self.fadeBegin(0)) - value) < 1e-9)
+            #expect(
+                abs(Self.alpha(tile: idx, at: 1.0, fadeBegins: Self.fadeBegin(0)) - value) < 1e-9)
         }
         // The last tile, idx 29, ends at 0.5 + 29 × 0.05 + 0.2 = 2.15 = 0.5 + 1.65.
-        let last = try #require(timeline.properties(of: "slide0Tile", at: 2.15 - Self.interval * 29))
+        let last = try #require(
+            timeline.properties(of: "slide0Tile", at: 2.15 - Self.interval * 29))
         #expect(abs(last.opacity) < 1e-9)
-        let justBefore = try #require(timeline.properties(of: "slide0Tile", at: 2.1 - Self.interval * 29))
+        let justBefore = try #require(
+            timeline.properties(of: "slide0Tile", at: 2.1 - Self.interval * 29))
         #expect(abs(justBefore.opacity - 0.25) < 1e-9)
     }
 
@@ -107,13 +112,15 @@ import FlipbookTimeline
             let seen = Self.px(frame, x, y, scale: 2)
             let want = (0..<3).map { Double(c[$0]) * a + Double(b[$0]) * (1 - a) }
             for ch in 0..<3 {
-                #expect(abs(Double(seen[ch]) - want[ch]) <= 3,
-                        "fade \(n + 1) tile \(idx) alpha \(a): \(seen) vs \(want)")
+                #expect(
+                    abs(Double(seen[ch]) - want[ch]) <= 3,
+                    "fade \(n + 1) tile \(idx) alpha \(a): \(seen) vs \(want)")
             }
             if (7...9).contains(idx) {
                 // The half-faded tiles must be able to tell the two images apart: a channel
                 // differs by 10× the tolerance of the mix check above.
-                #expect((0..<3).map { abs(c[$0] - b[$0]) }.max()! >= 30, "fade \(n + 1) tile \(idx)")
+                #expect(
+                    (0..<3).map { abs(c[$0] - b[$0]) }.max()! >= 30, "fade \(n + 1) tile \(idx)")
             }
         }
     }
@@ -133,7 +140,9 @@ import FlipbookTimeline
         #expect(SeedScene.rgb(frame, edge - 1, y) == SeedScene.rgb(next, edge - 1, y))
         let c = SeedScene.rgb(current, edge, y), b = SeedScene.rgb(next, edge, y)
         let seen = SeedScene.rgb(frame, edge, y)
-        for ch in 0..<3 { #expect(abs(Double(seen[ch]) - Double(c[ch] + b[ch]) / 2) <= 3, "\(seen) \(c) \(b)") }
+        for ch in 0..<3 {
+            #expect(abs(Double(seen[ch]) - Double(c[ch] + b[ch]) / 2) <= 3, "\(seen) \(c) \(b)")
+        }
         #expect(abs(c[0] - b[0]) + abs(c[1] - b[1]) + abs(c[2] - b[2]) >= 60)
         // Line 5 (idx 10) has not started: the current image, unmixed.
         let after = Int(125 * scale)
@@ -148,7 +157,7 @@ import FlipbookTimeline
         let timeline = Timeline(scene: scene)
         let dot = try #require(timeline.properties(of: "currentDot", at: t))
         #expect(dot.position.x == 171.5 + 16 * Double(page))
-        #expect(dot.position.y == 18.5)   // in the page control: 207 + 18.5 = 225.5 on screen
+        #expect(dot.position.y == 18.5)  // in the page control: 207 + 18.5 = 225.5 on screen
         let frame = try SeedScene.render(scene, at: t, scale: 2)
         for k in 0..<3 {
             let centre = Self.px(frame, 171.5 + 16 * Double(k), 225.5, scale: 2)
@@ -174,16 +183,21 @@ import FlipbookTimeline
         // Next to the dot, in the same tile, the image is half faded.
         let c = Self.px(current, 160, 225.5, scale: 2), b = Self.px(next, 160, 225.5, scale: 2)
         let seen = Self.px(frame, 160, 225.5, scale: 2)
-        for ch in 0..<3 { #expect(abs(Double(seen[ch]) - Double(c[ch] + b[ch]) / 2) <= 3, "\(seen) \(c) \(b)") }
+        for ch in 0..<3 {
+            #expect(abs(Double(seen[ch]) - Double(c[ch] + b[ch]) / 2) <= 3, "\(seen) \(c) \(b)")
+        }
         #expect(seen != [255, 255, 255])
     }
 
     @Test
     func goldenFrames() throws {
         let scene = try SeedScene.load("fragment-banner")
-        for (t, name) in [(0.0, "idle"), (1.0, "fade1"), (2.65, "fade2"), (4.3, "fade3"), (5.7, "wrapped")] {
-            try expectFrame(SeedScene.render(scene, at: t),
-                            match: "Goldens", named: "fragment-banner-\(name)", options: .seedGolden)
+        for (t, name) in [
+            (0.0, "idle"), (1.0, "fade1"), (2.65, "fade2"), (4.3, "fade3"), (5.7, "wrapped"),
+        ] {
+            try expectFrame(
+                SeedScene.render(scene, at: t),
+                match: "Goldens", named: "fragment-banner-\(name)", options: .seedGolden)
         }
     }
 }

@@ -3,7 +3,9 @@
 enum IndependentTiming {
     /// CAMediaTimingFunction's cubic Bézier from (0, 0) through (x1, y1), (x2, y2) to
     /// (1, 1), evaluated at time fraction `x` by bisection on the curve's x(s).
-    static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
+    static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double)
+        -> Double
+    {
         func b(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
             3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
         }

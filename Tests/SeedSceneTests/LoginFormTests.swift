@@ -14,11 +14,11 @@ import FlipbookTimeline
 /// background rgb(0.482, 0.741, 0.820), button rgb(0.0599, 0.7711, 0.3891).
 /// Storyboard: arrow tapped at 0.5 s and again at 2.0 s; SignIn tapped at 3.0 s and 6.3 s.
 @Suite struct LoginFormTests {
-    static let background = [123, 189, 209]   // 0.48235, 0.74118, 0.81961 × 255
-    static let green = [15, 197, 99]           // 0.0599, 0.7711, 0.3891 × 255
+    static let background = [123, 189, 209]  // 0.48235, 0.74118, 0.81961 × 255
+    static let green = [15, 197, 99]  // 0.0599, 0.7711, 0.3891 × 255
     static let white = [255, 255, 255]
-    static let chevronGray = [142, 142, 147]   // #8e8e93
-    static let separator = [200, 199, 204]     // UITableView's default separator #c8c7cc
+    static let chevronGray = [142, 142, 147]  // #8e8e93
+    static let separator = [200, 199, 204]  // UITableView's default separator #c8c7cc
 
     let scene: Scene
     let timeline: Timeline
@@ -39,8 +39,10 @@ import FlipbookTimeline
     /// UIKit's spring progress for `animateWithDuration: 0.25 … usingSpringWithDamping: 0.4
     /// initialSpringVelocity: 5`: mass 1, ω0 chosen so that the envelope is 0.001 of the
     /// distance at t = duration: ω0 = −ln(0.001·√(1 − ζ²)/ζ) / (ζ·duration) ≈ 60.786 /s.
-    static func uikitSpring(_ t: Double, damping z: Double = 0.4, velocity v0: Double = 5,
-                            duration: Double = 0.25) -> Double {
+    static func uikitSpring(
+        _ t: Double, damping z: Double = 0.4, velocity v0: Double = 5,
+        duration: Double = 0.25
+    ) -> Double {
         let w0 = -log(0.001 * (1 - z * z).squareRoot() / z) / (z * duration)
         let wd = w0 * (1 - z * z).squareRoot()
         return 1 - exp(-z * w0 * t) * (cos(wd * t) + ((z * w0 - v0) / wd) * sin(wd * t))
@@ -73,7 +75,8 @@ import FlipbookTimeline
         #expect(near(SeedScene.rgb(before, 600, 490), Self.background))
         #expect(near(SeedScene.rgb(open, 600, 490), Self.white))
         #expect(near(SeedScene.rgb(open, 200, 757), Self.white))
-        #expect(near(SeedScene.rgb(open, 200, 759), Self.separator))   // 5th row's separator, 149.5…150
+        // 5th row's separator, 149.5…150
+        #expect(near(SeedScene.rgb(open, 200, 759), Self.separator))
         #expect(near(SeedScene.rgb(open, 200, 761), Self.green))
 
         // hideRecordList (2.0 s, 0.25 s): top 0 and height 0 again.
@@ -98,7 +101,7 @@ import FlipbookTimeline
         }
         #expect(worstHeight < 1e-6)
         #expect(worstTop < 1e-6)
-        #expect(peak > 180 && peak < 181)          // ≈ 25 % overshoot of the 120-pt growth
+        #expect(peak > 180 && peak < 181)  // ≈ 25 % overshoot of the 120-pt growth
         // At 0.25 s the envelope is 0.001 of the distance; the animation then lands on the target.
         #expect(try props("recordList", 0.75).bounds.height == 150)
 
@@ -150,18 +153,28 @@ import FlipbookTimeline
 
         for t in [3.15, 4.0, 6.29] {
             let small = try props("signIn", t)
-            #expect(abs(small.bounds.width - small.bounds.height) < 1e-9)   // ratio constraint 1:1
+            #expect(abs(small.bounds.width - small.bounds.height) < 1e-9)  // ratio constraint 1:1
             #expect(abs(small.bounds.width - 46) < 1e-9)
-            #expect(small.position.x == 187.5)                       // centerX constraint
-            #expect(small.cornerRadius * 2 == small.bounds.height)   // so it is a circle
+            #expect(small.position.x == 187.5)  // centerX constraint
+            #expect(small.cornerRadius * 2 == small.bounds.height)  // so it is a circle
         }
         // The spinner (ovalInRect(w/2 − r/2, h/2 − r/2, r, r)) is recentred by layoutSubviews.
         #expect(try props("spinner", 4.0).position.x == 23)
 
-        #expect(SeedScene.columns(try SeedScene.render(scene, at: 2.9), row: 716, matching: Self.green) == 50...699)
-        #expect(SeedScene.columns(try SeedScene.render(scene, at: 4.0, scale: 1), row: 358, matching: Self.green) == 165...210)
-        #expect(SeedScene.columns(try SeedScene.render(scene, at: 4.0), row: 716, matching: Self.green) == 329...420)
-        #expect(SeedScene.columns(try SeedScene.render(scene, at: 4.0, scale: 3), row: 1074, matching: Self.green) == 494...631)
+        #expect(
+            SeedScene.columns(try SeedScene.render(scene, at: 2.9), row: 716, matching: Self.green)
+                == 50...699)
+        #expect(
+            SeedScene.columns(
+                try SeedScene.render(scene, at: 4.0, scale: 1), row: 358, matching: Self.green)
+                == 165...210)
+        #expect(
+            SeedScene.columns(try SeedScene.render(scene, at: 4.0), row: 716, matching: Self.green)
+                == 329...420)
+        #expect(
+            SeedScene.columns(
+                try SeedScene.render(scene, at: 4.0, scale: 3), row: 1074, matching: Self.green)
+                == 494...631)
     }
 
     /// LXDAnimateButton: `const NSTimeInterval duration = 1.2`; every tick strokeEnd 0 → 1 over
@@ -178,11 +191,14 @@ import FlipbookTimeline
         let a = try stroke(3.3), b = try stroke(3.9), c = try stroke(4.5), d = try stroke(5.1)
         #expect(abs(a.0 - 0) < 1e-9 && abs(a.1 - 0.25) < 1e-9)
         #expect(abs(b.0 - 0.5) < 1e-9 && abs(b.1 - 0.75) < 1e-9)
-        #expect(abs(c.0 - a.0) < 1e-9 && abs(c.1 - a.1) < 1e-9)     // period 1.2 s
+        #expect(abs(c.0 - a.0) < 1e-9 && abs(c.1 - a.1) < 1e-9)  // period 1.2 s
         #expect(abs(d.0 - b.0) < 1e-9 && abs(d.1 - b.1) < 1e-9)
         #expect(try props("spinner", 3.5).opacity == 1)
         #expect(try props("signInTitle", 3.5).textColor.alpha == 0)
-        #expect(abs(try props("signInTitle", 3.25).textColor.alpha - (1 - IndependentTiming.bezier(0.42, 0, 0.58, 1, at: 0.5))) < 1e-6)
+        #expect(
+            abs(
+                try props("signInTitle", 3.25).textColor.alpha
+                    - (1 - IndependentTiming.bezier(0.42, 0, 0.58, 1, at: 0.5))) < 1e-6)
 
         let frame = try SeedScene.render(scene, at: 3.9)
         #expect(SeedScene.rgb(frame, 360, 701)[0] > 200)
@@ -197,7 +213,9 @@ import FlipbookTimeline
         let s = try props("spinner", 6.31)
         #expect(s.strokeStart == 0 && s.strokeEnd == 0)
         let half = try props("signIn", 6.375)
-        #expect(abs(half.bounds.width - (46 + 279 * IndependentTiming.bezier(0, 0, 0.58, 1, at: 0.5))) < 1e-6)
+        #expect(
+            abs(half.bounds.width - (46 + 279 * IndependentTiming.bezier(0, 0, 0.58, 1, at: 0.5)))
+                < 1e-6)
         #expect(half.position.x == 187.5)
         let back = try props("signIn", 6.45)
         #expect(abs(back.bounds.width - 325) < 1e-9 && back.position.x == 187.5)
@@ -212,27 +230,32 @@ import FlipbookTimeline
 
     @Test
     func goldenIdle() throws {
-        try expectFrame(SeedScene.render(scene, at: 0),
-                        match: "Goldens", named: "login-form-idle", options: .seedGolden)
+        try expectFrame(
+            SeedScene.render(scene, at: 0),
+            match: "Goldens", named: "login-form-idle", options: .seedGolden)
     }
 
     @Test
     func goldenListOvershoot() throws {
-        try expectFrame(SeedScene.render(scene, at: 17.0 / 30),
-                        match: "Goldens", named: "login-form-overshoot", options: .seedGolden)
+        try expectFrame(
+            SeedScene.render(scene, at: 17.0 / 30),
+            match: "Goldens", named: "login-form-overshoot", options: .seedGolden)
     }
 
     @Test
     func goldenListOpen() throws {
-        try expectFrame(SeedScene.render(scene, at: 1.5),
-                        match: "Goldens", named: "login-form-open", options: .seedGolden)
+        try expectFrame(
+            SeedScene.render(scene, at: 1.5),
+            match: "Goldens", named: "login-form-open", options: .seedGolden)
     }
 
     @Test
     func goldenSpinner() throws {
-        try expectFrame(SeedScene.render(scene, at: 3.9),
-                        match: "Goldens", named: "login-form-spinner", options: .seedGolden)
-        try expectFrame(SeedScene.render(scene, at: 3.9, scale: 3),
-                        match: "Goldens", named: "login-form-spinner-3x", options: .seedGolden)
+        try expectFrame(
+            SeedScene.render(scene, at: 3.9),
+            match: "Goldens", named: "login-form-spinner", options: .seedGolden)
+        try expectFrame(
+            SeedScene.render(scene, at: 3.9, scale: 3),
+            match: "Goldens", named: "login-form-spinner-3x", options: .seedGolden)
     }
 }

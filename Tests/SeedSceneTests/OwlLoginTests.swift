@@ -18,15 +18,15 @@ import FlipbookTimeline
 /// Storyboard (the scene's header): Password tapped at 1.0 and 4.6 (arms up, 0.3 s), Email
 /// tapped at 3.2 and 6.0 (arms down, 0.3 s).
 @Suite struct OwlLoginTests {
-    static let faceX = 129.5          // (375 − 116) / 2
-    static let faceMaxX = 245.5       // faceX + 116
+    static let faceX = 129.5  // (375 − 116) / 2
+    static let faceMaxX = 245.5  // faceX + 116
     static let passwordTaps = [1.0, 4.6]
     static let emailTaps = [3.2, 6.0]
-    static let duration = 0.3         // KOwlAnimationDuration
+    static let duration = 0.3  // KOwlAnimationDuration
 
     /// armDownImageAnimation (and the initial frames in addSubviews).
     static let downFrames: [String: [Double]] = [
-        "armDownLeft": [faceX - 36, 134, 43, 25],          // faceX − 43 + 7 = faceX − 36
+        "armDownLeft": [faceX - 36, 134, 43, 25],  // faceX − 43 + 7 = faceX − 36
         "armDownRight": [faceMaxX, 134, 43, 26],
         "armUpLeft": [faceX - 15, 150, 0, 0],
         "armUpRight": [faceMaxX + 15, 150, 0, 0],
@@ -40,10 +40,10 @@ import FlipbookTimeline
     ]
 
     // Colors the scene draws (sRGB bytes).
-    static let blue = [74, 144, 226]        // #4a90e2, the background view
-    static let head = [139, 90, 60]         // #8b5a3c, the owl's head
-    static let pupil = [42, 26, 15]         // #2a1a0f
-    static let wing = [107, 65, 40]         // #6b4128, the raised hands
+    static let blue = [74, 144, 226]  // #4a90e2, the background view
+    static let head = [139, 90, 60]  // #8b5a3c, the owl's head
+    static let pupil = [42, 26, 15]  // #2a1a0f
+    static let wing = [107, 65, 40]  // #6b4128, the raised hands
 
     /// The UIKit frame a layer shows: origin = position − anchor × size, size = bounds × scale
     /// (the arms are image-sized layers scaled about their top-left, as UIImageView stretches
@@ -55,10 +55,13 @@ import FlipbookTimeline
         return [p.position.x - p.anchorPoint.x * w, p.position.y - p.anchorPoint.y * h, w, h]
     }
 
-    static func expectLayerFrame(_ actual: [Double], _ expected: [Double], _ what: String,
-                            tolerance: Double = 1e-9, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectLayerFrame(
+        _ actual: [Double], _ expected: [Double], _ what: String,
+        tolerance: Double = 1e-9, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let ok = actual.count == 4 && zip(actual, expected).allSatisfy { abs($0 - $1) <= tolerance }
-        #expect(ok, "\(what): frame \(actual), expected \(expected)", sourceLocation: sourceLocation)
+        #expect(
+            ok, "\(what): frame \(actual), expected \(expected)", sourceLocation: sourceLocation)
     }
 
     // MARK: - Facts
@@ -68,7 +71,8 @@ import FlipbookTimeline
     @Test func faceRectIsCenteredOn375() throws {
         let timeline = Timeline(scene: try SeedScene.load("owl-login"))
         for id in ["face", "eyes"] {
-            Self.expectLayerFrame(try Self.frame(timeline, id, at: 0), [(375 - 116) / 2, 69, 116, 92], id)
+            Self.expectLayerFrame(
+                try Self.frame(timeline, id, at: 0), [(375 - 116) / 2, 69, 116, 92], id)
         }
         #expect(timeline.scene.canvas.size.width == 375)
         #expect(timeline.scene.canvas.snap == .round)
@@ -100,7 +104,8 @@ import FlipbookTimeline
         unsnapped.canvas.snap = .none
         let blurry = try SeedScene.render(unsnapped, at: 0.5, scale: 3)
         let edge = SeedScene.rgb(blurry, 388, 357)
-        #expect(edge != Self.blue && edge != Self.head, "column 388 at 3× without snapping: \(edge)")
+        #expect(
+            edge != Self.blue && edge != Self.head, "column 388 at 3× without snapping: \(edge)")
     }
 
     /// Email focused (state Down): the lowered hands at (faceX − 36, 134, 43, 25) and
@@ -111,13 +116,15 @@ import FlipbookTimeline
         let scene = try SeedScene.load("owl-login")
         let timeline = Timeline(scene: scene)
         for t in [0.0, 0.99, 3.5, 4.0, 4.59, 6.3, 7.1] {
-            for (id, f) in Self.downFrames { Self.expectLayerFrame(try Self.frame(timeline, id, at: t), f, "\(id) at \(t)") }
+            for (id, f) in Self.downFrames {
+                Self.expectLayerFrame(try Self.frame(timeline, id, at: t), f, "\(id) at \(t)")
+            }
             #expect(abs(try #require(timeline.properties(of: "eyes", at: t)).opacity) < 1e-9)
         }
         let pixels = try SeedScene.render(scene, at: 0.5, scale: 2)
         #expect(SeedScene.rgb(pixels, 321, 248) == Self.pupil)
-        #expect(SeedScene.rgb(pixels, 429, 248) == Self.pupil)     // right pupil, image (85, 55)
-        #expect(SeedScene.rgb(pixels, 353, 232) == [255, 255, 255]) // white of the left eye
+        #expect(SeedScene.rgb(pixels, 429, 248) == Self.pupil)  // right pupil, image (85, 55)
+        #expect(SeedScene.rgb(pixels, 353, 232) == [255, 255, 255])  // white of the left eye
     }
 
     /// Password focused (state Up), from 0.3 s after each tap: lowered hands shrunk to 0 at
@@ -128,14 +135,18 @@ import FlipbookTimeline
         let scene = try SeedScene.load("owl-login")
         let timeline = Timeline(scene: scene)
         for t in [1.3, 2.0, 3.19, 4.9, 5.99] {
-            for (id, f) in Self.upFrames { Self.expectLayerFrame(try Self.frame(timeline, id, at: t), f, "\(id) at \(t)") }
+            for (id, f) in Self.upFrames {
+                Self.expectLayerFrame(try Self.frame(timeline, id, at: t), f, "\(id) at \(t)")
+            }
             #expect(abs(try #require(timeline.properties(of: "eyes", at: t)).opacity - 1) < 1e-9)
         }
         let pixels = try SeedScene.render(scene, at: 2.0, scale: 2)
         #expect(SeedScene.rgb(pixels, 321, 248) == Self.wing)
         #expect(SeedScene.rgb(pixels, 429, 248) == Self.wing)
         let shaded = SeedScene.rgb(pixels, 353, 232)
-        #expect(shaded != [255, 255, 255] && shaded.allSatisfy { $0 > 180 && $0 < 250 }, "eye image at (353, 232): \(shaded)")
+        #expect(
+            shaded != [255, 255, 255] && shaded.allSatisfy { $0 > 180 && $0 < 250 },
+            "eye image at (353, 232): \(shaded)")
     }
 
     /// The motion takes KOwlAnimationDuration = 0.3 s on UIView's default easeInEaseOut
@@ -146,22 +157,29 @@ import FlipbookTimeline
     @Test func armsMoveInPointThreeSecondsEaseInEaseOut() throws {
         let timeline = Timeline(scene: try SeedScene.load("owl-login"))
         for tap in Self.passwordTaps {
-            Self.expectLayerFrame(try Self.frame(timeline, "armUpLeft", at: tap + 0.15), [119, 129, 25.5, 21], "armUpLeft mid",
-                             tolerance: 1e-6)
+            Self.expectLayerFrame(
+                try Self.frame(timeline, "armUpLeft", at: tap + 0.15), [119, 129, 25.5, 21],
+                "armUpLeft mid",
+                tolerance: 1e-6)
             let half = try #require(timeline.properties(of: "eyes", at: tap + 0.15)).opacity
             #expect(abs(half - 0.5) < 1e-6)
             let quarter = try #require(timeline.properties(of: "eyes", at: tap + 0.075)).opacity
             #expect(abs(quarter - 0.129162) < 1e-4, "eye alpha a quarter in: \(quarter)")
             // Still moving just before 0.3 s, done at 0.3 s.
-            let almost = try #require(timeline.properties(of: "armUpRight", at: tap + 0.29)).transform.scale.x
+            let almost = try #require(timeline.properties(of: "armUpRight", at: tap + 0.29))
+                .transform.scale.x
             #expect(almost > 0.99 && almost < 1)
-            #expect(abs(try #require(timeline.properties(of: "armUpRight", at: tap + Self.duration)).transform.scale.x - 1) < 1e-9)
+            #expect(
+                abs(
+                    try #require(timeline.properties(of: "armUpRight", at: tap + Self.duration))
+                        .transform.scale.x - 1) < 1e-9)
         }
         // The reverse (armDownImageAnimation) has the same timing: halfway, the lowered left hand
         // is between (faceX + 29, 148, 0, 0) and (faceX − 36, 134, 43, 25).
         for tap in Self.emailTaps {
-            Self.expectLayerFrame(try Self.frame(timeline, "armDownLeft", at: tap + 0.15), [126, 141, 21.5, 12.5],
-                             "armDownLeft mid", tolerance: 1e-6)
+            Self.expectLayerFrame(
+                try Self.frame(timeline, "armDownLeft", at: tap + 0.15), [126, 141, 21.5, 12.5],
+                "armDownLeft mid", tolerance: 1e-6)
             let quarter = try #require(timeline.properties(of: "eyes", at: tap + 0.075)).opacity
             #expect(abs(quarter - (1 - 0.129162)) < 1e-4)
         }
@@ -187,25 +205,29 @@ import FlipbookTimeline
 
     @Test
     func goldenEmailFocused() throws {
-        try expectFrame(SeedScene.render(try SeedScene.load("owl-login"), at: 0.5),
-                        match: "Goldens", named: "owl-login-email", options: .seedGolden)
+        try expectFrame(
+            SeedScene.render(try SeedScene.load("owl-login"), at: 0.5),
+            match: "Goldens", named: "owl-login-email", options: .seedGolden)
     }
 
     @Test
     func goldenArmsHalfway() throws {
-        try expectFrame(SeedScene.render(try SeedScene.load("owl-login"), at: 1.15),
-                        match: "Goldens", named: "owl-login-halfway", options: .seedGolden)
+        try expectFrame(
+            SeedScene.render(try SeedScene.load("owl-login"), at: 1.15),
+            match: "Goldens", named: "owl-login-halfway", options: .seedGolden)
     }
 
     @Test
     func goldenPasswordCovered() throws {
-        try expectFrame(SeedScene.render(try SeedScene.load("owl-login"), at: 2.8),
-                        match: "Goldens", named: "owl-login-password", options: .seedGolden)
+        try expectFrame(
+            SeedScene.render(try SeedScene.load("owl-login"), at: 2.8),
+            match: "Goldens", named: "owl-login-password", options: .seedGolden)
     }
 
     @Test
     func goldenPasswordCovered3x() throws {
-        try expectFrame(SeedScene.render(try SeedScene.load("owl-login"), at: 2.8, scale: 3),
-                        match: "Goldens", named: "owl-login-password-3x", options: .seedGolden)
+        try expectFrame(
+            SeedScene.render(try SeedScene.load("owl-login"), at: 2.8, scale: 3),
+            match: "Goldens", named: "owl-login-password-3x", options: .seedGolden)
     }
 }

@@ -14,7 +14,7 @@ import FlipbookTimeline
 /// - scrollViewDidScroll: girl translation.x = (W + 100)·x/W, label 2 translation.x = −200·x/W.
 @Suite struct ParallaxGuideTests {
     static let W = 375.0
-    static let pink = [255, 111, 145]      // the girl's dress, #ff6f91
+    static let pink = [255, 111, 145]  // the girl's dress, #ff6f91
     static let sunYellow = [255, 214, 90]  // #ffd65a
 
     let scene: Scene
@@ -36,7 +36,8 @@ import FlipbookTimeline
     /// The time in [lo, hi] where the (rising) scroll offset reaches `x`.
     func time(whenOffsetIs x: Double, between lo: Double, and hi: Double) throws -> Double {
         var lo = lo, hi = hi
-        #expect(try offset(lo) < x && offset(hi) > x, "offset \(x) is not crossed in [\(lo), \(hi)]")
+        #expect(
+            try offset(lo) < x && offset(hi) > x, "offset \(x) is not crossed in [\(lo), \(hi)]")
         for _ in 0..<60 {
             let mid = (lo + hi) / 2
             if try offset(mid) < x { lo = mid } else { hi = mid }
@@ -50,7 +51,8 @@ import FlipbookTimeline
     func dressColumns(_ t: Double, scale: Double) throws -> ClosedRange<Int> {
         let frame = try SeedScene.render(scene, at: t, scale: scale)
         let row = Int(527.25 * scale)
-        return try #require(SeedScene.columns(frame, row: row, matching: Self.pink), "no dress at t = \(t)")
+        return try #require(
+            SeedScene.columns(frame, row: row, matching: Self.pink), "no dress at t = \(t)")
     }
 
     // MARK: - Entrance
@@ -84,12 +86,16 @@ import FlipbookTimeline
         for frame in 45...100 {
             let t = Double(frame) / 30
             let x = try offset(t)
-            let expectedX = min(max(x, 0), Self.W)   // the handler only runs while x ≤ W
+            let expectedX = min(max(x, 0), Self.W)  // the handler only runs while x ≤ W
             seen.insert(Int(x / 25))
             // (kScreenWidth + 100.0f) * currentX / kScreenWidth
-            #expect(abs(try tx("girl", t) - (Self.W + 100) * expectedX / Self.W) < 1e-9, "girl at t = \(t)")
+            #expect(
+                abs(try tx("girl", t) - (Self.W + 100) * expectedX / Self.W) < 1e-9,
+                "girl at t = \(t)")
             // - 200 * currentX / kScreenWidth
-            #expect(abs(try tx("label2", t) - (-200 * expectedX / Self.W)) < 1e-9, "label 2 at t = \(t)")
+            #expect(
+                abs(try tx("label2", t) - (-200 * expectedX / Self.W)) < 1e-9, "label 2 at t = \(t)"
+            )
             // Labels 1 and 3 have no handler: they stay at identity and scroll with the content.
             #expect(try tx("label1", t) == 0)
             #expect(try tx("label3", t) == 0)
@@ -106,7 +112,8 @@ import FlipbookTimeline
         // moved 187.5 pt to the left).
         let t = try time(whenOffsetIs: Self.W / 2, between: 1.9, and: 2.35)
         let girl = try props("girl", t)
-        let left = girl.position.x - girl.anchorPoint.x * girl.bounds.width + girl.transform.translation.x
+        let left =
+            girl.position.x - girl.anchorPoint.x * girl.bounds.width + girl.transform.translation.x
             + (try tx("girlBody", t)) - (try offset(t))
         #expect(abs(left - (100 - Self.W / 2 + (Self.W + 100) / 2)) < 1e-6)
         #expect(abs(left - 150) < 1e-6)
@@ -128,8 +135,10 @@ import FlipbookTimeline
             let page1 = try dressColumns(1.0, scale: scale)
             let page2 = try dressColumns(3.0, scale: scale)
             let shift = Int(100 * scale)
-            #expect(page2.lowerBound - page1.lowerBound == shift, "scale \(scale): \(page1) → \(page2)")
-            #expect(page2.upperBound - page1.upperBound == shift, "scale \(scale): \(page1) → \(page2)")
+            #expect(
+                page2.lowerBound - page1.lowerBound == shift, "scale \(scale): \(page1) → \(page2)")
+            #expect(
+                page2.upperBound - page1.upperBound == shift, "scale \(scale): \(page1) → \(page2)")
             // Page 1: the dress row spans 100 + 25.6 … 100 + 74.4 = 125.6 … 174.4 pt.
             #expect(abs(Double(page1.lowerBound) / scale - 125.6) < 1, "scale \(scale): \(page1)")
             #expect(abs(Double(page1.upperBound) / scale - 174.4) < 1, "scale \(scale): \(page1)")
@@ -143,8 +152,10 @@ import FlipbookTimeline
         let page4 = try props("page4", 0)
         #expect(page4.position.x + page4.bounds.width / 2 == 4 * Self.W)
         // pagingEnabled: at rest the offset is a whole page.
-        let rests: [(Double, Double)] = [(1.5, 0), (2.4, 375), (3.35, 375), (4.2, 750), (5.1, 750),
-                                         (6.0, 1125), (7.5, 1125), (7.95, 1125)]
+        let rests: [(Double, Double)] = [
+            (1.5, 0), (2.4, 375), (3.35, 375), (4.2, 750), (5.1, 750),
+            (6.0, 1125), (7.5, 1125), (7.95, 1125),
+        ]
         for (t, x) in rests { #expect(abs(try offset(t) - x) < 1e-6, "offset at t = \(t)") }
         // alwaysBounceHorizontal: pulled 45 pt past the end at 6.9 s.
         #expect(abs(try offset(6.9) - 1170) < 1e-6)
@@ -196,16 +207,20 @@ import FlipbookTimeline
         let t = try time(whenOffsetIs: 937.5, between: 5.5, and: 5.95)
         let mid = try SeedScene.render(scene, at: t, scale: 2)
         #expect(SeedScene.rgb(mid, 687, 392) == Self.sunYellow)
-        #expect(SeedScene.rgb(mid, 687 - 60, 392) != Self.sunYellow)   // 30 pt left: outside the 28-pt radius
+        // 30 pt left: outside the 28-pt radius
+        #expect(SeedScene.rgb(mid, 687 - 60, 392) != Self.sunYellow)
     }
 
     // MARK: - Goldens
 
     @Test
     func goldenFrames() throws {
-        for (t, name) in [(0.35, "entrance"), (2.0, "swipe1"), (3.0, "page2"), (4.8, "page3"), (6.3, "page4")] {
-            try expectFrame(SeedScene.render(scene, at: t, scale: 2),
-                            match: "Goldens", named: "parallax-guide-\(name)", options: .seedGolden)
+        for (t, name) in [
+            (0.35, "entrance"), (2.0, "swipe1"), (3.0, "page2"), (4.8, "page3"), (6.3, "page4"),
+        ] {
+            try expectFrame(
+                SeedScene.render(scene, at: t, scale: 2),
+                match: "Goldens", named: "parallax-guide-\(name)", options: .seedGolden)
         }
     }
 }

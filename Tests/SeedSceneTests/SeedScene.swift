@@ -35,8 +35,12 @@ enum SeedScene {
 
     /// Columns of row `y` whose color is within `tolerance` of `color`: the horizontal
     /// extent of something drawn in that color.
-    static func columns(_ p: Pixmap, row y: Int, matching color: [Int], tolerance: Int = 8) -> ClosedRange<Int>? {
-        let xs = (0..<p.width).filter { x in zip(rgb(p, x, y), color).allSatisfy { abs($0 - $1) <= tolerance } }
+    static func columns(_ p: Pixmap, row y: Int, matching color: [Int], tolerance: Int = 8)
+        -> ClosedRange<Int>?
+    {
+        let xs = (0..<p.width).filter { x in
+            zip(rgb(p, x, y), color).allSatisfy { abs($0 - $1) <= tolerance }
+        }
         guard let first = xs.first, let last = xs.last else { return nil }
         return first...last
     }

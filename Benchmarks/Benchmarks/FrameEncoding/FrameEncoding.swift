@@ -28,15 +28,16 @@ struct Fixture {
     init(scene name: String, frame k: Int, options: GIFEncodingOptions = GIFEncodingOptions()) {
         let scene = try! SceneLoader.load(path: "\(repository)/scenes/\(name).yaml")
         var renderer = try! SceneRenderer(scene: scene)
-        renderer.frameReuse = nil   // one frame rendered again and again: measured whole
+        renderer.frameReuse = nil  // one frame rendered again and again: measured whole
         self.renderer = renderer
         self.k = k
         previous = renderer.renderFrame(k - 1)
         frame = renderer.renderFrame(k)
         let (width, height) = renderer.pixelSize
         let background = scene.canvas.background
-        encoder = GIFFrameEncoder(width: width, height: height, background: background.alpha >= 1 ? background : nil,
-                                  options: options)
+        encoder = GIFFrameEncoder(
+            width: width, height: height, background: background.alpha >= 1 ? background : nil,
+            options: options)
     }
 }
 
@@ -49,11 +50,14 @@ final class MemoryGIF {
         let sink = MemoryGIF()
         sink.bytes.reserveCapacity(indices.count)
         var err: Int32 = 0
-        let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), { gif, bytes, count in
-            let sink = Unmanaged<MemoryGIF>.fromOpaque(gif!.pointee.UserData).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
-            return count
-        }, &err)!
+        let gif = EGifOpen(
+            Unmanaged.passUnretained(sink).toOpaque(),
+            { gif, bytes, count in
+                let sink = Unmanaged<MemoryGIF>.fromOpaque(gif!.pointee.UserData)
+                    .takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
+                return count
+            }, &err)!
         var map = (0..<colors).map { GifColorType(Red: UInt8($0 & 0xFF), Green: 0, Blue: 0) }
         let colorMap = GifMakeMapObject(Int32(colors), &map)
         defer { GifFreeMapObject(colorMap) }
@@ -70,8 +74,9 @@ final class MemoryGIF {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
-                                           maxDuration: .seconds(4), maxIterations: 300)
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
+        maxDuration: .seconds(4), maxIterations: 300)
     let phone = Fixture(scene: "phone-ui", frame: 45)
     let lossy = Fixture(scene: "phone-ui", frame: 45, options: GIFEncodingOptions(lossy: 16))
     let gradient = Fixture(scene: "gradient-bench", frame: 30)
@@ -84,13 +89,19 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(phone.renderer.renderFrame(phone.k)) }
     }
     Benchmark("GIF prepare: phone-ui frame 45 vs 44 (difference, quantize, LZW)") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(phone.encoder.prepare(phone.frame, previous: phone.previous)) }
+        for _ in benchmark.scaledIterations {
+            blackHole(phone.encoder.prepare(phone.frame, previous: phone.previous))
+        }
     }
     Benchmark("GIF prepare: phone-ui frame 45 vs 44, --lossy 16") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(lossy.encoder.prepare(lossy.frame, previous: lossy.previous)) }
+        for _ in benchmark.scaledIterations {
+            blackHole(lossy.encoder.prepare(lossy.frame, previous: lossy.previous))
+        }
     }
     Benchmark("GIF prepare: phone-ui frame 45, whole canvas") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(phone.encoder.prepare(phone.frame, previous: nil)) }
+        for _ in benchmark.scaledIterations {
+            blackHole(phone.encoder.prepare(phone.frame, previous: nil))
+        }
     }
     Benchmark("LZW: flipbook coder, phone-ui frame 45 whole canvas") { benchmark in
         for _ in benchmark.scaledIterations {
@@ -99,13 +110,16 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("LZW: giflib EGifPutLine, same indices (reference)") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(MemoryGIF.giflibCompress(whole.indices, width: whole.width, height: whole.height, colors: colors))
+            blackHole(
+                MemoryGIF.giflibCompress(
+                    whole.indices, width: whole.width, height: whole.height, colors: colors))
         }
     }
     Benchmark("render: gradient-bench frame 30") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(gradient.renderer.renderFrame(gradient.k)) }
     }
-    Benchmark("GIF prepare: gradient-bench frame 30 vs 29 (Wu + k-means, Oklab mapping)") { benchmark in
+    Benchmark("GIF prepare: gradient-bench frame 30 vs 29 (Wu + k-means, Oklab mapping)") {
+        benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(gradient.encoder.prepare(gradient.frame, previous: gradient.previous))
         }

@@ -33,16 +33,20 @@ let scenes: [(String, String)] = [
 ]
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.cpuTotal, .wallClock], maxDuration: .seconds(3), maxIterations: 20)
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.cpuTotal, .wallClock], maxDuration: .seconds(3), maxIterations: 20)
     for (name, path) in scenes {
-        guard let scene = try? SceneFile.load(path: path), var renderer = try? SceneRenderer(scene: scene) else { continue }
+        guard let scene = try? SceneFile.load(path: path),
+            var renderer = try? SceneRenderer(scene: scene)
+        else { continue }
         let count = renderer.frameCount
         for stride in [1, 2] {
             let frames = Array(Swift.stride(from: 0, to: count, by: stride))
             for reuse in [false, true] {
                 renderer.frameReuse = reuse ? FrameReuse() : nil
                 let r = renderer
-                let label = "Reuse \(name) \(reuse ? "reuse" : "whole") \(stride == 1 ? "every frame" : "stride 2") (\(frames.count) frames)"
+                let label =
+                    "Reuse \(name) \(reuse ? "reuse" : "whole") \(stride == 1 ? "every frame" : "stride 2") (\(frames.count) frames)"
                 Benchmark(label) { benchmark in
                     for i in frames { blackHole(r.renderFrame(i)) }
                 }

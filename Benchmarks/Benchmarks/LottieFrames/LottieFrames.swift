@@ -16,8 +16,10 @@ let corpus: String = {
 }()
 
 /// The same ten files as scripts/bench-lottie-peers.
-let files = ["heart_fill", "5317-fireworkds", "gradient_smoke", "masking", "starstrips",
-             "lolo_walk", "property_market", "water_filling", "confetti2", "isometric"]
+let files = [
+    "heart_fill", "5317-fireworkds", "gradient_smoke", "masking", "starstrips",
+    "lolo_walk", "property_market", "water_filling", "confetti2", "isometric",
+]
 
 /// The composition fitted into 256×256 (rounded), as `flipbook still --size` and the peers get it.
 func fitScale(_ scene: Scene) -> Double {
@@ -25,17 +27,24 @@ func fitScale(_ scene: Scene) -> Double {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.cpuTotal, .wallClock], maxDuration: .seconds(3), maxIterations: 20)
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.cpuTotal, .wallClock], maxDuration: .seconds(3), maxIterations: 20)
     // Each file under both profiles: issue 24 asks that `--lottie-compat core-animation` cost
     // no more than the default (`lottie-web`, whose names carry no suffix).
-    let profiles = LottieCompatibility.allCases.map { ($0, $0 == .lottieWeb ? "" : " \($0.rawValue)") }
+    let profiles = LottieCompatibility.allCases.map {
+        ($0, $0 == .lottieWeb ? "" : " \($0.rawValue)")
+    }
     for name in files {
         for (compat, suffix) in profiles {
             let options = SceneLoader.Options(lottieCompatibility: compat)
-            guard let scene = try? SceneFile.load(path: "\(corpus)/\(name).json", options: options) else { continue }
+            guard let scene = try? SceneFile.load(path: "\(corpus)/\(name).json", options: options)
+            else { continue }
             for (label, scale) in [("256", fitScale(scene)), ("comp", 1.0)] {
-                guard var renderer = try? SceneRenderer(scene: scene, scale: scale) else { continue }
-                renderer.frameReuse = nil   // every frame drawn whole, as the peers draw them (FrameReuse measures reuse)
+                guard var renderer = try? SceneRenderer(scene: scene, scale: scale) else {
+                    continue
+                }
+                // every frame drawn whole, as the peers draw them (FrameReuse measures reuse)
+                renderer.frameReuse = nil
                 let frames = renderer.frameCount
                 // The benchmark's CPU clock ticks in 10 ms: every frame is rendered `passes`
                 // times per iteration so that an iteration takes well over 100 ms (2,400
@@ -43,7 +52,8 @@ let benchmarks: @Sendable () -> Void = {
                 // that a tick is a few percent of it; 600 at the composition's size). The
                 // count is part of the name, so it cannot depend on a timing.
                 let passes = max(1, (label == "256" ? 2400 : 600) / max(frames, 1))
-                Benchmark("Lottie \(name) \(label) \(passes)x\(frames) frames\(suffix)") { benchmark in
+                Benchmark("Lottie \(name) \(label) \(passes)x\(frames) frames\(suffix)") {
+                    benchmark in
                     for _ in 0..<passes {
                         for i in 0..<frames { blackHole(renderer.renderFrame(i)) }
                     }

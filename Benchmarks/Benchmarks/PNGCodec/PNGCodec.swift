@@ -20,48 +20,61 @@ let repository: String = {
 
 func renderer(_ path: String) -> SceneRenderer {
     var renderer = try! SceneRenderer(scene: try! SceneLoader.load(path: "\(repository)/\(path)"))
-    renderer.frameReuse = nil   // one frame rendered again and again: measured whole
+    renderer.frameReuse = nil  // one frame rendered again and again: measured whole
     return renderer
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
-                                           maxDuration: .seconds(4), maxIterations: 300)
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
+        maxDuration: .seconds(4), maxIterations: 300)
     let card = renderer("Benchmarks/Peers/card.yaml")
     let phone = renderer("scenes/phone-ui.yaml")
-    let frames = [("card frame 60", card.renderFrame(60)), ("phone-ui frame 45", phone.renderFrame(45))]
+    let frames = [
+        ("card frame 60", card.renderFrame(60)), ("phone-ui frame 45", phone.renderFrame(45)),
+    ]
 
     Benchmark("render: card frame 60 (750×1334)") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(card.renderFrame(60)) }
     }
     for (name, frame) in frames {
         Benchmark("PNG encode: \(name), libpng simplified API defaults (reference)") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(try PNGCodec.encodeWithSimplifiedAPI(frame)) }
+            for _ in benchmark.scaledIterations {
+                blackHole(try PNGCodec.encodeWithSimplifiedAPI(frame))
+            }
         }
         for compression in PNGCompression.allCases {
-            Benchmark("PNG encode: \(name), --png-compression \(compression.rawValue)") { benchmark in
-                for _ in benchmark.scaledIterations { blackHole(try PNGCodec.encode(frame, compression: compression)) }
+            Benchmark("PNG encode: \(name), --png-compression \(compression.rawValue)") {
+                benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(try PNGCodec.encode(frame, compression: compression))
+                }
             }
         }
         let file = try! PNGCodec.encode(frame)
         Benchmark("PNG decode: \(name), libpng simplified API (reference)") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(try PNGCodec.decodeWithSimplifiedAPI(file) { _, _ in nil }) }
+            for _ in benchmark.scaledIterations {
+                blackHole(try PNGCodec.decodeWithSimplifiedAPI(file) { _, _ in nil })
+            }
         }
         Benchmark("PNG decode: \(name), full API") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try PNGCodec.decode(file)) }
         }
     }
     let folder = "/tmp/flipbook-benchmark-\(UInt32.random(in: 0 ... .max))"
-    let long = Benchmark.Configuration(metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxDuration: .seconds(10),
-                                       maxIterations: 5)
+    let long = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxDuration: .seconds(10),
+        maxIterations: 5)
     Benchmark("export: card → 120 PNG frames, --jobs 1", configuration: long) { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(try PNGSequenceExporter.export(card, frames: 0...119, to: folder + "/png", jobs: 1))
+            blackHole(
+                try PNGSequenceExporter.export(card, frames: 0...119, to: folder + "/png", jobs: 1))
         }
     }
     Benchmark("export: card → GIF, --jobs 1", configuration: long) { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(try GIFExporter.export(card, frames: 0...119, to: folder + "/card.gif", jobs: 1))
+            blackHole(
+                try GIFExporter.export(card, frames: 0...119, to: folder + "/card.gif", jobs: 1))
         }
     }
 }

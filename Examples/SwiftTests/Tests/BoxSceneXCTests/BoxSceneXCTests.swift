@@ -9,26 +9,31 @@ final class BoxSceneXCTests: XCTestCase {
     private var captured: [(description: String, line: Int)] = []
     private var capturingFailures = false
 
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
-                                expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+        expected: Bool
+    ) {
         guard capturingFailures else {
-            return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber,
-                                       expected: expected)
+            return super.recordFailure(
+                withDescription: description, inFile: filePath, atLine: lineNumber,
+                expected: expected)
         }
         captured.append((description, lineNumber))
     }
 
     func testBoxMatchesItsGoldens() throws {
-        try assertFrames(of: "../BoxSceneTests/Scenes/box.yaml", match: "../BoxSceneTests/Goldens/box",
-                         options: GoldenOptions(comparison: .exact))
+        try assertFrames(
+            of: "../BoxSceneTests/Scenes/box.yaml", match: "../BoxSceneTests/Goldens/box",
+            options: GoldenOptions(comparison: .exact))
     }
 
     /// A frame of another time fails, reported at the call's line with the diff and report.
     func testMismatchIsReportedAtTheCall() throws {
         capturingFailures = true
         let line = #line + 1
-        let result = try assertFrame(of: "../BoxSceneTests/Scenes/box.yaml", at: 0.1,
-                                     match: "../BoxSceneTests/Goldens/box", named: "frame-0000", record: false)
+        let result = try assertFrame(
+            of: "../BoxSceneTests/Scenes/box.yaml", at: 0.1,
+            match: "../BoxSceneTests/Goldens/box", named: "frame-0000", record: false)
         capturingFailures = false
         XCTAssertFalse(result.passed)
         XCTAssertEqual(captured.count, 1)

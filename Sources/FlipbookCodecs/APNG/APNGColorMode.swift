@@ -1,0 +1,172 @@
+/// The pixel format of a whole APNG, chosen from the pixels of all its frames (as apngasm
+/// and apngopt choose theirs): the fewest bytes a pixel that still hold every pixel exactly.
+///
+/// - `palette`: at most 256 distinct RGBA colours in all frames: one byte a pixel (PLTE, and
+///   tRNS for the colours that are not opaque).
+/// - `rgb`: every pixel opaque: three bytes a pixel. `key` is an RGB colour no frame uses,
+///   written as tRNS: it stands for "transparent", so the pixels that blend OVER leaves
+///   unchanged can still be written (opaque scenes would otherwise be SOURCE only).
+/// - `rgba`: anything else.
+enum APNGColorMode: Sendable {
+    case rgba
+    case rgb(key: UInt32?)
+    case palette(APNGPalette)
+
+    /// IHDR's color type.
+    var colorType: UInt8 {
+        switch self {
+        case .rgba: return 6
+        case .rgb: return 2
+        case .palette: return 3
+        }
+    }
+
+    var bytesPerPixel: Int {
+        switch self {
+        case .rgba: return 4
+        case .rgb: return 3
+        case .palette: return 1
+        }
+    }
+
+    /// The chunks between IHDR and the image data: PLTE and tRNS.
+    var headerChunks: [(String, [UInt8])] {
+        switch self {
+        case .rgba, .rgb(key: nil): return []
+        case .rgb(let key?):
+            // 16-bit samples, of which an 8-bit image uses the low byte.
+            return [
+                (
+                    "tRNS",
+                    [
+                        0, UInt8(key & 0xFF), 0, UInt8((key >> 8) & 0xFF), 0,
+                        UInt8((key >> 16) & 0xFF),
+                    ]
+                )
+            ]
+        case .palette(let palette):
+            let plte = palette.colors.flatMap {
+                [UInt8($0 & 0xFF), UInt8(($0 >> 8) & 0xFF), UInt8(($0 >> 16) & 0xFF)]
+            }
+            // Non-opaque colours come first, so tRNS stops at the last of them.
+            let alphas = palette.colors.prefix { $0 >> 24 != 255 }.map { UInt8($0 >> 24) }
+            return [("PLTE", plte)] + (alphas.isEmpty ? [] : [("tRNS", alphas)])
+        }
+    }
+
+    /// Straight RGBA pixels (R first) in this format; nil when one cannot be written in it
+    /// (a transparent pixel of an OVER variant in `rgb` without a key).
+    func convert(_ rgba: [UInt8]) -> [UInt8]? {
+        switch self {
+        case .rgba: return rgba
+        case .rgb(let key):
+            let count = rgba.count / 4
+            var out = [UInt8](repeating: 0, count: count * 3)
+            var possible = true
+            rgba.withUnsafeBytes { raw in
+                let p = raw.bindMemory(to: UInt32.self)
+                out.withUnsafeMutableBufferPointer { o in
+                    for i in 0..<count {
+                        var c = UInt32(littleEndian: p[i])
+                        if c >> 24 != 255 {
+                            // Only OVER's "unchanged" pixels are not opaque here (the mode was chosen so).
+                            guard let key else { possible = false; return }
+                            c = key
+                        }
+                        o[3 * i] = UInt8(truncatingIfNeeded: c)
+                        o[3 * i + 1] = UInt8(truncatingIfNeeded: c >> 8)
+                        o[3 * i + 2] = UInt8(truncatingIfNeeded: c >> 16)
+                    }
+                }
+            }
+            return possible ? out : nil
+        case .palette(let palette):
+            return rgba.withUnsafeBytes { raw in
+                let p = raw.bindMemory(to: UInt32.self)
+                return p.map {
+                    UInt8(truncatingIfNeeded: palette.table.index(of: UInt32(littleEndian: $0)))
+                }
+            }
+        }
+    }
+
+    /// The mode for frames whose straight RGBA pixels (source and OVER variants) are `works`.
+    static func choose(_ works: [APNGFrameWork]) -> APNGColorMode {
+        var table = ColorTable()
+        var tooMany = false, opaque = true
+        // One bit per RGB colour (2 MiB): which opaque colours occur, to find an unused key.
+        var used = [UInt64](repeating: 0, count: 1 << 18)
+        scan: for work in works {
+            for (pixels, isSource) in [(work.source, true), (work.over ?? [], false)] {
+                pixels.withUnsafeBytes { raw in
+                    let p = raw.bindMemory(to: UInt32.self)
+                    // transparent with colour: never a straight pixel
+                    var last: UInt32 = 0x00FF_FFFF
+                    for word in p {
+                        let c = UInt32(littleEndian: word)
+                        if c == last { continue }
+                        last = c
+                        if c >> 24 == 255 {
+                            used[Int((c & 0xFF_FFFF) >> 6)] |= 1 << UInt64(c & 63)
+                        } else if isSource {
+                            opaque = false
+                        }
+                        if !tooMany && !table.insert(c) { tooMany = true }
+                    }
+                }
+                if tooMany && !opaque { break scan }
+            }
+        }
+        if !tooMany { return .palette(APNGPalette(table: table)) }
+        guard opaque else { return .rgba }
+        guard let free = used.firstIndex(where: { $0 != .max }) else { return .rgb(key: nil) }
+        return .rgb(key: 0xFF00_0000 | UInt32(free * 64 + (~used[free]).trailingZeroBitCount))
+    }
+}
+
+/// At most 256 colours and their indices, in the order PLTE lists them.
+struct APNGPalette: Sendable {
+    let colors: [UInt32]
+    let table: ColorTable
+
+    /// The colours of `table` ordered: not opaque first (alpha, then value), then opaque by value.
+    init(table counted: ColorTable) {
+        colors = counted.colors.sorted { a, b in
+            let ka = (a >> 24 == 255 ? 1 : 0, a >> 24, a), kb = (b >> 24 == 255 ? 1 : 0, b >> 24, b)
+            return ka < kb
+        }
+        var indexed = ColorTable()
+        for c in colors { _ = indexed.insert(c) }
+        table = indexed
+    }
+}
+
+/// An open-addressed set of up to 256 RGBA colours, each with its insertion index.
+struct ColorTable: Sendable {
+    private var keys = [UInt32](repeating: 0, count: 1024)
+    private var slots = [Int16](repeating: -1, count: 1024)
+    private(set) var colors: [UInt32] = []
+
+    @inline(__always) private static func home(_ c: UInt32) -> Int { Int((c &* 0x9E37_79B1) >> 22) }
+
+    /// Adds `c`; false when it is new and 256 colours are held already.
+    mutating func insert(_ c: UInt32) -> Bool {
+        var i = Self.home(c)
+        while slots[i] >= 0 {
+            if keys[i] == c { return true }
+            i = (i + 1) & 1023
+        }
+        guard colors.count < 256 else { return false }
+        keys[i] = c
+        slots[i] = Int16(colors.count)
+        colors.append(c)
+        return true
+    }
+
+    /// The index of a colour the table holds.
+    @inline(__always) func index(of c: UInt32) -> Int {
+        var i = Self.home(c)
+        while keys[i] != c || slots[i] < 0 { i = (i + 1) & 1023 }
+        return Int(slots[i])
+    }
+}

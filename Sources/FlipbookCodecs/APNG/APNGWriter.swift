@@ -1,0 +1,399 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import CFlipbookZlib
+import Dispatch
+import FlipbookGeometry
+import FlipbookRaster
+
+/// APNG frame delays (delay_num / delay_den) whose rounding does not accumulate.
+///
+/// At a whole frame rate up to 50 fps the denominator is the fps and every frame lasts
+/// exactly 1/fps. Otherwise the clock is milliseconds and ``GIFTiming``'s plan is used on
+/// it: frame i starts at ⌊1000·i/fps⌋ ms, the total is exact, and no delay is under 20 ms
+/// (browsers play shorter ones as 100 ms), dropping frames above 50 fps as GIFs do.
+public enum APNGTiming {
+    /// The delay denominator and the frames kept, with their delays in its ticks.
+    public static func plan(frameCount: Int, fps: Double) -> (
+        denominator: Int, frames: [GIFFramePlan]
+    ) {
+        let whole = fps.rounded()
+        if abs(fps - whole) < 1e-9, whole >= 1, whole <= 50 {
+            return (
+                Int(whole), (0..<max(0, frameCount)).map { GIFFramePlan(frameIndex: $0, delay: 1) }
+            )
+        }
+        return (
+            1000,
+            GIFTiming.plan(frameCount: frameCount, fps: fps, ticksPerSecond: 1000, minimumDelay: 20)
+        )
+    }
+}
+
+/// Writes an animated PNG: frames appended in order are differenced against the canvas a
+/// decoder holds (see ``APNGFrameEncoder``) and kept until every frame is known, so that
+/// the format fits them all (``APNGColorMode``: indexed, RGB with a transparent key colour,
+/// or RGBA); then compressed on up to `jobs` threads and written in order as chunks with
+/// their sequence numbers and CRCs. A frame equal to the one before lengthens that one's delay.
+///
+/// Layout: signature, IHDR (8-bit), acTL (plays forever), the optional tEXt, PLTE and
+/// tRNS, then per frame an fcTL and its data (IDAT for the first frame, which is also the
+/// still image, fdAT after), IEND. The acTL's frame count is written once the frames are known.
+/// Memory: the changed regions of the frames, up to ``bufferBudget`` bytes; past it the
+/// format is fixed (RGB or RGBA) and frames stream out, at most `jobs` + 2 in flight.
+public final class APNGWriter {
+    public let width: Int
+    public let height: Int
+    private let denominator: Int
+    private let jobs: Int
+    /// Every frame must be opaque (a frame that is not fails ``append(_:delay:)``).
+    private let opaque: Bool
+    private let text: PNGText?
+    /// The format, once chosen: until then frames are only differenced and kept.
+    private var mode: APNGColorMode?
+    private var bufferedBytes = 0
+    /// Bytes of kept frame regions past which the format is fixed without seeing the rest.
+    static let bufferBudget = 256 << 20
+    private var sink: Sink
+    private var sequence: UInt32 = 0
+    private var framesWritten = 0
+    private var actlOffset = 0
+    private var previous: Pixmap?
+    private var previousRect: PixelBounds?
+    /// The canvas `previous` was drawn on (what dispose_op PREVIOUS restores); nil while
+    /// `previous` is the first frame (whose PREVIOUS means BACKGROUND).
+    private var canvasBefore: Pixmap?
+    private var pending: [Pending] = []
+    /// CPU time the compression threads spent on the frames written so far (for `--timings`).
+    public private(set) var compressionNanoseconds: UInt64 = 0
+    private let slots: DispatchSemaphore
+    private static let queue = DispatchQueue(
+        label: "flipbook.apng.compress", attributes: .concurrent)
+
+    /// A frame whose compression runs or ran; its delay and dispose_op stay open until the
+    /// next frame is known.
+    private final class Pending: @unchecked Sendable {
+        let group = DispatchGroup()
+        var delay: Int
+        var dispose: UInt8 = 0
+        var result: Result<APNGEncodedFrame, PNGError>?
+        /// The frame to compress, until it is submitted.
+        var work: APNGFrameWork?
+        var cpuNanoseconds: UInt64 = 0
+        init(delay: Int) { self.delay = delay }
+    }
+
+    private enum Sink {
+        case file(AtomicFileWriter, offset: Int)
+        case memory([UInt8])
+    }
+
+    /// Starts writing to a temporary file beside `path` (renamed into place by
+    /// ``finish()``). `denominator` is delay_den (see ``APNGTiming``); `text` becomes a
+    /// tEXt chunk before the image data.
+    /// `opaque`: every frame will be opaque (a scene with an opaque background); a frame
+    /// that is not fails ``append(_:delay:)``.
+    public convenience init(
+        path: String, width: Int, height: Int, denominator: Int, text: PNGText? = nil,
+        jobs: Int = 1, opaque: Bool = false
+    ) throws {
+        try self.init(
+            sink: .file(try AtomicFileWriter(path: path), offset: 0), width: width, height: height,
+            denominator: denominator, text: text, jobs: jobs, opaque: opaque)
+    }
+
+    /// Writes into memory: ``finishInMemory()`` returns the bytes.
+    public convenience init(
+        width: Int, height: Int, denominator: Int, text: PNGText? = nil, jobs: Int = 1,
+        opaque: Bool = false
+    ) throws {
+        try self.init(
+            sink: .memory([]), width: width, height: height, denominator: denominator, text: text,
+            jobs: jobs,
+            opaque: opaque)
+    }
+
+    private init(
+        sink: Sink, width: Int, height: Int, denominator: Int, text: PNGText?, jobs: Int,
+        opaque: Bool
+    ) throws {
+        guard width > 0, height > 0, width < 1 << 31, height < 1 << 31 else {
+            throw PNGError(message: "APNG size \(width)×\(height) is out of range")
+        }
+        guard (1...65535).contains(denominator) else {
+            throw PNGError(message: "APNG delay denominator \(denominator) is out of range")
+        }
+        self.sink = sink
+        self.width = width
+        self.height = height
+        self.denominator = denominator
+        self.jobs = max(1, jobs)
+        self.opaque = opaque
+        self.text = text
+        slots = DispatchSemaphore(value: self.jobs)
+    }
+
+    /// Fixes the format, writes the header and starts compressing the kept frames.
+    private func start(_ mode: APNGColorMode) throws {
+        self.mode = mode
+        try emit([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // 8 bits a sample, deflate, adaptive filtering, no interlace.
+        try chunk("IHDR", Self.be32(width) + Self.be32(height) + [8, mode.colorType, 0, 0, 0])
+        actlOffset = offset
+        // frame count patched by finish; plays 0 = forever
+        try chunk("acTL", Self.be32(0) + Self.be32(0))
+        if let text { try chunk("tEXt", Array(text.keyword.utf8) + [0] + Array(text.text.utf8)) }
+        for (type, data) in mode.headerChunks { try chunk(type, data) }
+        for entry in pending { submit(entry, mode) }
+    }
+
+    /// Appends a frame shown for `delay` ticks of 1/denominator s (1…65535).
+    public func append(_ frame: Pixmap, delay: Int) throws {
+        try RenderCancellation.shared.check()
+        guard frame.width == width, frame.height == height else {
+            throw PNGError(
+                message:
+                    "APNG frame is \(frame.width)×\(frame.height), the animation \(width)×\(height)"
+            )
+        }
+        guard (1...65535).contains(delay) else {
+            throw PNGError(message: "APNG frame delay \(delay) is out of range")
+        }
+        guard let previous, let previousRect else {
+            try add(
+                try work(
+                    frame, base: nil, cleared: nil,
+                    rect: PixelBounds(x0: 0, y0: 0, x1: width, y1: height)), delay: delay)
+            self.previous = frame
+            self.previousRect = PixelBounds(x0: 0, y0: 0, x1: width, y1: height)
+            return
+        }
+        let kept = APNGFrameEncoder.changedRect(frame, previous, cleared: nil)
+        if kept == nil, let last = pending.last, last.delay + delay <= 65535 {
+            last.delay += delay
+            return
+        }
+        // The previous frame's dispose_op is the one that leaves the least to draw: NONE
+        // (keep it), BACKGROUND (its region cleared: content that disappears from a
+        // transparent canvas) or PREVIOUS (the canvas before it restored: a transient overlay
+        // such as a tooltip or a blinking caret). Ties keep the earlier, simpler op.
+        var options: [(dispose: UInt8, base: Pixmap, cleared: PixelBounds?, rect: PixelBounds?)] = [
+            (0, previous, nil, kept),
+            (
+                1, previous, previousRect,
+                APNGFrameEncoder.changedRect(frame, previous, cleared: previousRect)
+            ),
+        ]
+        if let canvasBefore {
+            options.append(
+                (
+                    2, canvasBefore, nil,
+                    APNGFrameEncoder.changedRect(frame, canvasBefore, cleared: nil)
+                ))
+        }
+        let best = options.min { ($0.rect.map(Self.area) ?? 0) < ($1.rect.map(Self.area) ?? 0) }!
+        // Identical but too long to merge: a 1-pixel frame continues the delay.
+        let rect = best.rect ?? PixelBounds(x0: 0, y0: 0, x1: 1, y1: 1)
+        pending.last?.dispose = best.dispose
+        try add(try work(frame, base: best.base, cleared: best.cleared, rect: rect), delay: delay)
+        switch best.dispose {
+        case 0: canvasBefore = previous
+        case 1: canvasBefore = Self.clearing(previous, previousRect)
+        default: break  // restored: the new frame is drawn on the same canvas as the previous one
+        }
+        self.previous = frame
+        self.previousRect = rect
+        try flush(final: false)
+    }
+
+    /// `pixmap` with `rect` transparent.
+    private static func clearing(_ pixmap: Pixmap, _ rect: PixelBounds) -> Pixmap {
+        var out = pixmap
+        out.data.withUnsafeMutableBufferPointer { d in
+            for y in rect.y0..<rect.y1 {
+                let start = (y * pixmap.width + rect.x0) * 4
+                UnsafeMutableBufferPointer(rebasing: d[start..<(start + (rect.x1 - rect.x0) * 4)])
+                    .update(repeating: 0)
+            }
+        }
+        return out
+    }
+
+    private func work(_ frame: Pixmap, base: Pixmap?, cleared: PixelBounds?, rect: PixelBounds)
+        throws(PNGError) -> APNGFrameWork
+    {
+        guard
+            let work = APNGFrameEncoder.work(
+                frame, base: base, cleared: cleared, rect: rect, opaque: opaque)
+        else {
+            throw PNGError(
+                message: "APNG frame is not opaque, and the animation was started as opaque (RGB)")
+        }
+        return work
+    }
+
+    private static func threadCPUNanoseconds() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+    }
+
+    private static func area(_ r: PixelBounds) -> Int { (r.x1 - r.x0) * (r.y1 - r.y0) }
+
+    /// Queues a frame: compressed now when the format is fixed, else kept (and the format
+    /// fixed as RGB or RGBA when the kept frames pass ``bufferBudget``).
+    private func add(_ work: APNGFrameWork, delay: Int) throws {
+        let entry = Pending(delay: delay)
+        entry.work = work
+        pending.append(entry)
+        if let mode { return submit(entry, mode) }
+        bufferedBytes += work.source.count + (work.over?.count ?? 0)
+        if bufferedBytes > Self.bufferBudget { try start(opaque ? .rgb(key: nil) : .rgba) }
+    }
+
+    private func submit(_ entry: Pending, _ mode: APNGColorMode) {
+        guard let work = entry.work else { return }
+        entry.work = nil
+        slots.wait()
+        entry.group.enter()
+        Self.queue.async { [slots] in
+            // After a stop request the remaining frames are not compressed.
+            let started = Self.threadCPUNanoseconds()
+            entry.result =
+                RenderCancellation.shared.isCancelled
+                ? .failure(PNGError(message: "interrupted"))
+                : Result { () throws(PNGError) in try APNGFrameEncoder.compress(work, mode: mode) }
+            entry.cpuNanoseconds = Self.threadCPUNanoseconds() &- started
+            entry.group.leave()
+            slots.signal()
+        }
+    }
+
+    /// Writes the finished frames at the head of the queue; the last frame stays (its
+    /// delay and dispose_op may change) unless `final`. Waits for the head when more than
+    /// `jobs` + 1 frames are queued, which bounds memory.
+    private func flush(final: Bool) throws {
+        guard mode != nil else { return }
+        while let head = pending.first, final || pending.count > 1 {
+            let ready = head.group.wait(timeout: .now()) == .success
+            if !ready {
+                guard final || pending.count > jobs + 1 else { return }
+                head.group.wait()
+            }
+            pending.removeFirst()
+            compressionNanoseconds &+= head.cpuNanoseconds
+            try writeFrame(try head.result!.get(), delay: head.delay, dispose: head.dispose)
+        }
+    }
+
+    private func writeFrame(_ frame: APNGEncodedFrame, delay: Int, dispose: UInt8) throws {
+        let r = frame.rect
+        var control = Self.be32(Int(sequence)) + Self.be32(r.x1 - r.x0) + Self.be32(r.y1 - r.y0)
+        control += Self.be32(r.x0) + Self.be32(r.y0) + Self.be16(delay) + Self.be16(denominator)
+        control += [dispose, frame.blendOver ? 1 : 0]
+        sequence += 1
+        try chunk("fcTL", control)
+        // Chunks of at most 1 MiB: any decoder's buffers hold them.
+        let limit = 1 << 20
+        var start = 0
+        repeat {
+            let end = min(frame.data.count, start + limit)
+            if framesWritten == 0 {
+                try chunk("IDAT", Array(frame.data[start..<end]))
+            } else {
+                try chunk("fdAT", Self.be32(Int(sequence)) + frame.data[start..<end])
+                sequence += 1
+            }
+            start = end
+        } while start < frame.data.count
+        framesWritten += 1
+    }
+
+    /// Writes the remaining frames, IEND and the frame count, then renames the file into place.
+    public func finish() throws {
+        try finishFrames()
+        guard case .file(let file, _) = sink else { return }
+        try file.commit()
+    }
+
+    /// ``finish()`` for a writer made without a path: the APNG's bytes.
+    public func finishInMemory() throws -> [UInt8] {
+        try finishFrames()
+        guard case .memory(let bytes) = sink else {
+            throw PNGError(message: "the APNG is written to a file")
+        }
+        return bytes
+    }
+
+    private func finishFrames() throws {
+        guard !pending.isEmpty || mode != nil else { throw PNGError(message: "APNG has no frames") }
+        if mode == nil { try start(APNGColorMode.choose(pending.map { $0.work! })) }
+        try flush(final: true)
+        guard framesWritten > 0 else { throw PNGError(message: "APNG has no frames") }
+        try chunk("IEND", [])
+        let actl = Self.chunkBytes("acTL", Self.be32(framesWritten) + Self.be32(0))
+        switch sink {
+        case .memory(var bytes):
+            bytes.replaceSubrange(actlOffset..<(actlOffset + actl.count), with: actl)
+            sink = .memory(bytes)
+        case .file(let file, _):
+            guard let stream = file.stream, fseek(stream, actlOffset, SEEK_SET) == 0 else {
+                throw FileIOError(path: file.path, reason: FileIO.lastError())
+            }
+            try file.write(actl)
+        }
+    }
+
+    /// Deletes the temporary file once the frames being compressed are done.
+    public func abandon() {
+        for entry in pending { entry.group.wait() }
+        pending = []
+        if case .file(let file, _) = sink { file.abandon() }
+    }
+
+    private var offset: Int {
+        switch sink {
+        case .file(_, let offset): return offset
+        case .memory(let bytes): return bytes.count
+        }
+    }
+
+    private func emit(_ bytes: [UInt8]) throws {
+        switch sink {
+        case .file(let file, let offset):
+            try file.write(bytes)
+            sink = .file(file, offset: offset + bytes.count)
+        case .memory(var all):
+            sink = .memory([])  // keeps `all` uniquely referenced: appended in place
+            all += bytes
+            sink = .memory(all)
+        }
+    }
+
+    private func chunk(_ type: String, _ data: [UInt8]) throws {
+        try emit(Self.chunkBytes(type, data))
+    }
+
+    /// Length, type, data, CRC-32 of type and data.
+    static func chunkBytes(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let typeBytes = Array(type.utf8)
+        var crc = typeBytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, 4) }
+        // zlib's crc32 with a null buffer returns its initial value: empty data is skipped.
+        if !data.isEmpty {
+            crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
+        }
+        return be32(data.count) + typeBytes + data + be32(Int(crc))
+    }
+
+    static func be32(_ v: Int) -> [UInt8] {
+        [
+            UInt8(truncatingIfNeeded: v >> 24), UInt8(truncatingIfNeeded: v >> 16),
+            UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v),
+        ]
+    }
+    static func be16(_ v: Int) -> [UInt8] {
+        [UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]
+    }
+}

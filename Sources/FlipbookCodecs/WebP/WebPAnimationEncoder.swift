@@ -1,0 +1,173 @@
+import CWebP
+import FlipbookRaster
+
+/// How an animated WebP is encoded (`flipbook render -o x.webp`).
+public struct WebPEncodingOptions: Sendable, Hashable {
+    /// Exact pixels instead of near-lossless ones (both VP8L; see ``config()``).
+    public var lossless: Bool
+    /// 1…100 as GIF's `--quality` (same default, higher is more faithful), mapped to the
+    /// same colour tolerance: GIF's ``GIFEncodingOptions/quantizedTolerance`` (0 levels at
+    /// 100, 2 at 90, 10 at 50) becomes libwebp's near-lossless preprocessing, which moves
+    /// a channel by at most the largest power of two ≤ that tolerance (see ``config()``).
+    public var quality: Int
+
+    public static let defaultQuality = GIFEncodingOptions.defaultQuality
+
+    public init(lossless: Bool = false, quality: Int = WebPEncodingOptions.defaultQuality) {
+        self.lossless = lossless
+        self.quality = min(100, max(1, quality))
+    }
+
+    /// The libwebp configuration of every frame: lossless VP8L at method 4 (libwebp's
+    /// default effort; 6 took 10× the CPU for 2 % less on scenes/demo.yaml) and quality
+    /// (effort) 100 instead of `img2webp -lossless`'s 75: 1–2 % smaller for 1.5× its CPU.
+    /// `exact` stays off, as in img2webp: the colour under fully transparent pixels is free
+    /// (2 % smaller; the visible pixels are exact).
+    ///
+    /// Lossy frames are near-lossless VP8L, not VP8: on UI scenes VP8 even at quality 97
+    /// stayed below our GIF's SSIM and above its Oklab ΔE (4:2:0 chroma blurs coloured
+    /// edges), while near-lossless at quality 90 was 21 % smaller than the GIF at a fifth
+    /// of its ΔE (scenes/demo.yaml; scripts/bench-webp has every scene).
+    func config() throws(WebPError) -> WebPConfig {
+        var config = WebPConfig()
+        guard WebPConfigInit(&config) != 0 else {
+            throw WebPError("libwebp refused its own default configuration")
+        }
+        config.method = 4
+        config.lossless = 1
+        config.quality = 100
+        if !lossless { config.near_lossless = Int32(nearLossless) }
+        guard WebPValidateConfig(&config) != 0 else {
+            throw WebPError("invalid libwebp configuration")
+        }
+        return config
+    }
+}
+
+extension WebPEncodingOptions {
+    /// libwebp's near-lossless level for ``quality``: it moves channels by up to
+    /// 2^(5 − level/20) / 2 levels, so level 100 − 20·b allows 2^(b−1), the largest power of
+    /// two ≤ the GIF tolerance t (b = ⌊log₂ t⌋ + 1, at most 5; 100, exact, when t is 0).
+    var nearLossless: Int {
+        let tolerance = GIFEncodingOptions(quality: quality).quantizedTolerance
+        guard tolerance > 0 else { return 100 }
+        let bits = min(5, Int.bitWidth - tolerance.leadingZeroBitCount)
+        return 100 - 20 * bits
+    }
+}
+
+/// A libwebp failure, with what was being done.
+public struct WebPError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One libwebp animation encoder (`WebPAnimEncoder`, libwebpmux): frames in display
+/// order with their start times in milliseconds, a complete animated WebP out. libwebp
+/// crops each frame to what changed and picks blending and disposal itself. Used by
+/// one thread at a time; the exporter runs one per segment of frames.
+public final class WebPAnimationEncoder {
+    private let encoder: OpaquePointer
+    private var config: WebPConfig
+    public let width: Int
+    public let height: Int
+
+    /// An encoder for `width`×`height` frames that loops forever on a transparent
+    /// canvas and never inserts key frames of its own (the exporter's segments start
+    /// with one each), so the output depends on the frames alone.
+    public init(width: Int, height: Int, options: WebPEncodingOptions) throws(WebPError) {
+        guard width > 0, height > 0, width <= 16383, height <= 16383 else {
+            throw WebPError("WebP frames are at most 16383×16383 px, not \(width)×\(height)")
+        }
+        var animation = WebPAnimEncoderOptions()
+        guard WebPAnimEncoderOptionsInit(&animation) != 0 else {
+            throw WebPError("libwebpmux version mismatch")
+        }
+        animation.anim_params.loop_count = 0
+        animation.anim_params.bgcolor = 0
+        animation.kmax = 0
+        animation.allow_mixed = 0
+        animation.minimize_size = 0
+        guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &animation) else {
+            throw WebPError("libwebp could not make an animation encoder for \(width)×\(height) px")
+        }
+        self.encoder = encoder
+        self.width = width
+        self.height = height
+        do { config = try options.config() } catch {
+            WebPAnimEncoderDelete(encoder)
+            throw error
+        }
+    }
+
+    deinit { WebPAnimEncoderDelete(encoder) }
+
+    /// Adds `frame`, shown from `timestamp` ms until the next frame's timestamp.
+    public func add(_ frame: Pixmap, timestamp: Int) throws(WebPError) {
+        guard frame.width == width, frame.height == height else {
+            throw WebPError(
+                "frame is \(frame.width)×\(frame.height) px, the animation \(width)×\(height)")
+        }
+        guard var picture = try Self.picture(frame) else {
+            throw WebPError("out of memory for a WebP frame")
+        }
+        defer { WebPPictureFree(&picture) }
+        guard WebPAnimEncoderAdd(encoder, &picture, Int32(clamping: timestamp), &config) != 0 else {
+            throw WebPError("libwebp could not encode a frame: \(errorText)")
+        }
+    }
+
+    /// The animation: the last frame lasts until `endTimestamp` ms.
+    public func finish(endTimestamp: Int) throws(WebPError) -> [UInt8] {
+        guard WebPAnimEncoderAdd(encoder, nil, Int32(clamping: endTimestamp), nil) != 0 else {
+            throw WebPError("libwebp could not end the animation: \(errorText)")
+        }
+        var data = WebPData()
+        guard WebPAnimEncoderAssemble(encoder, &data) != 0 else {
+            throw WebPError("libwebp could not assemble the animation: \(errorText)")
+        }
+        defer { WebPDataClear(&data) }
+        return Array(UnsafeBufferPointer(start: data.bytes, count: data.size))
+    }
+
+    /// `frame` alone as a still WebP with the same configuration (the exporter's repair
+    /// of a segment whose first frame libwebp cropped; see ``WebPAnimationMux``).
+    public func encodeStill(_ frame: Pixmap) throws(WebPError) -> [UInt8] {
+        guard var picture = try Self.picture(frame) else {
+            throw WebPError("out of memory for a WebP frame")
+        }
+        defer { WebPPictureFree(&picture) }
+        var writer = WebPMemoryWriter()
+        WebPMemoryWriterInit(&writer)
+        defer { WebPMemoryWriterClear(&writer) }
+        picture.writer = WebPMemoryWrite
+        let ok = withUnsafeMutablePointer(to: &writer) { w -> Int32 in
+            picture.custom_ptr = UnsafeMutableRawPointer(w)
+            return WebPEncode(&config, &picture)
+        }
+        guard ok != 0 else {
+            throw WebPError(
+                "libwebp could not encode a frame (error \(picture.error_code.rawValue))")
+        }
+        return Array(UnsafeBufferPointer(start: writer.mem, count: writer.size))
+    }
+
+    private var errorText: String {
+        WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "unknown error"
+    }
+
+    /// An ARGB picture of `frame`'s straight-alpha pixels (nil when out of memory).
+    private static func picture(_ frame: Pixmap) throws(WebPError) -> WebPPicture? {
+        var picture = WebPPicture()
+        guard WebPPictureInit(&picture) != 0 else { throw WebPError("libwebp version mismatch") }
+        picture.width = Int32(frame.width)
+        picture.height = Int32(frame.height)
+        picture.use_argb = 1
+        let straight = frame.straightRGBA()
+        let imported = straight.withUnsafeBufferPointer {
+            WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(frame.width * 4))
+        }
+        return imported != 0 ? picture : nil
+    }
+}

@@ -1,0 +1,292 @@
+import FlipbookGeometry
+
+/// The scanline rasterizer: exact area coverage from signed area and cover accumulated
+/// per pixel cell, in the manner of FreeType's "gray" rasterizer.
+///
+/// Algorithm and rules:
+/// - Every flattened edge is walked row by row and, inside a row, cell by cell. For the
+///   piece of edge inside a cell with vertical extent `dy` (signed, +down) and horizontal
+///   extent [u0, u1] (cell-local 0…1) the cell gets `cover += dy` and
+///   `area += dy · (1 − (u0 + u1)/2)`: `area` is the signed part of this pixel to the
+///   edge's right, `cover` is what the edge adds to every pixel further right.
+/// - Cells live sparsely: an array of (x, cover, area) records linked per row. A row
+///   sweep sorts its cells by x and keeps the running winding `acc` (sum of covers to the
+///   left); a cell pixel's fractional winding is `acc + area`, and the pixels between two
+///   cells all share the winding `acc`, so they form one constant-coverage span.
+/// - The fill rule is applied to that accumulated fractional winding w: non-zero gives
+///   min(|w|, 1), even-odd folds |w| mod 2 (a value above 1 becomes 2 − value). This is
+///   exact for non-overlapping edges and correct inside self-overlapping paths.
+/// - Work is bounded to a clip box [x0, x1) × [y0, y1): edges are clipped vertically,
+///   parts right of the box are dropped, parts left of it are clamped onto its left side
+///   (which keeps the winding of every visible pixel).
+/// - Output: per row a list of spans, constant coverage or per-pixel coverage in a
+///   scratch row, handed to a ``SpanPainter`` (a clip mask is one: ``ClipPainter``).
+
+struct CoverageAccumulator: FlattenSink {
+    struct Cell {
+        var x: Int32
+        var next: Int32
+        var cover: Float
+        var area: Float
+    }
+
+    let x0: Int, y0: Int, x1: Int, y1: Int
+    /// The thread's working memory (``RasterScratch``); cells and row heads live there.
+    private let scratch: RasterScratch
+    private var cells: UnsafeMutablePointer<Cell>
+    private var cellCapacity: Int
+    private var cellCount = 0
+    private let rowHeads: UnsafeMutablePointer<Int32>
+    private var lastCell = -1
+    private var lastX = Int.min, lastY = Int.min
+    private var minRow = Int.max, maxRow = Int.min
+    private var contourStart = Point.zero
+    private var current = Point.zero
+
+    /// Works in `scratch` (acquired by the caller, who releases it after the sweep).
+    init(x0: Int, y0: Int, x1: Int, y1: Int, scratch: RasterScratch) {
+        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+        self.scratch = scratch
+        let rows = max(0, y1 - y0)
+        scratch.reserve(rows: rows, width: max(0, x1 - x0))
+        scratch.reserveCells(4 * rows + 64, keeping: 0)
+        rowHeads = scratch.rowHeads
+        rowHeads.update(repeating: -1, count: rows)
+        cells = scratch.cells
+        cellCapacity = scratch.cellCapacity
+    }
+
+    var cullBox: CullBox {
+        CullBox(minX: Double(x0), minY: Double(y0), maxX: Double(x1), maxY: Double(y1))
+    }
+
+    // MARK: FlattenSink (contours are always closed for filling)
+
+    mutating func beginContour(at p: Point) { contourStart = p; current = p }
+    mutating func lineTo(_ p: Point) { addLine(current, p); current = p }
+    mutating func endContour(closed: Bool) {
+        addLine(current, contourStart); current = contourStart
+    }
+
+    // MARK: Edges
+
+    /// Adds one edge, clipped to the box as described in the file comment.
+    mutating func addLine(_ a: Point, _ b: Point) {
+        var (ax, ay, bx, by) = (a.x, a.y, b.x, b.y)
+        guard ay != by, ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite else { return }
+        let top = Double(y0), bottom = Double(y1)
+        if (ay <= top && by <= top) || (ay >= bottom && by >= bottom) { return }
+        if ay < top {
+            ax += (bx - ax) * (top - ay) / (by - ay); ay = top
+        } else if ay > bottom {
+            ax += (bx - ax) * (bottom - ay) / (by - ay); ay = bottom
+        }
+        if by < top {
+            bx = ax + (bx - ax) * (top - ay) / (by - ay); by = top
+        } else if by > bottom {
+            bx = ax + (bx - ax) * (bottom - ay) / (by - ay); by = bottom
+        }
+        guard ay != by else { return }
+
+        let left = Double(x0), right = Double(x1)
+        if ax >= right && bx >= right { return }
+        if ax <= left && bx <= left { walk(left, ay, left, by); return }
+        if ax >= left && bx >= left && ax <= right && bx <= right { walk(ax, ay, bx, by); return }
+        // Split where the edge crosses the box's left and right sides (at most three
+        // pieces), then clamp or drop each piece by the side it lies on.
+        var t1 = 2.0, t2 = 2.0
+        if (ax < left) != (bx < left) { t1 = (left - ax) / (bx - ax) }
+        if (ax > right) != (bx > right) { t2 = (right - ax) / (bx - ax) }
+        if t2 < t1 { swap(&t1, &t2) }
+        var ts0 = 0.0
+        for piece in 0..<3 {
+            let tEnd = piece == 0 ? t1 : piece == 1 ? t2 : 1.0
+            guard tEnd <= 1 && tEnd > ts0 else { continue }
+            let pxa = ax + (bx - ax) * ts0, pya = ay + (by - ay) * ts0
+            let pxb = ax + (bx - ax) * tEnd, pyb = ay + (by - ay) * tEnd
+            let mid = (pxa + pxb) / 2
+            if mid < left {
+                walk(left, pya, left, pyb)
+            } else if mid <= right {
+                walk(min(max(pxa, left), right), pya, min(max(pxb, left), right), pyb)
+            }
+            ts0 = tEnd
+        }
+    }
+
+    /// Walks an edge already inside the box row by row.
+    private mutating func walk(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double) {
+        if ya == yb { return }
+        let sign: Double = yb > ya ? 1 : -1
+        let (sx, sy, ex, ey) = yb > ya ? (xa, ya, xb, yb) : (xb, yb, xa, ya)
+        let firstRow = Int(sy.rounded(.down))
+        if ey <= Double(firstRow + 1) {
+            // Inside one row (most chords of a flattened curve): the loop below would
+            // make exactly this one call, without needing the slope.
+            if firstRow < y1 { addRowPiece(firstRow, sx, ex, (ey - sy) * sign) }
+            return
+        }
+        let dxdy = (ex - sx) / (ey - sy)
+        let (lo, hi) = (min(sx, ex), max(sx, ex))
+        var y = sy, x = sx
+        var row = Int(y.rounded(.down))
+        while y < ey && row < y1 {
+            let rowEnd = min(Double(row + 1), ey)
+            // Clamped to the edge's x range: dxdy may overflow for edges of denormal height.
+            let nx = rowEnd == ey ? ex : min(max(sx + dxdy * (rowEnd - sy), lo), hi)
+            addRowPiece(row, x, nx, (rowEnd - y) * sign)
+            y = rowEnd; x = nx; row += 1
+        }
+    }
+
+    /// One edge piece inside a single row, spanning x from `xa` to `xb`.
+    private mutating func addRowPiece(_ row: Int, _ xa: Double, _ xb: Double, _ dy: Double) {
+        let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
+        let cl = Int(xl.rounded(.down)), cr = Int(xr.rounded(.down))
+        if cl == cr {
+            addCell(cl, row, area: dy * (Double(cl + 1) - (xl + xr) / 2), cover: dy)
+            return
+        }
+        let slope = dy / (xr - xl)
+        let firstWidth = Double(cl + 1) - xl
+        let d0 = firstWidth * slope
+        addCell(cl, row, area: d0 * firstWidth / 2, cover: d0)
+        var cx = cl + 1
+        let lastFull = min(cr - 1, x1 - 1)
+        while cx <= lastFull {
+            addCell(cx, row, area: slope / 2, cover: slope)
+            cx += 1
+        }
+        let lastWidth = xr - Double(cr)
+        if lastWidth > 0 {
+            let d = lastWidth * slope
+            addCell(cr, row, area: d * (1 - lastWidth / 2), cover: d)
+        }
+    }
+
+    @inline(__always)
+    private mutating func addCell(_ xIn: Int, _ y: Int, area: Double, cover: Double) {
+        if xIn >= x1 || y < y0 || y >= y1 { return }
+        let x = max(xIn, x0)
+        if x == lastX && y == lastY {
+            cells[lastCell].area += Float(area)
+            cells[lastCell].cover += Float(cover)
+            return
+        }
+        let r = y - y0
+        if cellCount == cellCapacity {
+            scratch.reserveCells(cellCount + 1, keeping: cellCount)
+            cells = scratch.cells; cellCapacity = scratch.cellCapacity
+        }
+        (cells + cellCount).initialize(
+            to: Cell(x: Int32(x), next: rowHeads[r], cover: Float(cover), area: Float(area)))
+        lastCell = cellCount
+        cellCount += 1
+        rowHeads[r] = Int32(lastCell)
+        lastX = x; lastY = y
+        if y < minRow { minRow = y }
+        if y > maxRow { maxRow = y }
+    }
+
+    // MARK: Sweep
+
+    @inline(__always)
+    static func coverage(_ winding: Float, _ rule: FillRule) -> Int {
+        var w = abs(winding)
+        switch rule {
+        case .nonZero:
+            if w > 1 { w = 1 }
+        case .evenOdd:
+            if w >= 2 { w -= 2 * (w / 2).rounded(.down) }
+            if w > 1 { w = 2 - w }
+        }
+        return Int(w * 255 + 0.5)
+    }
+
+    /// Sweeps all touched rows, handing spans to `painter`.
+    mutating func sweep<P: SpanPainter>(rule: FillRule, painter: inout P) {
+        guard minRow <= maxRow else { return }
+        let spans = scratch.spans
+        let cov = scratch.coverage
+        // The scratch's fields are read once, not per cell: each read of a class property
+        // is a runtime exclusivity check.
+        var rowCells = scratch.rowCells
+        var rowCellCapacity = scratch.rowCellCapacity
+        for y in minRow...maxRow {
+            // A stop request (Ctrl-C) is polled every 64 rows; the fill is then left
+            // incomplete, and the frame it belongs to is discarded.
+            if (y - minRow) & 63 == 63 && RenderCancellation.shared.isCancelled { return }
+            var idx = rowHeads[y - y0]
+            if idx < 0 { continue }
+            var n = 0
+            while idx >= 0 {
+                if n == rowCellCapacity {
+                    scratch.reserveRowCells(n + 1, keeping: n)
+                    rowCells = scratch.rowCells
+                    rowCellCapacity = scratch.rowCellCapacity
+                }
+                rowCells[n] = cells[Int(idx)]
+                n += 1
+                idx = cells[Int(idx)].next
+            }
+            Self.sortByX(rowCells, n)
+            var spanCount = 0
+            var acc: Float = 0
+            var i = 0
+            while i < n {
+                let x = Int(rowCells[i].x)
+                var area = rowCells[i].area, cover = rowCells[i].cover
+                i += 1
+                while i < n && Int(rowCells[i].x) == x {
+                    area += rowCells[i].area; cover += rowCells[i].cover; i += 1
+                }
+                let c = Self.coverage(acc + area, rule)
+                if c > 0 {
+                    cov[x - x0] = UInt8(c)
+                    if spanCount > 0, spans[spanCount - 1].coverage < 0,
+                        spans[spanCount - 1].x + spans[spanCount - 1].count == x
+                    {
+                        spans[spanCount - 1].count += 1
+                    } else {
+                        spans[spanCount] = Span(x: x, count: 1, coverage: -1)
+                        spanCount += 1
+                    }
+                }
+                acc += cover
+                let nextX = i < n ? Int(rowCells[i].x) : x1
+                if nextX > x + 1 {
+                    let runCoverage = Self.coverage(acc, rule)
+                    if runCoverage > 0 {
+                        spans[spanCount] = Span(
+                            x: x + 1, count: nextX - x - 1, coverage: runCoverage)
+                        spanCount += 1
+                    }
+                }
+            }
+            if spanCount == 0 { continue }
+            painter.paintRow(
+                y: y, spans: UnsafeBufferPointer(start: spans, count: spanCount),
+                coverage: cov, originX: x0)
+        }
+    }
+
+    /// Sorts a row's cells by x, stably (cells at one x are summed in this order).
+    private static func sortByX(_ cells: UnsafeMutablePointer<Cell>, _ count: Int) {
+        if count > 24 {
+            var buffer = UnsafeMutableBufferPointer(start: cells, count: count)
+            buffer.sort { $0.x < $1.x }
+            return
+        }
+        var i = 1
+        while i < count {
+            let c = cells[i]
+            var j = i - 1
+            while j >= 0 && cells[j].x > c.x {
+                cells[j + 1] = cells[j]
+                j -= 1
+            }
+            cells[j + 1] = c
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// Per-thread working memory of the rasterizer: cell records, row heads, one row's
+/// cells, spans and coverage bytes.
+///
+/// Why: a Lottie frame fills hundreds of small paths, and allocating six arrays per fill
+/// (with Swift's uniqueness and bounds checks on every cell) cost more than the
+/// coverage arithmetic. Each thread keeps one arena that only grows; buffers are raw and
+/// uninitialised, and every user writes before it reads.
+///
+/// Rules:
+/// - ``acquire()`` hands out the thread's arena, or a fresh one when the thread's arena
+///   is already in use (a fill started while another is being swept on the same thread);
+///   ``release()`` gives it back. The arena is never shared between threads.
+/// - Buffers grow geometrically (``reserve``), keeping what they hold.
+final class RasterScratch {
+    private(set) var cells: UnsafeMutablePointer<CoverageAccumulator.Cell>
+    private(set) var cellCapacity: Int
+    private(set) var rowHeads: UnsafeMutablePointer<Int32>
+    private(set) var rowCapacity: Int
+    private(set) var rowCells: UnsafeMutablePointer<CoverageAccumulator.Cell>
+    private(set) var rowCellCapacity: Int
+    private(set) var spans: UnsafeMutablePointer<Span>
+    private(set) var clippedSpans: UnsafeMutablePointer<Span>
+    private(set) var spanCapacity: Int
+    private(set) var coverage: UnsafeMutablePointer<UInt8>
+    private(set) var coverageCapacity: Int
+    private var inUse = false
+
+    private init() {
+        cellCapacity = 1024; rowCapacity = 256; rowCellCapacity = 64; spanCapacity = 64;
+        coverageCapacity = 256
+        cells = .allocate(capacity: cellCapacity)
+        rowHeads = .allocate(capacity: rowCapacity)
+        rowCells = .allocate(capacity: rowCellCapacity)
+        spans = .allocate(capacity: spanCapacity)
+        clippedSpans = .allocate(capacity: spanCapacity)
+        coverage = .allocate(capacity: coverageCapacity)
+    }
+
+    deinit {
+        cells.deallocate(); rowHeads.deallocate(); rowCells.deallocate()
+        spans.deallocate(); clippedSpans.deallocate(); coverage.deallocate()
+    }
+
+    /// The calling thread's arena (or a private one if that is busy), marked in use.
+    static func acquire() -> RasterScratch {
+        var scratch = threadLocal.value
+        if scratch.inUse { scratch = RasterScratch() }
+        scratch.inUse = true
+        return scratch
+    }
+
+    func release() { inUse = false }
+
+    /// Grows the cell buffer to at least `count` records, keeping the first `used`.
+    func reserveCells(_ count: Int, keeping used: Int) {
+        Self.grow(&cells, &cellCapacity, to: count, keeping: used)
+    }
+
+    /// Makes room for `rows` row heads, one row's `rowCells` cells, and rows `width` wide.
+    func reserve(rows: Int, width: Int) {
+        if rows > rowCapacity {
+            rowHeads.deallocate()
+            rowCapacity = max(rows, rowCapacity * 2)
+            rowHeads = .allocate(capacity: rowCapacity)
+        }
+        // A row has at most one span per cell plus one run between cells.
+        if 2 * width + 2 > spanCapacity {
+            spans.deallocate(); clippedSpans.deallocate()
+            spanCapacity = max(2 * width + 2, spanCapacity * 2)
+            spans = .allocate(capacity: spanCapacity)
+            clippedSpans = .allocate(capacity: spanCapacity)
+        }
+        if width + 1 > coverageCapacity {
+            coverage.deallocate()
+            coverageCapacity = max(width + 1, coverageCapacity * 2)
+            coverage = .allocate(capacity: coverageCapacity)
+        }
+    }
+
+    /// Grows one row's cell buffer to at least `count` cells, keeping the first `used`.
+    func reserveRowCells(_ count: Int, keeping used: Int) {
+        Self.grow(&rowCells, &rowCellCapacity, to: count, keeping: used)
+    }
+
+    /// Reallocates `buffer` to at least `count` elements (at least doubling), moving the
+    /// first `used` across.
+    private static func grow<T>(
+        _ buffer: inout UnsafeMutablePointer<T>, _ capacity: inout Int,
+        to count: Int, keeping used: Int
+    ) {
+        guard count > capacity else { return }
+        let newCapacity = max(count, capacity * 2)
+        let grown = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        grown.moveInitialize(from: buffer, count: used)
+        buffer.deallocate()
+        buffer = grown
+        capacity = newCapacity
+    }
+
+    private static let threadLocal = PerThread { RasterScratch() }
+}
