@@ -8,7 +8,8 @@ import FlipbookCodecs
 import FlipbookRaster
 
 /// `flipbook check SCENE --golden DIR [--record]`: snapshot testing of a scene's frames
-/// against `DIR/frame-NNNN.png` (see `GoldenCheck` for the rules).
+/// against `DIR/frame-NNNN.png`, or against one animation file (`--golden x.png`, `.webp`,
+/// `.gif`; see `GoldenCheck` and `AnimationGoldenFormat` for the rules).
 ///
 /// Exit codes as `diff`: 0 every frame matches within tolerance (or the goldens were
 /// recorded), 1 different or missing goldens, 2 usage error, unreadable scene or golden.
@@ -19,6 +20,9 @@ struct CheckCommand: ParsableCommand {
             "Render a scene and compare its frames with golden PNG frames (--record writes them).",
         discussion: """
             Frame i is compared with DIR/frame-NNNN.png, as `render --format png` names frames. \
+            A golden named x.png, x.webp or x.gif (not a folder) is one animation file instead: \
+            an APNG, a lossless WebP or a GIF, written as `render -o` writes it; the scene is \
+            encoded the same way and compared frame by frame, delays and frame count included. \
             --html DIR writes a report of the comparison (docs/diff.md). \
             Missing goldens fail unless --record; with --record the rendered frames are written \
             as the new goldens (stale frame files beyond the scene's end are removed when the \
@@ -28,7 +32,10 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The scene file.")
     var scene: String?
 
-    @Option(help: "Folder of golden frames (frame-0000.png, …).")
+    @Option(
+        help:
+            "Folder of golden frames (frame-0000.png, …), or one animation file (.png, .webp, .gif)."
+    )
     var golden: String?
 
     @Flag(help: "Write the rendered frames as the goldens instead of comparing.")
@@ -63,17 +70,23 @@ struct CheckCommand: ParsableCommand {
             requested = range
         }
         let renderer = try limits.renderer(scene, scale: scaleValue, fps: fpsValue)
+        var check = GoldenCheck(goldenFolder: golden, options: options, record: record)
+        check.diffFolder = comparison.diffDir
+        let animation = check.animationFormat != nil
         try Self.refuseOverwriting(
             OutputSafety.inputs(of: renderer.scene, scenePath: scene),
-            folders: record
-                ? [
-                    .init(
-                        golden, role: "--golden, recorded",
-                        writes: OutputSafety.frameFiles(0...Int.max))
-                ]
-                : comparison.html.map {
-                    [.init($0, role: "--html", writes: OutputSafety.htmlReportFiles)]
-                } ?? [])
+            outputs: record && animation ? [.init(golden, role: "--golden, recorded")] : [],
+            folders: record && animation
+                ? []
+                : record
+                    ? [
+                        .init(
+                            golden, role: "--golden, recorded",
+                            writes: OutputSafety.frameFiles(0...Int.max))
+                    ]
+                    : comparison.html.map {
+                        [.init($0, role: "--html", writes: OutputSafety.htmlReportFiles)]
+                    } ?? [])
         var range: ClosedRange<Int>?
         if let requested {
             guard let clamped = requested.clamped(toFrameCount: renderer.frameCount) else {
@@ -82,13 +95,11 @@ struct CheckCommand: ParsableCommand {
             }
             range = clamped
         }
-        var check = GoldenCheck(goldenFolder: golden, options: options, record: record)
-        check.diffFolder = comparison.diffDir
         let result: GoldenResult
         // The HTML report shows the rendered frames: they are kept (rendered here) for it.
         var rendered: [Pixmap] = []
         do {
-            if comparison.html != nil && !record {
+            if comparison.html != nil && !record && !animation {
                 let whole = 0...(renderer.frameCount - 1)
                 let span = range ?? whole
                 try OrderedParallelMap.run(
@@ -110,6 +121,9 @@ struct CheckCommand: ParsableCommand {
             comparison.writeHTML(result.diff, title: "flipbook check \(scene)", to: html) {
                 position in
                 let frame = result.diff.frames[position]
+                if let frames = result.animationFrames {
+                    return (frames.expected.frames[frame.index], frames.actual.frames[frame.index])
+                }
                 let golden = try? PNGCodec.read(path: golden + "/" + frame.expectedName)
                 let index = frame.index - first
                 return (golden, rendered.indices.contains(index) ? rendered[index] : nil)
@@ -125,10 +139,11 @@ struct CheckCommand: ParsableCommand {
 
     /// Exits 2 (the comparison commands' usage error) when an output folder would
     /// overwrite an input.
-    static func refuseOverwriting(_ inputs: [OutputSafety.File], folders: [OutputSafety.Folder])
-        throws
-    {
-        guard let clash = OutputSafety.conflict(inputs: inputs, outputs: [], folders: folders)
+    static func refuseOverwriting(
+        _ inputs: [OutputSafety.File], outputs: [OutputSafety.File] = [],
+        folders: [OutputSafety.Folder]
+    ) throws {
+        guard let clash = OutputSafety.conflict(inputs: inputs, outputs: outputs, folders: folders)
         else { return }
         throw usage(clash)
     }

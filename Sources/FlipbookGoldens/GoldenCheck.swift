@@ -102,6 +102,10 @@ public struct GoldenCheck: Sendable {
     ) throws -> GoldenResult {
         let whole = 0...(renderer.frameCount - 1)
         let range = frames.map { $0.clamped(to: whole) } ?? whole
+        if let format = animationFormat {
+            guard range == whole else { throw GoldenError.partialAnimation(goldenFolder) }
+            return try verifyAnimation(renderer: renderer, format: format, label: label)
+        }
         var rendered: [Pixmap] = []
         try OrderedParallelMap.run(
             count: range.count, jobs: ProcessorCount.online,
@@ -135,6 +139,7 @@ public struct GoldenCheck: Sendable {
     public func verify(frame: Pixmap, named name: String, label: String = "frame") throws
         -> GoldenResult
     {
+        if animationFormat != nil { throw GoldenError.namedFrameInAnimation(goldenFolder) }
         let file = name.hasSuffix(".png") ? name : name + ".png"
         let stem = String(file.dropLast(4))
         return try compare(
@@ -148,6 +153,7 @@ public struct GoldenCheck: Sendable {
         frames: [(index: Int, image: Pixmap)], wholeCount: Int? = nil,
         label: String = "frames"
     ) throws -> GoldenResult {
+        if animationFormat != nil { throw GoldenError.partialAnimation(goldenFolder) }
         let items = frames.map {
             (
                 file: PNGSequenceExporter.fileName(ofFrame: $0.index),
@@ -171,7 +177,7 @@ public struct GoldenCheck: Sendable {
         }.sorted()
     }
 
-    private typealias Item = (file: String, diffName: String, image: Pixmap)
+    typealias Item = (file: String, diffName: String, image: Pixmap)
 
     private func compare(
         _ items: [Item], extraGoldens: [String], label: String,
@@ -235,10 +241,11 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Compares one frame with its golden: the outcome, the frame as compared, and the
-    /// highlighted difference when pixels differ.
-    private func comparePair(
+    /// highlighted difference when pixels differ. `storedAlready`: the frame was decoded from
+    /// a file, as a golden stores it.
+    func comparePair(
         golden: Pixmap, item: Item,
-        position: Int
+        position: Int, storedAlready: Bool = false
     ) throws -> (FrameOutcome, Pixmap, Pixmap?) {
         let expected = NamedFrame(image: golden, name: item.file)
         switch comparison {
@@ -253,9 +260,11 @@ public struct GoldenCheck: Sendable {
             return (outcome, item.image, DiffImage.highlight(expected: golden, diff: kept))
         case .channels(let tolerance, let limit):
             // As its golden would store it, so that recording then comparing always matches.
-            let stored: Pixmap
-            do { stored = try PNGCodec.decode(PNGCodec.encode(item.image)) } catch {
-                throw GoldenError.unstorableFrame(file: item.file, error)
+            var stored = item.image
+            if !storedAlready {
+                do { stored = try PNGCodec.decode(PNGCodec.encode(item.image)) } catch {
+                    throw GoldenError.unstorableFrame(file: item.file, error)
+                }
             }
             let sameSize = golden.width == stored.width && golden.height == stored.height
             var diff =
@@ -320,6 +329,13 @@ public enum GoldenError: Error, CustomStringConvertible, Sendable {
     case uncreatableFolder(String, reason: String)
     /// A golden PNG that cannot be written.
     case unwritableGolden(PNGError)
+    /// An animation golden (or the scene encoded to compare with it) that cannot be read.
+    case unreadableAnimation(FrameSourceError)
+    /// Some frames of a scene, or a frame at a time, checked against an animation golden,
+    /// which holds the whole scene.
+    case partialAnimation(String)
+    /// A named frame checked against an animation file instead of a folder.
+    case namedFrameInAnimation(String)
 
     /// The message, as `check` prints it.
     public var message: String {
@@ -327,6 +343,12 @@ public enum GoldenError: Error, CustomStringConvertible, Sendable {
         case .unreadableGolden(let error), .unwritableGolden(let error): error.message
         case .unstorableFrame(let file, let error): "\(file): \(error.message)"
         case .uncreatableFolder(let folder, let reason): "\(folder): \(reason)"
+        case .unreadableAnimation(let error): "\(error)"
+        case .partialAnimation(let path):
+            "\(path) is an animation golden, which holds the whole scene: check every frame"
+                + " (no frame range), or use a folder of PNG goldens"
+        case .namedFrameInAnimation(let path):
+            "\(path) is an animation golden: a named frame needs a folder of PNG goldens"
         }
     }
 

@@ -21,6 +21,11 @@ public struct GoldenResult: Sendable {
     public var evidence: [GoldenEvidence] = []
     /// The `index.html` of the HTML report, when the check wrote one.
     public var reportPath: String?
+    /// The frames of an animation golden and of the scene as compared with it (compared
+    /// animation goldens only).
+    public var animationFrames: AnimationGoldenFrames?
+    /// The frames of the animation golden recorded (recorded animation goldens only).
+    public var recordedFrameCount: Int?
 
     public init(diff: SequenceDiff, recorded: [String], goldenFolder: String, label: String) {
         self.diff = diff
@@ -43,7 +48,10 @@ public struct GoldenResult: Sendable {
 
     /// The report lines (``DiffReport``), or one line about the recording.
     public var reportLines: [String] {
-        didRecord
+        if let frames = recordedFrameCount {
+            return ["recorded \(frames) golden frame\(frames == 1 ? "" : "s") in \(goldenFolder)"]
+        }
+        return didRecord
             ? [
                 "recorded \(recorded.count) golden frame\(recorded.count == 1 ? "" : "s") in \(goldenFolder)"
             ]
@@ -56,7 +64,12 @@ public struct GoldenResult: Sendable {
         var text = "\(label) does not match the goldens in \(goldenFolder)"
         let failing = failingFrames
         // Named frames (`<name>.png`) are their own label; numbered ones are listed.
-        if !failing.isEmpty, diff.frames.allSatisfy({ $0.expectedName.hasPrefix("frame-") }) {
+        // Frames of an animation golden are named `<file>#i`.
+        if !failing.isEmpty,
+            diff.frames.allSatisfy({
+                $0.expectedName.hasPrefix("frame-") || $0.expectedName.contains("#")
+            })
+        {
             text +=
                 " (frame\(failing.count == 1 ? "" : "s") \(failing.map(String.init).joined(separator: ", ")) differ)"
         }
