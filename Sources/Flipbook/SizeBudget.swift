@@ -132,11 +132,12 @@ final class FrameStore: @unchecked Sendable {
     private let fd: Int32
     private let frameBytes: Int
     private let width: Int, height: Int
-    private let failure = Locked<String?>(nil)
+    private let failure = Locked<FileIOError?>(nil)
 
     init(frameBytes: Int, width: Int, height: Int) throws {
         guard let file = tmpfile() else {
-            throw FileIOError(path: "temporary frame store", reason: FileIO.lastError())
+            throw FileIOError.cannotCreate(
+                path: "temporary frame store", reason: FileIO.lastError())
         }
         self.file = file
         fd = fileno(file)
@@ -154,7 +155,7 @@ final class FrameStore: @unchecked Sendable {
                     fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done))
             }
         }
-        if !ok { failure.withLock { $0 = $0 ?? "temporary frame store: \(FileIO.lastError())" } }
+        if !ok { fail() }
     }
 
     /// Repeats a partial read or write (`step` gets the bytes done so far and returns how
@@ -177,12 +178,20 @@ final class FrameStore: @unchecked Sendable {
                     fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done))
             }
         }
-        if !ok { failure.withLock { $0 = $0 ?? "temporary frame store: \(FileIO.lastError())" } }
+        if !ok { fail() }
         return Pixmap(width: width, height: height, premultipliedRGBA: data)
+    }
+
+    /// Keeps the first read or write failure.
+    private func fail() {
+        let reason = FileIO.lastError()
+        failure.withLock {
+            $0 = $0 ?? .transferFailed(path: "temporary frame store", reason: reason)
+        }
     }
 
     /// Throws the first read or write failure (a full disk), if any.
     func check() throws {
-        if let message = failure.withLock({ $0 }) { throw GIFError(message: message) }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 }

@@ -93,6 +93,9 @@ struct LimitOptions: ParsableArguments {
         case .maxLayers: "--max-layers"
         case .maxPathElements: "--max-path-elements"
         case .maxMemory: "--max-memory"
+        case .maxKeyframes: "--max-keyframes"
+        case .maxGradientStops: "--max-gradient-stops"
+        case .maxTextLength: "--max-text-length"
         case .jobs: "--jobs"
         }
     }
