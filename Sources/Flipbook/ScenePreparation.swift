@@ -97,7 +97,8 @@ public enum ScenePreparation {
             let problem = options.limits.imageViolation(width: size.width, height: size.height)
         {
             broken.append(
-                "--size \(size.width)x\(size.height): \(problem.message(naming: options.naming))")
+                "\(options.naming.name(.size)) \(size.width)x\(size.height): "
+                    + problem.message(naming: options.naming))
             sizeViolation = [problem]
         }
         guard broken.isEmpty else {

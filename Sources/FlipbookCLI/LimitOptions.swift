@@ -97,6 +97,10 @@ struct LimitOptions: ParsableArguments {
         case .maxGradientStops: "--max-gradient-stops"
         case .maxTextLength: "--max-text-length"
         case .jobs: "--jobs"
+        case .size: "--size"
+        case .maxSize: "--max-size"
+        case .quality: "--quality"
+        case .lossy: "--lossy"
         }
     }
 

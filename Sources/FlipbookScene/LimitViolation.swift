@@ -158,11 +158,13 @@ public struct LimitViolation: Sendable, Equatable {
 }
 
 extension ResourceLimits {
-    /// A setting a message may tell the user to change: the limits, and `jobs`, the
-    /// renderer's thread count that decides how many frames are in flight.
+    /// A setting a message may tell the user to change: the limits; `jobs`, the
+    /// renderer's thread count that decides how many frames are in flight; the exact
+    /// output size asked for (`size`); and an exporter's size budget (`maxSize`) and the
+    /// encoding settings its search lowers (`quality`, `lossy`).
     public enum Setting: String, Sendable, CaseIterable {
         case maxPixels, maxFrames, maxLayers, maxPathElements, maxMemory, maxKeyframes
-        case maxGradientStops, maxTextLength, jobs
+        case maxGradientStops, maxTextLength, jobs, size, maxSize, quality, lossy
     }
 }
 
@@ -173,8 +175,13 @@ public struct LimitNaming: Sendable {
 
     public init(name: @escaping @Sendable (ResourceLimits.Setting) -> String) { self.name = name }
 
-    /// `ResourceLimits.maxPixels` and so on, for library callers (`jobs`: "the frames in flight").
+    /// `ResourceLimits.maxPixels` and so on, for library callers (`jobs`: "the frames in
+    /// flight"; the exporter's settings by their property names).
     public static let properties = LimitNaming { setting in
-        setting == .jobs ? "the frames in flight" : "ResourceLimits.\(setting.rawValue)"
+        switch setting {
+        case .jobs: "the frames in flight"
+        case .size, .maxSize, .quality, .lossy: setting.rawValue
+        default: "ResourceLimits.\(setting.rawValue)"
+        }
     }
 }

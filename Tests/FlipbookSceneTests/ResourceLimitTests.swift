@@ -12,7 +12,8 @@ import Testing
             .maxLayers: "--max-layers", .maxPathElements: "--max-path-elements",
             .maxMemory: "--max-memory", .maxKeyframes: "--max-keyframes",
             .maxGradientStops: "--max-gradient-stops", .maxTextLength: "--max-text-length",
-            .jobs: "--jobs",
+            .jobs: "--jobs", .size: "--size", .maxSize: "--max-size", .quality: "--quality",
+            .lossy: "--lossy",
         ]
         return names[setting]!
     }
