@@ -86,7 +86,7 @@ public struct PNGSequenceExporter: FrameExporter {
             if renamed < staged.count {
                 let reason = FileIO.lastError()
                 for rest in staged[renamed...] { TemporaryFiles.remove(rest.temporary) }
-                throw FileIOError(path: staged[renamed].final, reason: reason)
+                throw FileIOError.cannotRename(path: staged[renamed].final, reason: reason)
             }
         }
         return total
@@ -101,12 +101,12 @@ public enum FileSystem {
         for part in path.split(separator: "/") {
             current += "/" + part
             if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw FileIOError(path: current, reason: FileIO.lastError())
+                throw FileIOError.cannotMakeFolder(path: current, reason: FileIO.lastError())
             }
         }
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw FileIOError(path: path, reason: "not a folder")
+            throw FileIOError.notAFolder(path: path)
         }
     }
 

@@ -80,7 +80,8 @@ public enum ScenePreparation {
                 try SceneFile.load(path: path, options: options.loader)
             }
         } catch {
-            throw ScenePreparationError(messages: ["\(error)"], reason: "\(error)")
+            let message = error.description(naming: options.naming)
+            throw ScenePreparationError(messages: [message], reason: message)
         }
         let warnings = SceneFile.warningLine(path: path, scene).map { [$0] } ?? []
         let scale =
@@ -96,7 +97,8 @@ public enum ScenePreparation {
             let problem = options.limits.imageViolation(width: size.width, height: size.height)
         {
             broken.append(
-                "--size \(size.width)x\(size.height): \(problem.message(naming: options.naming))")
+                "\(options.naming.name(.size)) \(size.width)x\(size.height): "
+                    + problem.message(naming: options.naming))
             sizeViolation = [problem]
         }
         guard broken.isEmpty else {

@@ -6,6 +6,7 @@
 import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookRaster
+import FlipbookScene
 
 /// `--max-size`: the best output that fits a byte budget, for an exporter whose size falls
 /// with a quality setting (GIF's rate control, lossy WebP's libwebp quality). This is
@@ -74,7 +75,7 @@ enum SizeBudget {
         guard let best else {
             throw SizeBudgetError(
                 path: path, budget: budget, smallest: smallest, attempts: attempts,
-                lowest: format == "GIF" ? "quality 1 and --lossy 100" : "quality 1", format: format)
+                lowestLossy: format == "GIF" ? 100 : nil, searched: true, format: format)
         }
         try FileIO.writeAtomically(best.bytes, to: path)
         return best.size
@@ -94,33 +95,52 @@ enum SizeBudget {
         let size = try exporter.export(source, frames: frames, to: scratch, jobs: jobs)
         guard size <= budget else {
             throw SizeBudgetError(
-                path: path, budget: budget, smallest: size, attempts: 1, lowest: nil, format: format
-            )
+                path: path, budget: budget, smallest: size, attempts: 1, lowestLossy: nil,
+                searched: false, format: format)
         }
         try FileIO.writeAtomically(try FileIO.readAll(path: scratch), to: path)
         return size
     }
 }
 
-/// A `--max-size` budget no attempt could meet.
+/// A size budget (an exporter's `maxSize`) no attempt could meet.
 public struct SizeBudgetError: Error, CustomStringConvertible {
     public var path: String
     public var budget: Int
     public var smallest: Int
     public var attempts: Int
-    /// The lowest setting tried ("quality 1"), or nil for a lossless output encoded once.
-    public var lowest: String?
+    /// The lossy setting the search went down to with quality 1 (a GIF's 100), if any.
+    public var lowestLossy: Int?
+    /// True when qualities were searched down to 1; false for a lossless output (APNG,
+    /// lossless WebP) encoded once.
+    public var searched: Bool
     /// "GIF", "WebP", "lossless WebP", "APNG".
     public var format: String
-    public var description: String {
-        if let lowest {
+
+    /// The sentence, naming the size budget, quality and lossy settings with `naming`
+    /// (`flipbook` names its flags).
+    public func message(naming: LimitNaming) -> String {
+        let maxSize = naming.name(.maxSize)
+        if searched {
+            let lowest =
+                "quality 1" + (lowestLossy.map { " and \(naming.name(.lossy)) \($0)" } ?? "")
             return
-                "cannot fit in --max-size \(budget) bytes: the smallest \(format) reached was \(smallest) bytes "
+                "cannot fit in \(maxSize) \(budget) bytes: the smallest \(format) reached was \(smallest) bytes "
                 + "(\(attempts) encodings, down to \(lowest)); nothing written"
         }
         return
-            "cannot fit in --max-size \(budget) bytes: the \(format) is \(smallest) bytes and its pixels are exact, "
-            + "so there is no quality to lower; nothing written (a lossy WebP or a GIF searches --quality to fit)"
+            "cannot fit in \(maxSize) \(budget) bytes: the \(format) is \(smallest) bytes and its pixels are exact, "
+            + "so there is no quality to lower; nothing written (a lossy WebP or a GIF searches "
+            + "\(naming.name(.quality)) to fit)"
+    }
+
+    public var description: String { message(naming: .properties) }
+}
+
+extension LimitNaming {
+    /// An export failure's message; a ``SizeBudgetError`` names its settings with this naming.
+    package func message(of error: any Error) -> String {
+        (error as? SizeBudgetError)?.message(naming: self) ?? "\(error)"
     }
 }
 
@@ -132,11 +152,12 @@ final class FrameStore: @unchecked Sendable {
     private let fd: Int32
     private let frameBytes: Int
     private let width: Int, height: Int
-    private let failure = Locked<String?>(nil)
+    private let failure = Locked<FileIOError?>(nil)
 
     init(frameBytes: Int, width: Int, height: Int) throws {
         guard let file = tmpfile() else {
-            throw FileIOError(path: "temporary frame store", reason: FileIO.lastError())
+            throw FileIOError.cannotCreate(
+                path: "temporary frame store", reason: FileIO.lastError())
         }
         self.file = file
         fd = fileno(file)
@@ -154,7 +175,7 @@ final class FrameStore: @unchecked Sendable {
                     fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done))
             }
         }
-        if !ok { failure.withLock { $0 = $0 ?? "temporary frame store: \(FileIO.lastError())" } }
+        if !ok { fail() }
     }
 
     /// Repeats a partial read or write (`step` gets the bytes done so far and returns how
@@ -177,12 +198,20 @@ final class FrameStore: @unchecked Sendable {
                     fd, raw.baseAddress! + done, raw.count - done, off_t(slot * frameBytes + done))
             }
         }
-        if !ok { failure.withLock { $0 = $0 ?? "temporary frame store: \(FileIO.lastError())" } }
+        if !ok { fail() }
         return Pixmap(width: width, height: height, premultipliedRGBA: data)
+    }
+
+    /// Keeps the first read or write failure.
+    private func fail() {
+        let reason = FileIO.lastError()
+        failure.withLock {
+            $0 = $0 ?? .transferFailed(path: "temporary frame store", reason: reason)
+        }
     }
 
     /// Throws the first read or write failure (a full disk), if any.
     func check() throws {
-        if let message = failure.withLock({ $0 }) { throw GIFError(message: message) }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 }

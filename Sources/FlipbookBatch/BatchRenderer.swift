@@ -474,7 +474,7 @@ package enum BatchRenderer {
             unlink(oldHashFile)
         } catch {
             let place = sharded && options.format.isAnimated ? target.framesFolder : target.output
-            result.failure = "\(place): \(error)"
+            result.failure = "\(place): \(options.limitNaming.message(of: error))"
             output.fail(result.failure!)
             return result
         }

@@ -116,22 +116,21 @@ package enum FrameAssembler {
 
     package static func assemble(
         folder: String, jobs: Int, removeFrames: Bool, force: Bool = false,
-        progress: some BatchProgress
+        naming: LimitNaming = .properties, progress: some BatchProgress
     ) -> [SceneOutcome] {
         var outcomes: [SceneOutcome] = []
         for (id, frames) in frameFolders(in: folder).enumerated() {
             outcomes.append(
                 assembleOne(
                     frames, into: folder, id: id, jobs: jobs, removeFrames: removeFrames,
-                    force: force,
-                    progress: progress))
+                    force: force, naming: naming, progress: progress))
         }
         return outcomes
     }
 
     static func assembleOne(
         _ frames: String, into folder: String, id: Int, jobs: Int, removeFrames: Bool, force: Bool,
-        progress: some BatchProgress
+        naming: LimitNaming = .properties, progress: some BatchProgress
     ) -> SceneOutcome {
         let clock = ContinuousClock()
         let started = clock.now
@@ -211,7 +210,7 @@ package enum FrameAssembler {
             if removeFrames { try? FileManager.default.removeItem(atPath: frames) }
         } catch {
             outcome.status = .failed
-            outcome.reason = "\(gifPath): \(error)"
+            outcome.reason = "\(gifPath): \(naming.message(of: error))"
             output.fail(outcome.reason!)
             return outcome
         }

@@ -62,7 +62,8 @@ struct AssembleCommand: ParsableCommand {
             style: ProgressReporter.defaultStyle(quiet: quiet), milestones: true)
         let outcomes = FrameAssembler.assemble(
             folder: folder, jobs: jobs ?? ProcessorCount.online,
-            removeFrames: removeFrames, force: force, progress: progress)
+            removeFrames: removeFrames, force: force, naming: LimitOptions.flagNaming,
+            progress: progress)
         let wall = seconds(since: started, clock)
         for line in RenderReport.summary(outcomes, wallSeconds: wall) { progress.output(line) }
         let report = RenderReport(

@@ -91,7 +91,9 @@ struct DiffCommand: ParsableCommand {
                 a = try a.sampled(fps: rate, maxFrames: maxFrames)
                 b = try b.sampled(fps: rate, maxFrames: maxFrames)
             } catch {
-                printError("error: \(error)")
+                // The library names the limit; the flag that raises it is the CLI's word.
+                let flag = if case .tooManyFrames = error { " (--max-frames)" } else { "" }
+                printError("error: \(error)\(flag)")
                 throw ExitCode(2)
             }
         }
@@ -206,7 +208,16 @@ struct ComparisonOptions: ParsableArguments {
             }
             options.ignoreRegions.append(rect)
         }
-        if let problem = options.problem { throw usage(problem) }
+        if let problem = options.problem {
+            let flag =
+                switch problem {
+                case .threshold: "--threshold"
+                case .maxDiffPixels: "--max-diff-pixels"
+                case .maxDiffRatio: "--max-diff-ratio"
+                case .window: "--window"
+                }
+            throw usage(problem.message(name: flag))
+        }
         return options
     }
 

@@ -93,7 +93,14 @@ struct LimitOptions: ParsableArguments {
         case .maxLayers: "--max-layers"
         case .maxPathElements: "--max-path-elements"
         case .maxMemory: "--max-memory"
+        case .maxKeyframes: "--max-keyframes"
+        case .maxGradientStops: "--max-gradient-stops"
+        case .maxTextLength: "--max-text-length"
         case .jobs: "--jobs"
+        case .size: "--size"
+        case .maxSize: "--max-size"
+        case .quality: "--quality"
+        case .lossy: "--lossy"
         }
     }
 

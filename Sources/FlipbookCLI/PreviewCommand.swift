@@ -44,7 +44,7 @@ struct PreviewCommand: ParsableCommand {
             throw ExitStatus.badScene
         }
         do { try PreviewServer.checkListening(host: host, port: port) } catch {
-            printError("error: \(error)")
+            printError("error: \(Self.wording(error))")
             throw ExitCode(64)
         }
         if !["127.0.0.1", "localhost", "::1"].contains(host) {
@@ -73,13 +73,18 @@ struct PreviewCommand: ParsableCommand {
         }
         done.wait()
         if let failure = failure as? PreviewListenError {
-            printError("error: \(failure)")
+            printError("error: \(Self.wording(failure))")
             throw ExitCode(64)
         }
         if let failure {
             printError("error: \(failure)")
             throw ExitStatus.failure
         }
+    }
+
+    /// A listening failure naming this command's flags.
+    static func wording(_ error: PreviewListenError) -> String {
+        error.message(hostSetting: "--host", portSetting: "--port")
     }
 
     static func openBrowser(_ url: String) {

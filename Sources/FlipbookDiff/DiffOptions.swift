@@ -79,18 +79,44 @@ public struct DiffOptions: Sendable, Hashable, Codable {
         return true
     }
 
-    /// A description of the first invalid setting, or nil when all are valid.
-    public var problem: String? {
-        if !(threshold >= 0 && threshold <= 1) {
-            return "--threshold must be in 0…1, got \(threshold)"
-        }
-        if let maxDiffPixels, maxDiffPixels < 0 {
-            return "--max-diff-pixels must be ≥ 0, got \(maxDiffPixels)"
-        }
+    /// The first invalid setting, or nil when all are valid.
+    public var problem: InvalidSetting? {
+        if !(threshold >= 0 && threshold <= 1) { return .threshold(threshold) }
+        if let maxDiffPixels, maxDiffPixels < 0 { return .maxDiffPixels(maxDiffPixels) }
         if let maxDiffRatio, !(maxDiffRatio >= 0 && maxDiffRatio <= 1) {
-            return "--max-diff-ratio must be in 0…1, got \(maxDiffRatio)"
+            return .maxDiffRatio(maxDiffRatio)
         }
-        if let window, window < 1 { return "--window must be ≥ 1, got \(window)" }
+        if let window, window < 1 { return .window(window) }
         return nil
+    }
+
+    /// A setting outside its range, with the value given.
+    public enum InvalidSetting: Sendable, Equatable, CustomStringConvertible {
+        case threshold(Double)
+        case maxDiffPixels(Int)
+        case maxDiffRatio(Double)
+        case window(Int)
+
+        /// The property that holds it (`threshold`, `maxDiffPixels`, …).
+        public var property: String {
+            switch self {
+            case .threshold: "threshold"
+            case .maxDiffPixels: "maxDiffPixels"
+            case .maxDiffRatio: "maxDiffRatio"
+            case .window: "window"
+            }
+        }
+
+        /// The sentence, naming the setting `name` (a command line names its flag).
+        public func message(name: String) -> String {
+            switch self {
+            case .threshold(let value): "\(name) must be in 0…1, got \(value)"
+            case .maxDiffPixels(let value): "\(name) must be ≥ 0, got \(value)"
+            case .maxDiffRatio(let value): "\(name) must be in 0…1, got \(value)"
+            case .window(let value): "\(name) must be ≥ 1, got \(value)"
+            }
+        }
+
+        public var description: String { message(name: property) }
     }
 }

@@ -2,16 +2,59 @@ import Foundation
 import FlipbookCodecs
 import FlipbookRaster
 
-/// An input that could not be read as frames: a missing path, a file that is neither PNG
-/// nor GIF, a corrupt image, a folder without PNG files.
-public struct FrameSourceError: Error, CustomStringConvertible, Sendable {
-    public var message: String
+/// An input that could not be read as frames: a missing path, a file that is neither PNG,
+/// GIF nor WebP, a corrupt image (the codec's error), a folder without PNG files, too many
+/// frames once sampled.
+public enum FrameSourceError: Error, CustomStringConvertible, Sendable {
+    /// Nothing at `path`.
+    case notFound(path: String)
+    /// The file at `path` cannot be read.
+    case unreadable(path: String, FileIOError)
+    /// The PNG or APNG at `path` cannot be decoded.
+    case png(path: String, PNGError)
+    /// The GIF at `path` cannot be decoded.
+    case gif(path: String, GIFError)
+    /// The WebP at `path` cannot be decoded.
+    case webp(path: String, WebPError)
+    /// Decoding the file at `path` failed otherwise (it was interrupted).
+    case failed(path: String, reason: String)
+    /// The file at `path` is neither a PNG, a GIF nor a WebP.
+    case unknownFormat(path: String)
+    /// The folder cannot be listed (Foundation's reason).
+    case unlistableFolder(path: String, reason: String)
+    /// The folder holds no PNG file.
+    case noPNGFiles(folder: String)
+    /// A PNG of a folder cannot be read (its error names the file).
+    case folderFrame(PNGError)
+    /// Sampling `source` at `fps` would make `frames` frames, more than `maxFrames` (its
+    /// delays add up to `milliseconds`).
+    case tooManyFrames(source: String, milliseconds: Int, frames: Int, fps: Double, maxFrames: Int)
+
     /// True when the input was refused because decoding it would pass the memory limit.
-    public var exceedsMemoryLimit: Bool
-    public init(_ message: String, exceedsMemoryLimit: Bool = false) {
-        self.message = message
-        self.exceedsMemoryLimit = exceedsMemoryLimit
+    public var exceedsMemoryLimit: Bool {
+        if case .gif(_, let error) = self { return error.exceedsMemoryLimit }
+        return false
     }
+
+    /// The message, as a caller shows it.
+    public var message: String {
+        switch self {
+        case .notFound(let path): "\(path): no such file or folder"
+        case .unreadable(let path, let error): "\(path): \(error)"
+        case .png(let path, let error): "\(path): \(error.message)"
+        case .gif(let path, let error): "\(path): \(error)"
+        case .webp(let path, let error): "\(path): \(error)"
+        case .failed(let path, let reason): "\(path): \(reason)"
+        case .unknownFormat(let path): "\(path): neither a PNG, a GIF nor a WebP file"
+        case .unlistableFolder(let path, let reason): "\(path): \(reason)"
+        case .noPNGFiles(let folder): "\(folder): the folder holds no PNG files"
+        case .folderFrame(let error): error.message
+        case .tooManyFrames(let source, let milliseconds, let frames, let fps, let maxFrames):
+            "\(source): its delays add up to \(milliseconds) ms, \(frames) frames at \(fps) fps; more than "
+                + "\(maxFrames), the frame limit"
+        }
+    }
+
     public var description: String { message }
 }
 
@@ -73,12 +116,12 @@ public struct FrameSequence: Sendable {
     ) throws(FrameSourceError) -> FrameSequence {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw FrameSourceError("\(path): no such file or folder")
+            throw FrameSourceError.notFound(path: path)
         }
         if isFolder.boolValue { return try loadFolder(path) }
         let bytes: [UInt8]
         do { bytes = try FileIO.readAll(path: path) } catch {
-            throw FrameSourceError("\(path): \(error)")
+            throw FrameSourceError.unreadable(path: path, error)
         }
         let name = String(path.split(separator: "/").last ?? Substring(path))
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), APNGReader.isAnimated(bytes) {
@@ -87,14 +130,14 @@ public struct FrameSequence: Sendable {
                 return FrameSequence(
                     source: path, frames: apng.frames, names: apng.frames.indices.map { "#\($0)" },
                     delays: apng.millisecondDelays)
-            } catch { throw FrameSourceError("\(path): \(error.message)") }
+            } catch { throw FrameSourceError.png(path: path, error) }
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             do {
                 return FrameSequence(
                     source: path, frames: [try PNGCodec.decode(bytes)], names: [name])
             } catch {
-                throw FrameSourceError("\(path): \(error.message)")
+                throw FrameSourceError.png(path: path, error)
             }
         }
         if bytes.starts(with: Array("GIF8".utf8)) {
@@ -104,9 +147,8 @@ public struct FrameSequence: Sendable {
                     source: path, frames: gif.frames, names: gif.frames.indices.map { "#\($0)" },
                     delays: gif.delays.map { $0 * 10 })
             } catch let error as GIFError {
-                throw FrameSourceError(
-                    "\(path): \(error)", exceedsMemoryLimit: error.exceedsMemoryLimit)
-            } catch { throw FrameSourceError("\(path): \(error)") }
+                throw FrameSourceError.gif(path: path, error)
+            } catch { throw FrameSourceError.failed(path: path, reason: "\(error)") }
         }
         if WebPCodec.isWebP(bytes) {
             do {
@@ -114,9 +156,9 @@ public struct FrameSequence: Sendable {
                 return FrameSequence(
                     source: path, frames: webp.frames, names: webp.frames.indices.map { "#\($0)" },
                     delays: webp.durations)
-            } catch { throw FrameSourceError("\(path): \(error)") }
+            } catch { throw FrameSourceError.webp(path: path, error) }
         }
-        throw FrameSourceError("\(path): neither a PNG, a GIF nor a WebP file")
+        throw FrameSourceError.unknownFormat(path: path)
     }
 
     /// For a sequence with delays (a GIF or WebP): the frame shown at each tick of a `fps`
@@ -135,9 +177,8 @@ public struct FrameSequence: Sendable {
         for d in delays { starts.append(t); t += d }
         let ticks = (Double(t) * fps / 1000).rounded()
         guard ticks <= Double(maxFrames) else {
-            throw FrameSourceError(
-                "\(source): its delays add up to \(t) ms, \(Int(ticks)) frames at \(fps) fps; more than "
-                    + "\(maxFrames), the frame limit (--max-frames)")
+            throw FrameSourceError.tooManyFrames(
+                source: source, milliseconds: t, frames: Int(ticks), fps: fps, maxFrames: maxFrames)
         }
         let count = max(1, Int(ticks))
         var frames: [Pixmap] = [], names: [String] = []
@@ -157,18 +198,21 @@ public struct FrameSequence: Sendable {
             return try FileManager.default.contentsOfDirectory(atPath: folder)
                 .filter { $0.lowercased().hasSuffix(".png") }
                 .sorted()
-        } catch { throw FrameSourceError("\(folder): \(error.localizedDescription)") }
+        } catch {
+            throw FrameSourceError.unlistableFolder(
+                path: folder, reason: error.localizedDescription)
+        }
     }
 
     private static func loadFolder(_ folder: String) throws(FrameSourceError) -> FrameSequence {
         let names = try pngFiles(in: folder)
         guard !names.isEmpty else {
-            throw FrameSourceError("\(folder): the folder holds no PNG files")
+            throw FrameSourceError.noPNGFiles(folder: folder)
         }
         var frames: [Pixmap] = []
         for name in names {
             do { frames.append(try PNGCodec.read(path: folder + "/" + name)) } catch {
-                throw FrameSourceError(error.message)
+                throw FrameSourceError.folderFrame(error)
             }
         }
         return FrameSequence(source: folder, frames: frames, names: names)

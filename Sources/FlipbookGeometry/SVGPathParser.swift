@@ -4,15 +4,38 @@
     import Darwin
 #endif
 
-/// A problem in SVG path data: what, and the UTF-8 offset where it was found.
-public struct SVGPathError: Error, Sendable, CustomStringConvertible, Equatable {
-    public var message: String
-    /// Offset in UTF-8 code units from the start of the path data.
-    public var offset: Int
+/// A problem in SVG path data: what, and the UTF-8 offset where it was found (in UTF-8
+/// code units from the start of the path data).
+public enum SVGPathError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// The data does not start with a moveto.
+    case missingMoveTo(offset: Int)
+    /// A character that is neither a command nor where a number may follow one.
+    case unexpected(Character, offset: Int)
+    /// A number was expected (a command's argument).
+    case expectedNumber(offset: Int)
+    /// A number that does not fit a Double.
+    case numberOutOfRange(offset: Int)
+    /// An arc's flag that is not 0 or 1.
+    case expectedArcFlag(offset: Int)
 
-    public init(message: String, offset: Int) {
-        self.message = message
-        self.offset = offset
+    /// Where the problem was found.
+    public var offset: Int {
+        switch self {
+        case .missingMoveTo(let offset), .unexpected(_, let offset), .expectedNumber(let offset),
+            .numberOutOfRange(let offset), .expectedArcFlag(let offset):
+            offset
+        }
+    }
+
+    /// What is wrong, without the offset.
+    public var message: String {
+        switch self {
+        case .missingMoveTo: "path data must start with M or m"
+        case .unexpected(let character, _): "unexpected `\(character)`"
+        case .expectedNumber: "expected a number"
+        case .numberOutOfRange: "number out of range"
+        case .expectedArcFlag: "expected an arc flag (0 or 1)"
+        }
     }
 
     public var description: String { "\(message) at offset \(offset)" }
@@ -63,15 +86,14 @@ public enum SVGPathParser {
                     || command == UInt8(ascii: "z")
                 {
                     if command == 0 {
-                        throw SVGPathError(message: "path data must start with M or m", offset: i)
+                        throw SVGPathError.missingMoveTo(offset: i)
                     }
-                    throw SVGPathError(
-                        message: "unexpected `\(Character(Unicode.Scalar(c)))`", offset: i)
+                    throw SVGPathError.unexpected(Character(Unicode.Scalar(c)), offset: i)
                 }
                 if command != 0, path.isEmpty, command != UInt8(ascii: "M"),
                     command != UInt8(ascii: "m")
                 {
-                    throw SVGPathError(message: "path data must start with M or m", offset: i - 1)
+                    throw SVGPathError.missingMoveTo(offset: i - 1)
                 }
                 try perform(command)
                 // A moveto's extra pairs are linetos.
@@ -205,7 +227,7 @@ public enum SVGPathParser {
             }
             guard count > 0 else {
                 i = start
-                throw SVGPathError(message: "expected a number", offset: start)
+                throw SVGPathError.expectedNumber(offset: start)
             }
             if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
                 let mark = i
@@ -217,7 +239,7 @@ public enum SVGPathParser {
             }
             let text = String(decoding: bytes[start..<i], as: UTF8.self)
             guard let value = Double(text), value.isFinite else {
-                throw SVGPathError(message: "number out of range", offset: start)
+                throw SVGPathError.numberOutOfRange(offset: start)
             }
             return value
         }
@@ -227,7 +249,7 @@ public enum SVGPathParser {
             skipSeparator()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "0") || bytes[i] == UInt8(ascii: "1")
             else {
-                throw SVGPathError(message: "expected an arc flag (0 or 1)", offset: i)
+                throw SVGPathError.expectedArcFlag(offset: i)
             }
             i += 1
             return bytes[i - 1] == UInt8(ascii: "1")

@@ -1,4 +1,5 @@
 import FlipbookGeometry
+import FlipbookScene
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -13,7 +14,7 @@ import FlipbookGeometry
 /// Why not Foundation's JSONSerialization: a boxed `[String: Any]` tree costs several
 /// times the document's size and is only complete after the whole file is read, so a
 /// hostile file could exhaust memory before any limit was looked at. Here every value
-/// costs 13 bytes of tape (plus a string's bytes), the budget derived from `--max-memory`
+/// costs 13 bytes of tape (plus a string's bytes), the budget derived from `maxMemory`
 /// and the layer limit are counted while the bytes are read, and a malformed file is
 /// reported with its line and column in Lottie's terms.
 final class JSONDocument {
@@ -119,7 +120,7 @@ struct JSONLimits {
 struct JSONFailure: Error {
     enum Reason {
         case syntax(String)
-        case limit(String)
+        case limit(LimitViolation)
         case cancelled
     }
     var reason: Reason

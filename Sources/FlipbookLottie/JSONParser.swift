@@ -1,4 +1,5 @@
 import FlipbookGeometry
+import FlipbookScene
 import Foundation
 #if canImport(Glibc)
     import Glibc
@@ -155,26 +156,19 @@ struct JSONParser {
                     layers += 1
                     if layers > limits.layers {
                         throw failure(
-                            .limit(
-                                "the file has more than \(limits.layers) layers, over the limit of "
-                                    + "\(limits.layers); raise --max-layers"))
+                            .limit(LimitViolation(.fileCount(.layers), limit: limits.layers)))
                     }
                 }
                 if countsKeyframes, peek(UInt8(ascii: "{")) {
                     keyframes += 1
                     if keyframes > limits.keyframes {
                         throw failure(
-                            .limit(
-                                "the file has more than \(limits.keyframes) keyframes, over the limit of "
-                                    + "\(limits.keyframes); raise --max-keyframes"))
+                            .limit(LimitViolation(.fileCount(.keyframes), limit: limits.keyframes)))
                     }
                 }
                 if countsVertices, count >= limits.pathVertices {
                     throw failure(
-                        .limit(
-                            "a path has more than \(limits.pathVertices) vertices, over the limit of "
-                                + "\(limits.pathVertices) path elements; raise --max-path-elements")
-                    )
+                        .limit(LimitViolation(.pathVertices, limit: limits.pathVertices)))
                 }
                 try parseValue(depth: depth, key: nil)
                 count += 1
@@ -344,10 +338,7 @@ struct JSONParser {
     private mutating func spend(_ n: Int) throws(JSONFailure) {
         memory += n
         if memory > limits.memoryBytes {
-            throw failure(
-                .limit(
-                    "the document needs more than \(limits.memoryBytes >> 20) MiB to hold once read, "
-                        + "over what --max-memory allows; raise --max-memory"))
+            throw failure(.limit(LimitViolation(.documentMemory, limit: limits.memoryBytes)))
         }
     }
 

@@ -47,15 +47,21 @@ public enum LottieLoader {
                 Diagnostic(file: path, line: nil, column: nil, keyPath: "", message: message)
             ])
         }
+        func fail(_ cause: LimitViolation.Cause, limit: Int) -> SceneError {
+            SceneError(diagnostics: [
+                Diagnostic(
+                    file: path, line: nil, column: nil, keyPath: "",
+                    violation: LimitViolation(cause, limit: limit))
+            ])
+        }
         let limit = options.limits.maxDocumentBytes
-        // The file's size is checked before it is read (its bytes count against --max-memory).
+        // The file's size is checked before it is read (its bytes count against `maxMemory`).
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size]
             as? NSNumber,
             size.int64Value > Int64(limit)
         {
             throw fail(
-                "the file is \(size.int64Value) bytes, over the \(limit) a file may have with --max-memory "
-                    + "\(options.limits.maxMemory); raise --max-memory")
+                .fileSize(bytes: size.int64Value, memory: options.limits.maxMemory), limit: limit)
         }
         guard let raw = FileManager.default.contents(atPath: path) else {
             throw fail("cannot read the file")
@@ -67,9 +73,8 @@ public enum LottieLoader {
         switch ext {
         case "tgs":
             do { json = try Gzip.decompress(raw, limit: limit) } catch {
-                throw fail(
-                    "not a gzip-compressed Lottie sticker: \(error)\(Gzip.isLimit(error) ? "; raise --max-memory" : "")"
-                )
+                if Gzip.isLimit(error) { throw fail(.stickerExpansion, limit: limit) }
+                throw fail("not a gzip-compressed Lottie sticker: \(error)")
             }
         case "lottie":
             do {
@@ -95,7 +100,7 @@ public enum LottieLoader {
     ) throws(SceneError) -> Scene {
         let document: JSONDocument
         do throws(JSONFailure) {
-            // The parsed document may hold half of --max-memory, less the bytes already read.
+            // The parsed document may hold half of `maxMemory`, less the bytes already read.
             let budget = max(1 << 20, options.limits.maxMemory / 2 - data.count)
             document = try JSONParser.parse(
                 data,
@@ -107,7 +112,12 @@ public enum LottieLoader {
             let message: String
             switch error.reason {
             case .syntax(let text): message = "not valid Lottie JSON: \(text)"
-            case .limit(let text): message = text
+            case .limit(let violation):
+                throw SceneError(diagnostics: [
+                    Diagnostic(
+                        file: path, line: error.line, column: error.column, keyPath: "",
+                        violation: violation)
+                ])
             case .cancelled: message = "interrupted while reading"
             }
             throw SceneError(diagnostics: [

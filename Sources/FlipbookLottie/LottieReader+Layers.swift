@@ -22,16 +22,14 @@ extension LottieReader {
     static let maximumDepth = 32
 
     /// Whether the layers built so far (precompositions expanded into copies, parent and
-    /// matte containers counted) are within --max-layers; past it the file is refused
+    /// matte containers counted) are within `maxLayers`; past it the file is refused
     /// while it is read, before the tree grows further.
     /// `adding` counts containers about to be built (a parent chain being walked).
     func withinLayerLimit(_ node: JSONNode, adding extra: Int = 0) -> Bool {
         guard builtLayers + extra > limits.maxLayers else { return !overLimit }
         var total = builtLayers + extra
         return count(
-            &total, 0, limit: limits.maxLayers, at: node,
-            what: "layers (precompositions expanded, parents and mattes counted)",
-            flag: "--max-layers")
+            &total, 0, limit: limits.maxLayers, at: node, item: .expandedLayers)
     }
 
     /// A composition's layers, back to front.
@@ -119,7 +117,7 @@ extension LottieReader {
         var seen: Set<Int> = e.index.map { [$0] } ?? []
         var next = e.parent
         while let p = next, let parent = byIndex[p] {
-            // Each parent becomes a container: a long chain counts against --max-layers
+            // Each parent becomes a container: a long chain counts against `maxLayers`
             // as it is walked, so chains of thousands stay linear until refused.
             guard withinLayerLimit(e.node, adding: chain.count + 1) else { return nil }
             guard !seen.contains(p) else {

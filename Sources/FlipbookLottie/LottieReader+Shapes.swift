@@ -184,7 +184,7 @@ extension LottieReader {
         guard
             count(
                 &stopsSeen, max(stopCount, values / 4), limit: limits.maxGradientStops, at: g,
-                what: "colour stops in one gradient", flag: "--max-gradient-stops")
+                item: .gradientStops)
         else { return nil }
         guard let stops = animated(g["k"], "gradient stops") else { return nil }
         return .gradient(

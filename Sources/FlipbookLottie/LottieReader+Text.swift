@@ -44,7 +44,7 @@ extension LottieReader {
         guard
             count(
                 &textRead, string.unicodeScalars.count, limit: limits.maxTextLength, at: doc["t"],
-                what: "characters of text", flag: "--max-text-length")
+                item: .textCharacters)
         else { return [] }
         let size = doc["s"].number ?? 12
         let fontName = doc["f"].string ?? ""

@@ -51,7 +51,7 @@ extension LottieReader {
         } else {
             path = pathValue(k).map { .constant($0) }
         }
-        // The first value's elements count against --max-path-elements, as the scene's
+        // The first value's elements count against `maxPathElements`, as the scene's
         // limit check counts them (VectorShape.pathElementCount).
         guard let path else { return nil }
         let first = path.initial
@@ -59,7 +59,7 @@ extension LottieReader {
         guard
             count(
                 &pathElementsRead, elements, limit: limits.maxPathElements, at: k,
-                what: "path elements", flag: "--max-path-elements")
+                item: .pathElements)
         else { return nil }
         return path
     }
@@ -73,8 +73,7 @@ extension LottieReader {
         guard node["v"].count <= limits.maxPathElements else {
             var total = node["v"].count
             _ = count(
-                &total, 0, limit: limits.maxPathElements, at: node["v"], what: "path elements",
-                flag: "--max-path-elements")
+                &total, 0, limit: limits.maxPathElements, at: node["v"], item: .pathElements)
             return nil
         }
         func points(_ key: String) -> [Point]? {
@@ -104,8 +103,8 @@ extension LottieReader {
         // Counted before any is built: a million keyframes are refused at once.
         guard
             count(
-                &keyframesRead, k.count, limit: limits.maxKeyframes, at: k, what: "keyframes",
-                flag: "--max-keyframes"), let list = k.elements
+                &keyframesRead, k.count, limit: limits.maxKeyframes, at: k, item: .keyframes),
+            let list = k.elements
         else { return nil }
         var out: [Keyframe] = []
         var previousEnd: [Double]?

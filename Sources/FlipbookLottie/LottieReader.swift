@@ -67,19 +67,22 @@ final class LottieReader {
     /// Whether the file is read as lottie-ios's Core Animation engine draws it.
     var coreAnimation: Bool { compatibility == .coreAnimation }
 
-    /// Adds `n` to a count; past `limit` it reports once, in Lottie's terms with the flag
-    /// that raises it, and reading stops building. Returns false when over.
+    /// Adds `n` to a count; past `limit` it reports once, as a ``LimitViolation`` of
+    /// `item` (the caller names the setting that raises it), and reading stops building.
+    /// Returns false when over.
     func count(
-        _ total: inout Int, _ n: Int, limit: Int, at node: JSONNode, what: String, flag: String
+        _ total: inout Int, _ n: Int, limit: Int, at node: JSONNode,
+        item: LimitViolation.CountedItem
     ) -> Bool {
         guard !overLimit else { return false }
         let (sum, overflow) = total.addingReportingOverflow(n)
         total = overflow ? .max : sum
         guard total > limit else { return true }
         overLimit = true
-        error(
-            node,
-            "the file has more than \(limit) \(what), over the limit of \(limit); raise \(flag)")
+        diagnostics.append(
+            Diagnostic(
+                file: file, line: nil, column: nil, keyPath: node.path,
+                violation: LimitViolation(.fileCount(item), limit: limit)))
         return false
     }
 

@@ -11,9 +11,36 @@ import HTTPTypes
 #endif
 
 /// Why the preview cannot listen where it was asked to: a host that is not an address of
-/// this machine, or a port already taken. One line, for the command line (exit 64).
-public struct PreviewListenError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+/// this machine, or a port already taken. One line (exit 64 at the command line), which
+/// names the host and port settings as its caller does.
+public enum PreviewListenError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// `host` does not resolve (getaddrinfo's reason).
+    case unresolvableHost(host: String, reason: String)
+    /// `host` resolves to an address of another machine.
+    case hostNotLocal(host: String)
+    /// `port` is already taken on `host`.
+    case portInUse(port: Int, host: String)
+    /// `port` is below 1024 and needs privileges.
+    case portNeedsPrivileges(port: Int)
+    /// Any other failure to listen (the system's or the server's reason).
+    case cannotListen(host: String, port: Int, reason: String)
+
+    /// The line, naming the settings `hostSetting` and `portSetting` (`flipbook preview`
+    /// names its flags, `--host` and `--port`).
+    public func message(hostSetting: String = "host", portSetting: String = "port") -> String {
+        switch self {
+        case .unresolvableHost(let host, let reason):
+            "\(hostSetting) \(host): not an address to listen on (\(reason))"
+        case .hostNotLocal(let host): "\(hostSetting) \(host): not an address of this machine"
+        case .portInUse(let port, let host): "\(portSetting) \(port): already in use on \(host)"
+        case .portNeedsPrivileges(let port):
+            "\(portSetting) \(port): not allowed (ports below 1024 need privileges)"
+        case .cannotListen(let host, let port, let reason):
+            "cannot listen on \(host):\(port): \(reason)"
+        }
+    }
+
+    public var description: String { message() }
 }
 
 extension PreviewServer {
@@ -39,10 +66,8 @@ extension PreviewServer {
         var found: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &found)
         guard status == 0, let first = found else {
-            throw PreviewListenError(
-                description:
-                    "--host \(host): not an address to listen on (\(String(cString: gai_strerror(status))))"
-            )
+            throw PreviewListenError.unresolvableHost(
+                host: host, reason: String(cString: gai_strerror(status)))
         }
         defer { freeaddrinfo(found) }
         let fd = socket(
@@ -58,16 +83,11 @@ extension PreviewServer {
 
     static func bindError(_ code: Int32, host: String, port: Int) -> PreviewListenError {
         switch code {
-        case EADDRINUSE:
-            PreviewListenError(description: "--port \(port): already in use on \(host)")
-        case EADDRNOTAVAIL:
-            PreviewListenError(description: "--host \(host): not an address of this machine")
-        case EACCES:
-            PreviewListenError(
-                description: "--port \(port): not allowed (ports below 1024 need privileges)")
+        case EADDRINUSE: .portInUse(port: port, host: host)
+        case EADDRNOTAVAIL: .hostNotLocal(host: host)
+        case EACCES: .portNeedsPrivileges(port: port)
         default:
-            PreviewListenError(
-                description: "cannot listen on \(host):\(port): \(String(cString: strerror(code)))")
+            .cannotListen(host: host, port: port, reason: String(cString: strerror(code)))
         }
     }
 
@@ -75,7 +95,7 @@ extension PreviewServer {
     static func listenError(_ error: any Error, host: String, port: Int) -> PreviewListenError {
         if let io = error as? IOError { return bindError(io.errnoCode, host: host, port: port) }
         let first = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
-        return PreviewListenError(description: "cannot listen on \(host):\(port): \(first)")
+        return .cannotListen(host: host, port: port, reason: first)
     }
 }
 

@@ -22,6 +22,58 @@ public struct LimitViolation: Sendable, Equatable {
         case imagePixels(width: Int, height: Int)
         /// An image whose decoded pixels take more than `maxMemory`.
         case imageMemory(width: Int, height: Int)
+        /// A file that counts more of `item` than its limit while it is read (the count
+        /// stops at the limit, so the message says "more than").
+        case fileCount(CountedItem)
+        /// One path of a file with more vertices than `maxPathElements`.
+        case pathVertices
+        /// A file of `bytes` bytes, over the most a file may have (`maxMemory`'s share,
+        /// ``ResourceLimits/maxDocumentBytes``) with `maxMemory` at `memory`.
+        case fileSize(bytes: Int64, memory: Int)
+        /// A compressed file (a `.tgs` sticker) that expands past the most a file may have.
+        case stickerExpansion
+        /// A parsed document that needs more than its share of `maxMemory` to hold
+        /// (the limit is that share, in bytes).
+        case documentMemory
+    }
+
+    /// What a reader counts while it reads a file, each against its own limit.
+    public enum CountedItem: Sendable, Equatable {
+        /// Layers as the file lists them, precompositions' included (`maxLayers`).
+        case layers
+        /// Layers with precompositions expanded, parents and mattes counted (`maxLayers`).
+        case expandedLayers
+        /// Keyframes over every animated property (`maxKeyframes`).
+        case keyframes
+        /// Path elements over every shape path (`maxPathElements`).
+        case pathElements
+        /// Colour stops in one gradient (`maxGradientStops`).
+        case gradientStops
+        /// Characters over every text (`maxTextLength`).
+        case textCharacters
+
+        /// The words a message counts them in.
+        var noun: String {
+            switch self {
+            case .layers: "layers"
+            case .expandedLayers: "layers (precompositions expanded, parents and mattes counted)"
+            case .keyframes: "keyframes"
+            case .pathElements: "path elements"
+            case .gradientStops: "colour stops in one gradient"
+            case .textCharacters: "characters of text"
+            }
+        }
+
+        /// The setting that raises the limit.
+        var setting: ResourceLimits.Setting {
+            switch self {
+            case .layers, .expandedLayers: .maxLayers
+            case .keyframes: .maxKeyframes
+            case .pathElements: .maxPathElements
+            case .gradientStops: .maxGradientStops
+            case .textCharacters: .maxTextLength
+            }
+        }
     }
 
     public var cause: Cause
@@ -41,8 +93,9 @@ public struct LimitViolation: Sendable, Equatable {
         case .outputPixels, .imagePixels: .maxPixels
         case .frames: .maxFrames
         case .layers: .maxLayers
-        case .pathElements: .maxPathElements
-        case .memory, .imageMemory: .maxMemory
+        case .pathElements, .pathVertices: .maxPathElements
+        case .memory, .imageMemory, .fileSize, .stickerExpansion, .documentMemory: .maxMemory
+        case .fileCount(let item): item.setting
         }
     }
 
@@ -84,15 +137,34 @@ public struct LimitViolation: Sendable, Equatable {
             return
                 "the image is \(width)×\(height) px and would take \(L.bytes(Double(width) * Double(height) * 4)), over "
                 + "the limit of \(L.bytes(Double(limit))); raise \(raise) to load it"
+        case .fileCount(let item):
+            return
+                "the file has more than \(limit) \(item.noun), over the limit of \(limit); raise \(raise)"
+        case .pathVertices:
+            return
+                "a path has more than \(limit) vertices, over the limit of \(limit) path elements; raise \(raise)"
+        case .fileSize(let bytes, let memory):
+            return
+                "the file is \(bytes) bytes, over the \(limit) a file may have with \(raise) \(memory); raise \(raise)"
+        case .stickerExpansion:
+            return
+                "not a gzip-compressed Lottie sticker: it expands to more than \(limit) bytes; raise \(raise)"
+        case .documentMemory:
+            return
+                "the document needs more than \(limit >> 20) MiB to hold once read, over what \(raise) allows; "
+                + "raise \(raise)"
         }
     }
 }
 
 extension ResourceLimits {
-    /// A setting a message may tell the user to change: the limits, and `jobs`, the
-    /// renderer's thread count that decides how many frames are in flight.
+    /// A setting a message may tell the user to change: the limits; `jobs`, the
+    /// renderer's thread count that decides how many frames are in flight; the exact
+    /// output size asked for (`size`); and an exporter's size budget (`maxSize`) and the
+    /// encoding settings its search lowers (`quality`, `lossy`).
     public enum Setting: String, Sendable, CaseIterable {
-        case maxPixels, maxFrames, maxLayers, maxPathElements, maxMemory, jobs
+        case maxPixels, maxFrames, maxLayers, maxPathElements, maxMemory, maxKeyframes
+        case maxGradientStops, maxTextLength, jobs, size, maxSize, quality, lossy
     }
 }
 
@@ -103,8 +175,13 @@ public struct LimitNaming: Sendable {
 
     public init(name: @escaping @Sendable (ResourceLimits.Setting) -> String) { self.name = name }
 
-    /// `ResourceLimits.maxPixels` and so on, for library callers (`jobs`: "the frames in flight").
+    /// `ResourceLimits.maxPixels` and so on, for library callers (`jobs`: "the frames in
+    /// flight"; the exporter's settings by their property names).
     public static let properties = LimitNaming { setting in
-        setting == .jobs ? "the frames in flight" : "ResourceLimits.\(setting.rawValue)"
+        switch setting {
+        case .jobs: "the frames in flight"
+        case .size, .maxSize, .quality, .lossy: setting.rawValue
+        default: "ResourceLimits.\(setting.rawValue)"
+        }
     }
 }

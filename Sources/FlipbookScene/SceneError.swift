@@ -8,7 +8,11 @@ public struct Diagnostic: Sendable, CustomStringConvertible, Equatable {
     public var column: Int?
     /// Where in the scene the problem is, e.g. `layers[2] (card).opacity`.
     public var keyPath: String
+    /// What is wrong; for a broken limit, worded with ``LimitNaming/properties``.
     public var message: String
+    /// The limit the file broke while it was read (its size, a count, its memory), as
+    /// data, so that the caller words it with its own names for the settings.
+    public var violation: LimitViolation?
 
     public init(file: String?, line: Int?, column: Int?, keyPath: String, message: String) {
         self.file = file
@@ -18,15 +22,27 @@ public struct Diagnostic: Sendable, CustomStringConvertible, Equatable {
         self.message = message
     }
 
+    /// A broken limit at a place in the file.
+    public init(file: String?, line: Int?, column: Int?, keyPath: String, violation: LimitViolation)
+    {
+        self.init(
+            file: file, line: line, column: column, keyPath: keyPath,
+            message: violation.message(naming: .properties))
+        self.violation = violation
+    }
+
     /// `file:line:column: keyPath: message`, leaving out the parts that are unknown,
     /// in the form editors and terminals turn into links.
-    public var description: String {
+    public var description: String { description(naming: .properties) }
+
+    /// ``description``, a broken limit naming its setting with `naming`.
+    public func description(naming: LimitNaming) -> String {
         var location = [file ?? (line == nil ? nil : "<scene>")].compactMap { $0 }
         if let line { location.append(String(line)) }
         if let column, line != nil { location.append(String(column)) }
         var text = location.isEmpty ? "" : location.joined(separator: ":") + ": "
         if !keyPath.isEmpty { text += keyPath + ": " }
-        return text + message
+        return text + (violation?.message(naming: naming) ?? message)
     }
 }
 
@@ -40,7 +56,10 @@ public struct SceneError: Error, CustomStringConvertible, Sendable {
     }
 
     /// One diagnostic per line.
-    public var description: String {
-        diagnostics.map(\.description).joined(separator: "\n")
+    public var description: String { description(naming: .properties) }
+
+    /// One diagnostic per line, broken limits naming their settings with `naming`.
+    public func description(naming: LimitNaming) -> String {
+        diagnostics.map { $0.description(naming: naming) }.joined(separator: "\n")
     }
 }

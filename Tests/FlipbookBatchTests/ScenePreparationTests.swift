@@ -35,7 +35,7 @@ import FlipbookScene
             // over 999999 pixels, one line each, after the path.
             #expect(error.messages.count == 2, "\(error.messages)")
             #expect(error.messages.allSatisfy { $0.hasPrefix(Self.lottie + ": ") })
-            #expect(error.messages.last?.contains("--size 2000x1000") == true)
+            #expect(error.messages.last?.contains(": size 2000x1000: ") == true)
             #expect(error.warnings.count == 1)
             #expect(
                 error.violations == [

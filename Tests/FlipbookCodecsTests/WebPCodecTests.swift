@@ -30,7 +30,7 @@ import FlipbookRaster
 
     @Test func sizeIsAskedFirstAndBrokenDataRefused() {
         var asked: (Int, Int)?
-        #expect(throws: PNGError.self) {
+        #expect(throws: WebPError.refused(width: 4, height: 3, reason: "too big")) {
             _ = try WebPCodec.decode(Self.lossless) { w, h in
                 asked = (w, h); return "too big"
             }
@@ -39,7 +39,7 @@ import FlipbookRaster
         var broken = Self.lossless
         broken.replaceSubrange(
             30..<broken.count, with: [UInt8](repeating: 0, count: broken.count - 30))
-        #expect(throws: PNGError.self) { _ = try WebPCodec.decode(broken) { _, _ in nil } }
+        #expect(throws: WebPError.corruptImage) { _ = try WebPCodec.decode(broken) { _, _ in nil } }
         #expect(!WebPCodec.isWebP(Array("RIFF0000WAVE".utf8)))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FlipbookLottie
+import FlipbookScene
 
 /// The JSON parser Lottie files are read with: exactly RFC 8259 (checked against
 /// Foundation's JSONSerialization on the same text, an independent parser), its places
@@ -103,10 +104,15 @@ import Testing
             _ = try Self.parse(text, limits: JSONLimits(layers: 5))
             Issue.record("6 layers passed a limit of 5")
         } catch {
-            guard case .limit(let message) = error.reason else { Issue.record("\(error)"); return }
+            guard case .limit(let violation) = error.reason else {
+                Issue.record("\(error)"); return
+            }
+            #expect(violation == LimitViolation(.fileCount(.layers), limit: 5))
+            #expect(violation.setting == .maxLayers)
             #expect(
-                message
-                    == "the file has more than 5 layers, over the limit of 5; raise --max-layers")
+                violation.message(naming: .properties)
+                    == "the file has more than 5 layers, over the limit of 5; raise ResourceLimits.maxLayers"
+            )
         }
     }
 
@@ -125,9 +131,10 @@ import Testing
                 _ = try Self.parse(text, limits: limits)
                 Issue.record("passed \(expected)")
             } catch {
-                guard case .limit(let message) = error.reason else {
+                guard case .limit(let violation) = error.reason else {
                     Issue.record("\(error)"); continue
                 }
+                let message = violation.message(naming: .properties)
                 #expect(message.contains(expected), "\(message)")
             }
         }

@@ -132,20 +132,24 @@ import NIOCore
             try PreviewServer.checkListening(host: "127.0.0.1", port: port)
         }
         do { try PreviewServer.checkListening(host: "127.0.0.1", port: port) } catch {
-            #expect(error.description == "--port \(port): already in use on 127.0.0.1")
+            #expect(error == .portInUse(port: port, host: "127.0.0.1"))
+            #expect(error.description == "port \(port): already in use on 127.0.0.1")
+            #expect(
+                error.message(hostSetting: "--host", portSetting: "--port")
+                    == "--port \(port): already in use on 127.0.0.1")
         }
         for host in ["10.255.255.254", "no such host.invalid"] {
             do {
                 try PreviewServer.checkListening(host: host, port: 0)
                 Issue.record("\(host) accepted")
             } catch {
-                #expect(error.description.hasPrefix("--host \(host): not an"), "\(error)")
+                #expect(error.description.hasPrefix("host \(host): not an"), "\(error)")
                 #expect(!error.description.contains("\n"))
             }
         }
         // NIO's bind failure, should the port be taken after the check, says the same.
         let nio = PreviewServer.listenError(
             IOError(errnoCode: EADDRINUSE, reason: "bind"), host: "127.0.0.1", port: port)
-        #expect(nio.description == "--port \(port): already in use on 127.0.0.1")
+        #expect(nio == .portInUse(port: port, host: "127.0.0.1"))
     }
 }

@@ -10,7 +10,10 @@ import Testing
         let names: [ResourceLimits.Setting: String] = [
             .maxPixels: "--max-pixels", .maxFrames: "--max-frames",
             .maxLayers: "--max-layers", .maxPathElements: "--max-path-elements",
-            .maxMemory: "--max-memory", .jobs: "--jobs",
+            .maxMemory: "--max-memory", .maxKeyframes: "--max-keyframes",
+            .maxGradientStops: "--max-gradient-stops", .maxTextLength: "--max-text-length",
+            .jobs: "--jobs", .size: "--size", .maxSize: "--max-size", .quality: "--quality",
+            .lossy: "--lossy",
         ]
         return names[setting]!
     }

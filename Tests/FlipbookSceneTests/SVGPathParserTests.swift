@@ -120,18 +120,24 @@ import Testing
     }
 
     @Test(arguments: [
-        ("L10 10", "path data must start with M or m", 0),
-        ("  10 10", "path data must start with M or m", 2),
-        ("M10", "expected a number", 3),
-        ("M0 0 A1 1 0 2 1 5 5", "expected an arc flag (0 or 1)", 12),
-        ("M0 0 X", "unexpected `X`", 5),
-        ("M0 0 L1 e", "expected a number", 8),
-        ("M0 0 Z 5", "unexpected `5`", 7),
-        ("M0 0 L1,,2", "expected a number", 8),
+        (
+            "L10 10", SVGPathError.missingMoveTo(offset: 0),
+            "path data must start with M or m at offset 0"
+        ),
+        ("  10 10", .missingMoveTo(offset: 2), "path data must start with M or m at offset 2"),
+        ("M10", .expectedNumber(offset: 3), "expected a number at offset 3"),
+        (
+            "M0 0 A1 1 0 2 1 5 5", .expectedArcFlag(offset: 12),
+            "expected an arc flag (0 or 1) at offset 12"
+        ),
+        ("M0 0 X", .unexpected("X", offset: 5), "unexpected `X` at offset 5"),
+        ("M0 0 L1 e", .expectedNumber(offset: 8), "expected a number at offset 8"),
+        ("M0 0 Z 5", .unexpected("5", offset: 7), "unexpected `5` at offset 7"),
+        ("M0 0 L1,,2", .expectedNumber(offset: 8), "expected a number at offset 8"),
+        ("M0 0 L1e999 0", .numberOutOfRange(offset: 6), "number out of range at offset 6"),
     ])
-    func errors(_ d: String, _ message: String, _ offset: Int) {
-        #expect(throws: SVGPathError(message: message, offset: offset)) {
-            try SVGPathParser.parse(d)
-        }
+    func errors(_ d: String, _ expected: SVGPathError, _ text: String) {
+        #expect(throws: expected) { try SVGPathParser.parse(d) }
+        #expect(expected.description == text)
     }
 }

@@ -208,7 +208,7 @@ enum Deflate {
                 &stream, level, Z_DEFLATED, 15, memoryLevel, strategy, ZLIB_VERSION,
                 Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else {
-            throw PNGError(message: "zlib could not start compressing")
+            throw PNGError.compressorCannotStart
         }
         defer { deflateEnd(&stream) }
         let capacity = Int(deflateBound(&stream, uLong(input.count)))
@@ -223,7 +223,7 @@ enum Deflate {
             }
         }
         guard status == Z_STREAM_END else {
-            throw PNGError(message: "zlib compression failed (\(status))")
+            throw PNGError.compressionFailed(status: Int(status))
         }
         output.removeLast(capacity - Int(stream.total_out))
         return output

@@ -45,10 +45,10 @@ public enum APNGReader {
     {
         let bytes: [UInt8]
         do { bytes = try FileIO.readAll(path: path) } catch {
-            throw PNGError(message: "\(path): \(error.reason)")
+            throw PNGError.unreadableFile(error)
         }
         do { return try decode(bytes, maxBytes: maxBytes) } catch {
-            throw PNGError(message: "\(path): \(error.message)")
+            throw PNGError.inFile(path: path, error)
         }
     }
 
@@ -67,13 +67,13 @@ public enum APNGReader {
         let maxTotalPixels = maxBytes / 4
         let chunks = try APNGChunks(bytes)
         guard let ihdr = chunks.list.first, ihdr.type == "IHDR", ihdr.length == 13 else {
-            throw PNGError(message: "PNG does not start with an IHDR chunk")
+            throw PNGError.missingHeader
         }
         let width = chunks.be32(ihdr.start), height = chunks.be32(ihdr.start + 4)
         guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15,
             width * height <= maxCanvasPixels
         else {
-            throw PNGError(message: "PNG size \(width)×\(height) is out of range")
+            throw PNGError.sizeOutOfRange(width: width, height: height)
         }
         let controls = try frameControls(
             chunks, width: width, height: height, maxTotalPixels: maxTotalPixels)
@@ -83,10 +83,8 @@ public enum APNGReader {
                 width: width, height: height, plays: 0, frames: [still], delays: [(0, 100)])
         }
         guard width * height * (controls.count + 2) <= maxTotalPixels else {
-            throw PNGError(
-                message:
-                    "APNG has \(controls.count) frames of \(width)×\(height) px; decoding them would "
-                    + "take more than \(maxBytes) bytes, the memory limit")
+            throw PNGError.overMemoryLimit(
+                frames: controls.count, width: width, height: height, maxBytes: maxBytes)
         }
         // The chunks every frame's PNG shares: the header's depth and color type, palette, transparency.
         let shared = chunks.list.filter {
@@ -98,7 +96,7 @@ public enum APNGReader {
             width: width, height: height, plays: plays, frames: [], delays: [])
         var canvas = Pixmap(width: width, height: height)
         for control in controls {
-            if RenderCancellation.shared.isCancelled { throw PNGError(message: "interrupted") }
+            if RenderCancellation.shared.isCancelled { throw PNGError.interrupted }
             var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
             png += APNGWriter.chunkBytes(
                 "IHDR",
@@ -109,7 +107,7 @@ public enum APNGReader {
             png += APNGWriter.chunkBytes("IEND", [])
             let image: Pixmap
             do { image = try PNGCodec.decode(png) } catch {
-                throw PNGError(message: "APNG frame \(decoded.frames.count): \(error.message)")
+                throw PNGError.inFrame(index: decoded.frames.count, error)
             }
             let saved = control.dispose == 2 ? canvas : nil
             composite(image, onto: &canvas, at: control.x, control.y, over: control.blend == 1)
@@ -142,7 +140,7 @@ public enum APNGReader {
     ) throws(PNGError) -> [FrameControl] {
         guard let actl = chunks.list.first(where: { $0.type == "acTL" }) else { return [] }
         guard actl.length == 8 else {
-            throw PNGError(message: "APNG acTL chunk has \(actl.length) bytes, not 8")
+            throw PNGError.chunkLength(type: "acTL", length: actl.length, expected: 8)
         }
         let declared = chunks.be32(actl.start)
         var frames: [FrameControl] = []
@@ -151,7 +149,7 @@ public enum APNGReader {
             switch chunk.type {
             case "fcTL":
                 guard chunk.length == 26 else {
-                    throw PNGError(message: "APNG fcTL chunk has \(chunk.length) bytes, not 26")
+                    throw PNGError.chunkLength(type: "fcTL", length: chunk.length, expected: 26)
                 }
                 let s = chunk.start
                 try checkSequence(chunks.be32(s), &expected)
@@ -165,25 +163,21 @@ public enum APNGReader {
                 let n = frames.count
                 guard f.width > 0, f.height > 0, f.x + f.width <= width, f.y + f.height <= height
                 else {
-                    throw PNGError(
-                        message:
-                            "APNG frame \(n) (\(f.width)×\(f.height) at \(f.x),\(f.y)) is outside the \(width)×\(height) canvas"
-                    )
+                    throw PNGError.frameOutsideCanvas(
+                        frame: n, x: f.x, y: f.y, width: f.width, height: f.height,
+                        canvasWidth: width, canvasHeight: height)
                 }
                 guard f.dispose <= 2, f.blend <= 1 else {
-                    throw PNGError(message: "APNG frame \(n) has an unknown dispose or blend op")
+                    throw PNGError.unknownFrameOp(frame: n)
                 }
                 if n == 0, f.x != 0 || f.y != 0 || f.width != width || f.height != height,
                     chunk.offset < chunks.firstIDAT
                 {
-                    throw PNGError(message: "APNG frame 0 must cover the whole canvas")
+                    throw PNGError.firstFrameNotWhole
                 }
                 totalPixels += f.width * f.height
                 guard totalPixels <= maxTotalPixels else {
-                    throw PNGError(
-                        message:
-                            "APNG frame regions hold more than \(maxTotalPixels) pixels, the memory limit"
-                    )
+                    throw PNGError.frameRegionsOverLimit(maxPixels: maxTotalPixels)
                 }
                 frames.append(f)
             case "IDAT":
@@ -193,29 +187,28 @@ public enum APNGReader {
                 }
             case "fdAT":
                 guard chunk.length >= 4 else {
-                    throw PNGError(message: "APNG fdAT chunk is too short")
+                    throw PNGError.shortFrameData
                 }
                 try checkSequence(chunks.be32(chunk.start), &expected)
                 guard let last = frames.indices.last, chunk.offset > chunks.firstIDAT else {
-                    throw PNGError(message: "APNG fdAT chunk before any frame control")
+                    throw PNGError.frameDataBeforeControl
                 }
                 frames[last].data += chunks.bytes[(chunk.start + 4)..<(chunk.start + chunk.length)]
             default: break
             }
         }
         guard frames.count == declared else {
-            throw PNGError(
-                message: "APNG acTL declares \(declared) frames, the file has \(frames.count)")
+            throw PNGError.frameCountMismatch(declared: declared, found: frames.count)
         }
         for (i, f) in frames.enumerated() where f.data.isEmpty {
-            throw PNGError(message: "APNG frame \(i) has no image data")
+            throw PNGError.frameWithoutData(frame: i)
         }
         return frames
     }
 
     private static func checkSequence(_ value: Int, _ expected: inout Int) throws(PNGError) {
         guard value == expected else {
-            throw PNGError(message: "APNG sequence number \(value), expected \(expected)")
+            throw PNGError.sequenceNumber(found: value, expected: expected)
         }
         expected += 1
     }
@@ -279,27 +272,23 @@ struct APNGChunks {
     init(_ bytes: [UInt8]) throws(PNGError) {
         self.bytes = bytes
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            throw PNGError(
-                message: bytes.isEmpty
-                    ? "not a readable PNG: the file is empty" : "not a PNG file (wrong signature)")
+            throw bytes.isEmpty ? PNGError.emptyFile : PNGError.wrongSignature
         }
         var i = 8
         while true {
             guard i + 12 <= bytes.count else {
-                throw PNGError(message: "PNG is truncated at byte \(i) (no IEND chunk)")
+                throw PNGError.truncated(offset: i)
             }
             let length = be32(i)
             guard length < 1 << 31, i + 12 + length <= bytes.count else {
-                throw PNGError(
-                    message:
-                        "PNG chunk at byte \(i) declares \(length) bytes, past the end of the file")
+                throw PNGError.chunkPastEnd(offset: i, length: length)
             }
             let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
             let crc = bytes.withUnsafeBufferPointer {
                 crc32(0, $0.baseAddress! + i + 4, uInt(length + 4))
             }
             guard Int(crc) == be32(i + 8 + length) else {
-                throw PNGError(message: "PNG chunk \(type) at byte \(i) has a bad CRC")
+                throw PNGError.badCRC(type: type, offset: i)
             }
             list.append(Chunk(offset: i, type: type, start: i + 8, length: length))
             if type == "IDAT" { firstIDAT = min(firstIDAT, i) }

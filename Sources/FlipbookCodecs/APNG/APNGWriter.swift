@@ -120,10 +120,10 @@ public final class APNGWriter {
         opaque: Bool
     ) throws {
         guard width > 0, height > 0, width < 1 << 31, height < 1 << 31 else {
-            throw PNGError(message: "APNG size \(width)×\(height) is out of range")
+            throw PNGError.animationSizeOutOfRange(width: width, height: height)
         }
         guard (1...65535).contains(denominator) else {
-            throw PNGError(message: "APNG delay denominator \(denominator) is out of range")
+            throw PNGError.delayDenominatorOutOfRange(denominator)
         }
         self.sink = sink
         self.width = width
@@ -153,13 +153,11 @@ public final class APNGWriter {
     public func append(_ frame: Pixmap, delay: Int) throws {
         try RenderCancellation.shared.check()
         guard frame.width == width, frame.height == height else {
-            throw PNGError(
-                message:
-                    "APNG frame is \(frame.width)×\(frame.height), the animation \(width)×\(height)"
-            )
+            throw PNGError.frameSizeMismatch(
+                frameWidth: frame.width, frameHeight: frame.height, width: width, height: height)
         }
         guard (1...65535).contains(delay) else {
-            throw PNGError(message: "APNG frame delay \(delay) is out of range")
+            throw PNGError.delayOutOfRange(delay)
         }
         guard let previous, let previousRect else {
             try add(
@@ -228,8 +226,7 @@ public final class APNGWriter {
             let work = APNGFrameEncoder.work(
                 frame, base: base, cleared: cleared, rect: rect, opaque: opaque)
         else {
-            throw PNGError(
-                message: "APNG frame is not opaque, and the animation was started as opaque (RGB)")
+            throw PNGError.frameNotOpaque
         }
         return work
     }
@@ -263,7 +260,7 @@ public final class APNGWriter {
             let started = Self.threadCPUNanoseconds()
             entry.result =
                 RenderCancellation.shared.isCancelled
-                ? .failure(PNGError(message: "interrupted"))
+                ? .failure(PNGError.interrupted)
                 : Result { () throws(PNGError) in try APNGFrameEncoder.compress(work, mode: mode) }
             entry.cpuNanoseconds = Self.threadCPUNanoseconds() &- started
             entry.group.leave()
@@ -322,16 +319,16 @@ public final class APNGWriter {
     public func finishInMemory() throws -> [UInt8] {
         try finishFrames()
         guard case .memory(let bytes) = sink else {
-            throw PNGError(message: "the APNG is written to a file")
+            throw PNGError.writtenToFile
         }
         return bytes
     }
 
     private func finishFrames() throws {
-        guard !pending.isEmpty || mode != nil else { throw PNGError(message: "APNG has no frames") }
+        guard !pending.isEmpty || mode != nil else { throw PNGError.noFrames }
         if mode == nil { try start(APNGColorMode.choose(pending.map { $0.work! })) }
         try flush(final: true)
-        guard framesWritten > 0 else { throw PNGError(message: "APNG has no frames") }
+        guard framesWritten > 0 else { throw PNGError.noFrames }
         try chunk("IEND", [])
         let actl = Self.chunkBytes("acTL", Self.be32(framesWritten) + Self.be32(0))
         switch sink {
@@ -340,7 +337,7 @@ public final class APNGWriter {
             sink = .memory(bytes)
         case .file(let file, _):
             guard let stream = file.stream, fseek(stream, actlOffset, SEEK_SET) == 0 else {
-                throw FileIOError(path: file.path, reason: FileIO.lastError())
+                throw FileIOError.writeFailed(path: file.path, reason: FileIO.lastError())
             }
             try file.write(actl)
         }

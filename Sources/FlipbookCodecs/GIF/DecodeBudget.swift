@@ -72,29 +72,20 @@ public enum GIFDecodeBudget {
             let pixels = image.width * image.height  // each at most 65535², no overflow
             total += pixels
             guard pixels <= canvasLimit else {
-                throw GIFError(
-                    code: Int(D_GIF_ERR_DATA_TOO_BIG),
-                    message: "GIF image \(index) is \(image.width)×\(image.height) px, "
-                        + "more than the \(canvasLimit) pixels accepted")
+                throw GIFError.imageTooLarge(
+                    image: index, width: image.width, height: image.height, limit: canvasLimit)
             }
             guard total <= maxBytes else {
-                throw GIFError(
-                    code: Int(D_GIF_ERR_DATA_TOO_BIG),
-                    message:
-                        "GIF image \(index) is \(image.width)×\(image.height) px; decoding the "
-                        + "images would take more than \(describe(maxBytes)), the memory limit",
-                    exceedsMemoryLimit: true)
+                throw GIFError.imagesOverMemoryLimit(
+                    image: index, width: image.width, height: image.height, maxBytes: maxBytes)
             }
         }
         let canvas = screen.width * screen.height
         let (frameBytes, overflow) = (4 * canvas).multipliedReportingOverflow(by: images.count + 2)
         guard !overflow, total + frameBytes <= maxBytes else {
-            throw GIFError(
-                code: Int(D_GIF_ERR_DATA_TOO_BIG),
-                message:
-                    "GIF has \(images.count) frames of \(screen.width)×\(screen.height) px; decoding "
-                    + "them would take more than \(describe(maxBytes)), the memory limit",
-                exceedsMemoryLimit: true)
+            throw GIFError.framesOverMemoryLimit(
+                frames: images.count, width: screen.width, height: screen.height, maxBytes: maxBytes
+            )
         }
     }
 

@@ -14,7 +14,7 @@ final class GIFByteReader {
 
     init(path: String) throws {
         guard let file = fopen(path, "rb") else {
-            throw GIFError(message: "\(path): \(FileIO.lastError())")
+            throw GIFError.cannotOpen(path: path, reason: FileIO.lastError())
         }
         self.path = path
         self.file = file
@@ -25,7 +25,7 @@ final class GIFByteReader {
     private func fill() throws {
         end = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
         start = 0
-        guard end > 0 else { throw GIFError(message: "\(path): the GIF ends early") }
+        guard end > 0 else { throw GIFError.endsEarly(path: path) }
     }
 
     func byte() throws -> UInt8 {
@@ -61,7 +61,7 @@ final class GIFByteReader {
     func header() throws -> (mapSize: Int, bytes: [UInt8]) {
         var head = try bytes(13)
         guard head[0..<3].elementsEqual("GIF".utf8) else {
-            throw GIFError(message: "\(path): not a GIF")
+            throw GIFError.notAGIF(path: path)
         }
         guard head[10] & 0x80 != 0 else { return (0, head) }
         let size = 2 << Int(head[10] & 7)
@@ -134,7 +134,7 @@ final class GIFByteWriter {
     }
 
     func flush() throws {
-        do { try file.write(buffer) } catch { throw GIFError(message: "\(error)") }
+        do { try file.write(buffer) } catch { throw GIFError.file(error) }
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -157,8 +157,7 @@ enum GIFGlobalMapOrder {
                     let data = try reader.blocks()
                     let use = try use(of: data, codeSize: codeSize, transparent: transparent)
                     guard use.members.allSatisfy({ $0 < mapSize }) else {
-                        throw GIFError(
-                            message: "\(path): an image draws an index outside the global map")
+                        throw GIFError.indexOutsideGlobalMap(path: path)
                     }
                     images.append(use)
                 }
@@ -166,7 +165,7 @@ enum GIFGlobalMapOrder {
             case 0x3B:
                 return Survey(mapSize: mapSize, images: images)
             default:
-                throw GIFError(message: "\(path): unexpected block while reordering the global map")
+                throw GIFError.unexpectedBlock(path: path)
             }
         }
     }
@@ -174,7 +173,7 @@ enum GIFGlobalMapOrder {
     /// The root codes of one image's LZW data.
     static func use(of data: [UInt8], codeSize: Int, transparent: Int?) throws -> ImageUse {
         guard (2...8).contains(codeSize) else {
-            throw GIFError(message: "LZW code size \(codeSize) out of range")
+            throw GIFError.lzwCodeSizeOutOfRange(codeSize)
         }
         var use = ImageUse()
         var bits = LZWBitReader(data)
@@ -238,7 +237,7 @@ enum GIFGlobalMapOrder {
                     try reader.copyBlocks(to: out)
                 } else {
                     guard image < placements.count, let p = placements[image] else {
-                        throw GIFError(message: "\(path): changed while reordering the global map")
+                        throw GIFError.changedWhileReordering(path: path)
                     }
                     let codeSize = Int(try reader.byte())
                     var roots = [Int](repeating: -1, count: 1 << codeSize)
@@ -264,7 +263,7 @@ enum GIFGlobalMapOrder {
                 try out.flush()
                 return out.written
             default:
-                throw GIFError(message: "\(path): unexpected block while reordering the global map")
+                throw GIFError.unexpectedBlock(path: path)
             }
         }
     }
@@ -283,7 +282,7 @@ enum GIFGlobalMapOrder {
         for i in 0..<indices.count {
             let r = roots[Int(indices[i])]
             guard r >= 0 && r < 1 << new else {
-                throw GIFError(message: "LZW root \(indices[i]) has no new index")
+                throw GIFError.lzwRootUnmapped(Int(indices[i]))
             }
             indices[i] = UInt8(r)
         }
@@ -307,11 +306,11 @@ enum GIFGlobalMapOrder {
             if code < before.clear {
                 mapped = roots[code]
                 guard mapped >= 0 && mapped < after.clear else {
-                    failure = GIFError(message: "LZW root \(code) has no new index"); break
+                    failure = GIFError.lzwRootUnmapped(code); break
                 }
             } else if code > before.clear + 1 {
                 guard code <= before.next && before.hasPrevious else {
-                    failure = GIFError(message: "LZW code \(code) not in the table"); break
+                    failure = GIFError.lzwCodeNotInTable(code); break
                 }
                 guard mapped <= after.next && mapped < 4096 else { fits = false; break }
             }

@@ -31,11 +31,9 @@ public enum GIFReader {
         -> GIFDecoded
     {
         let bytes: [UInt8]
-        do { bytes = try FileIO.readAll(path: path) } catch { throw GIFError(message: "\(error)") }
+        do { bytes = try FileIO.readAll(path: path) } catch { throw GIFError.file(error) }
         do { return try decode(bytes, maxBytes: maxBytes) } catch let error as GIFError {
-            throw GIFError(
-                code: error.code, message: "\(path): \(error.message)",
-                exceedsMemoryLimit: error.exceedsMemoryLimit)
+            throw GIFError.inFile(path: path, error)
         }
     }
 
@@ -64,16 +62,14 @@ public enum GIFReader {
         defer { DGifCloseFile(gif, &err) }
         let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
         guard width > 0, height > 0, width * height <= maxCanvasPixels else {
-            throw GIFError(
-                code: Int(D_GIF_ERR_DATA_TOO_BIG),
-                message: "GIF canvas \(width)×\(height) is out of range")
+            throw GIFError.canvasOutOfRange(width: width, height: height)
         }
         guard DGifSlurp(gif) == GIF_OK else {
             throw GIFError.giflib("DGifSlurp", code: gif.pointee.Error)
         }
         let count = Int(gif.pointee.ImageCount)
         guard count > 0, let images = gif.pointee.SavedImages else {
-            throw GIFError(code: Int(D_GIF_ERR_NO_IMAG_DSCR), message: "GIF has no images")
+            throw GIFError.noImages
         }
 
         var decoded = GIFDecoded(
@@ -95,8 +91,7 @@ public enum GIFReader {
             guard let map = image.ImageDesc.ColorMap ?? gif.pointee.SColorMap,
                 let colors = map.pointee.Colors
             else {
-                throw GIFError(
-                    code: Int(D_GIF_ERR_NO_COLOR_MAP), message: "GIF image \(i) has no color map")
+                throw GIFError.noColorMap(image: i)
             }
             let saved = gcb.DisposalMode == DISPOSE_PREVIOUS ? canvas : nil
             let desc = image.ImageDesc
@@ -105,8 +100,7 @@ public enum GIFReader {
             )
             if w > 0, h > 0 {
                 guard let raster = image.RasterBits else {
-                    throw GIFError(
-                        code: Int(D_GIF_ERR_IMAGE_DEFECT), message: "GIF image \(i) has no pixels")
+                    throw GIFError.noPixels(image: i)
                 }
                 draw(
                     raster, left: left, top: top, width: w, height: h,

@@ -63,7 +63,7 @@ public final class GIFWriter {
         options: GIFEncodingOptions = GIFEncodingOptions(), comment: String? = nil
     ) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
-            throw GIFError(message: "\(path): GIF size \(width)×\(height) is out of range 1…65535")
+            throw GIFError.sizeOutOfRange(path: path, width: width, height: height)
         }
         self.path = path
         self.loopCount = loopCount
@@ -73,7 +73,7 @@ public final class GIFWriter {
         encoder = GIFFrameEncoder(
             width: width, height: height, background: background, options: options)
         let file: AtomicFileWriter
-        do { file = try AtomicFileWriter(path: path) } catch { throw GIFError(message: "\(error)") }
+        do { file = try AtomicFileWriter(path: path) } catch { throw GIFError.file(error) }
         self.file = file
         var err: Int32 = 0
         guard let stream = file.stream,
@@ -87,7 +87,7 @@ public final class GIFWriter {
         else {
             file.abandon()
             self.file = nil
-            throw GIFError.giflib("\(path): EGifOpen", code: err)
+            throw GIFError.giflib("EGifOpen", path: path, code: err)
         }
         self.gif = gif
         EGifSetGifVersion(gif, true)
@@ -133,8 +133,7 @@ public final class GIFWriter {
                 Red: UInt8(c & 0xFF), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8((c >> 16) & 0xFF))
         }
         guard let map = GifMakeMapObject(Int32(size), colors) else {
-            throw GIFError(
-                code: Int(E_GIF_ERR_NOT_ENOUGH_MEM), message: "\(path): GifMakeMapObject failed")
+            throw GIFError.cannotMakeColorMap(path: path)
         }
         return map
     }
@@ -158,7 +157,7 @@ public final class GIFWriter {
     /// source. Frames must arrive in order; a delay ≤ 0 skips the frame.
     public func write(_ prepared: GIFPreparedFrame, delayCentiseconds: Int) throws {
         guard gif != nil else {
-            throw GIFError(message: "\(path): the GIF is already finished or abandoned")
+            throw GIFError.alreadyFinished(path: path)
         }
         guard delayCentiseconds > 0 else { return }
         if let source = prepared.source { try checkSize(source) }
@@ -173,10 +172,7 @@ public final class GIFWriter {
                 || prepared.isIdenticalToPrevious
             {
                 guard let source = prepared.source else {
-                    throw GIFError(
-                        message:
-                            "\(path): the first frame must be prepared over the whole canvas (prepareFirst)"
-                    )
+                    throw GIFError.firstFrameNotWhole(path: path)
                 }
                 first = encoder.prepare(source, previous: nil)
             }
@@ -213,20 +209,22 @@ public final class GIFWriter {
     /// Writes the held frame and the trailer, then renames the file into place.
     public func finish() throws {
         guard let gif, let file else {
-            throw GIFError(message: "\(path): the GIF is already finished or abandoned")
+            throw GIFError.alreadyFinished(path: path)
         }
         do {
             guard let held = pending else {
-                throw GIFError(message: "\(path): a GIF needs at least one frame")
+                throw GIFError.noFrames(path: path)
             }
             try emit(held.frame, delay: held.delay, disposal: Int32(DISPOSE_DO_NOT))
             pending = nil
             self.gif = nil
             var err: Int32 = 0
             guard EGifCloseFile(gif, &err) == GIF_OK else {
-                throw GIFError.giflib("\(path): EGifCloseFile", code: err)
+                throw GIFError.giflib("EGifCloseFile", path: path, code: err)
             }
-            do { try commitReordered(file) } catch { throw GIFError(message: "\(error)") }
+            do { try commitReordered(file) } catch let error as FileIOError {
+                throw GIFError.file(error)
+            }
             self.file = nil
         } catch {
             abandon()
@@ -271,16 +269,15 @@ public final class GIFWriter {
 
     private func checkSize(_ frame: Pixmap) throws {
         guard frame.width == encoder.width, frame.height == encoder.height else {
-            throw GIFError(
-                message:
-                    "\(path): frame is \(frame.width)×\(frame.height), the GIF is \(encoder.width)×\(encoder.height)"
-            )
+            throw GIFError.frameSizeMismatch(
+                path: path, frameWidth: frame.width, frameHeight: frame.height,
+                width: encoder.width, height: encoder.height)
         }
     }
 
     private func check(_ result: Int32, _ what: String) throws {
         guard result == GIF_OK else {
-            throw GIFError.giflib("\(path): \(what)", code: gif?.pointee.Error ?? 0)
+            throw GIFError.giflib(what, path: path, code: gif?.pointee.Error ?? 0)
         }
     }
 
@@ -462,10 +459,9 @@ public final class GIFWriter {
         let globalDepth = global?.pointee.BitsPerPixel ?? 0
         if let global {
             guard (2...max(2, Int(globalDepth))).contains(frame.image.minCodeSize) else {
-                throw GIFError(
-                    message:
-                        "\(path): image compressed for \(frame.image.minCodeSize)-bit codes, global map has \(globalDepth)"
-                )
+                throw GIFError.codeSizeMismatch(
+                    path: path, codeSize: frame.image.minCodeSize, mapDepth: Int(globalDepth),
+                    global: true)
             }
             global.pointee.BitsPerPixel = Int32(frame.image.minCodeSize)
         }
@@ -477,10 +473,8 @@ public final class GIFWriter {
         let depth =
             global != nil ? frame.image.minCodeSize : max(2, Int(map?.pointee.BitsPerPixel ?? 0))
         guard depth == frame.image.minCodeSize else {
-            throw GIFError(
-                message:
-                    "\(path): image compressed for \(frame.image.minCodeSize)-bit codes, color map has \(depth)"
-            )
+            throw GIFError.codeSizeMismatch(
+                path: path, codeSize: frame.image.minCodeSize, mapDepth: Int(depth), global: false)
         }
         try frame.image.blocks.withUnsafeBufferPointer { blocks in
             var offset = 0

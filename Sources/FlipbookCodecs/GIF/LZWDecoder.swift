@@ -25,7 +25,7 @@ enum LZWDecoder {
                 code < widths.clear
                 || (previous >= 0 && code > widths.clear + 1 && code < widths.next)
             guard known || (previous >= 0 && code == widths.next && code < 4096) else {
-                throw GIFError(message: "LZW code \(code) not in the table")
+                throw GIFError.lzwCodeNotInTable(code)
             }
             // The string, last index first; an unknown code is the previous string and its
             // own first index.
@@ -46,7 +46,7 @@ enum LZWDecoder {
             previous = code
         }
         guard out.count >= pixels else {
-            throw GIFError(message: "LZW data ends after \(out.count) of \(pixels) pixels")
+            throw GIFError.lzwDataEnds(decoded: out.count, pixels: pixels)
         }
         return Array(out.prefix(pixels))
     }

@@ -4,16 +4,56 @@
     import Darwin
 #endif
 
-/// A file-system failure, with the path and the system's reason.
-public struct FileIOError: Error, CustomStringConvertible, Sendable {
-    public var path: String
-    public var reason: String
-    public var description: String { "\(path): \(reason)" }
+/// A file-system failure: what was being done, the path, and the system's reason
+/// (`strerror`'s text) where it gave one.
+public enum FileIOError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// A file that cannot be opened for reading.
+    case cannotOpen(path: String, reason: String)
+    /// Reading stopped with the stream's error flag set.
+    case readFailed(path: String)
+    /// The temporary file beside `path` cannot be made.
+    case cannotCreate(path: String, reason: String)
+    /// Fewer bytes written than given, or a seek that failed.
+    case writeFailed(path: String, reason: String)
+    /// A write or commit after the file was committed or abandoned.
+    case alreadyClosed(path: String)
+    /// The flush, fsync or close before the rename failed.
+    case cannotFinish(path: String, reason: String)
+    /// The finished temporary file cannot be renamed to `path`.
+    case cannotRename(path: String, reason: String)
+    /// A folder on the way to `path` cannot be made.
+    case cannotMakeFolder(path: String, reason: String)
+    /// `path` exists and is not a folder.
+    case notAFolder(path: String)
+    /// A positioned read or write (`pread`, `pwrite`) that stopped short.
+    case transferFailed(path: String, reason: String)
 
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
+    /// The file or folder the failure is about.
+    public var path: String {
+        switch self {
+        case .cannotOpen(let path, _), .readFailed(let path), .cannotCreate(let path, _),
+            .writeFailed(let path, _), .alreadyClosed(let path), .cannotFinish(let path, _),
+            .cannotRename(let path, _), .cannotMakeFolder(let path, _), .notAFolder(let path),
+            .transferFailed(let path, _):
+            path
+        }
     }
+
+    /// What went wrong, without the path.
+    public var reason: String {
+        switch self {
+        case .cannotOpen(_, let reason), .cannotCreate(_, let reason), .writeFailed(_, let reason),
+            .cannotRename(_, let reason), .cannotMakeFolder(_, let reason),
+            .transferFailed(_, let reason):
+            reason
+        case .readFailed: "read error"
+        case .alreadyClosed: "already closed"
+        case .cannotFinish(_, let reason): "could not finish writing: \(reason)"
+        case .notAFolder: "not a folder"
+        }
+    }
+
+    public var description: String { "\(path): \(reason)" }
 }
 
 /// Whole-file reads and atomic writes.
@@ -24,7 +64,7 @@ public struct FileIOError: Error, CustomStringConvertible, Sendable {
 public enum FileIO {
     public static func readAll(path: String) throws(FileIOError) -> [UInt8] {
         guard let file = fopen(path, "rb") else {
-            throw FileIOError(path: path, reason: lastError())
+            throw FileIOError.cannotOpen(path: path, reason: lastError())
         }
         defer { fclose(file) }
         var out: [UInt8] = []
@@ -33,7 +73,7 @@ public enum FileIO {
             let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
             if n > 0 { out.append(contentsOf: chunk[0..<n]) }
             if n < chunk.count {
-                if ferror(file) != 0 { throw FileIOError(path: path, reason: "read error") }
+                if ferror(file) != 0 { throw FileIOError.readFailed(path: path) }
                 break
             }
         }
@@ -70,7 +110,9 @@ public final class AtomicFileWriter {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array("\(folder)/.\(name).tmp-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw FileIOError(path: path, reason: FileIO.lastError()) }
+        guard fd >= 0 else {
+            throw FileIOError.cannotCreate(path: path, reason: FileIO.lastError())
+        }
         temporaryPath = String(
             decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) },
             as: UTF8.self)
@@ -79,7 +121,7 @@ public final class AtomicFileWriter {
         guard let f = fdopen(fd, "wb") else {
             close(fd)
             TemporaryFiles.remove(temporaryPath)
-            throw FileIOError(path: path, reason: FileIO.lastError())
+            throw FileIOError.cannotCreate(path: path, reason: FileIO.lastError())
         }
         file = f
     }
@@ -87,16 +129,20 @@ public final class AtomicFileWriter {
     deinit { abandon() }
 
     public func write(_ bytes: [UInt8]) throws(FileIOError) {
-        guard let file else { throw FileIOError(path: path, reason: "already closed") }
+        guard let file else { throw FileIOError.alreadyClosed(path: path) }
         let n = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        guard n == bytes.count else { throw FileIOError(path: path, reason: FileIO.lastError()) }
+        guard n == bytes.count else {
+            throw FileIOError.writeFailed(path: path, reason: FileIO.lastError())
+        }
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(FileIOError) {
-        guard let file else { throw FileIOError(path: path, reason: "already closed") }
+        guard let file else { throw FileIOError.alreadyClosed(path: path) }
         guard bytes.count > 0 else { return }
         let n = fwrite(bytes.baseAddress, 1, bytes.count, file)
-        guard n == bytes.count else { throw FileIOError(path: path, reason: FileIO.lastError()) }
+        guard n == bytes.count else {
+            throw FileIOError.writeFailed(path: path, reason: FileIO.lastError())
+        }
     }
 
     /// The underlying stream, for C writers (giflib) that write through it.
@@ -104,20 +150,20 @@ public final class AtomicFileWriter {
 
     /// Flushes, closes and renames the temporary file over `path`.
     public func commit() throws(FileIOError) {
-        guard let f = file else { throw FileIOError(path: path, reason: "already closed") }
+        guard let f = file else { throw FileIOError.alreadyClosed(path: path) }
         file = nil
         let flushed = fflush(f) == 0 && fsync(fileno(f)) == 0
         let closed = fclose(f) == 0
         guard flushed, closed else {
             let reason = FileIO.lastError()
             TemporaryFiles.remove(temporaryPath)
-            throw FileIOError(path: path, reason: "could not finish writing: \(reason)")
+            throw FileIOError.cannotFinish(path: path, reason: reason)
         }
         let renamed = TemporaryFiles.rename([(temporaryPath, path)])
         guard renamed == 1 else {
             let reason = FileIO.lastError()
             TemporaryFiles.remove(temporaryPath)
-            throw FileIOError(path: path, reason: reason)
+            throw FileIOError.cannotRename(path: path, reason: reason)
         }
     }
 

@@ -8,13 +8,19 @@ public enum ImageDecoder {
     public static func decode(
         _ bytes: [UInt8],
         accepting: (_ width: Int, _ height: Int) -> String?
-    ) throws(PNGError) -> Pixmap {
-        if WebPCodec.isWebP(bytes) { return try WebPCodec.decode(bytes, accepting: accepting) }
+    ) throws(ImageError) -> Pixmap {
+        if WebPCodec.isWebP(bytes) {
+            do { return try WebPCodec.decode(bytes, accepting: accepting) } catch {
+                throw ImageError.webp(error)
+            }
+        }
         guard JPEGCodec.isJPEG(bytes) else {
-            return try PNGCodec.decode(bytes, accepting: accepting)
+            do { return try PNGCodec.decode(bytes, accepting: accepting) } catch {
+                throw ImageError.png(error)
+            }
         }
         do { return try JPEGCodec.decode(bytes, accepting: accepting) } catch {
-            throw PNGError(message: error.message)
+            throw ImageError.jpeg(error)
         }
     }
 
@@ -22,13 +28,38 @@ public enum ImageDecoder {
     public static func read(
         path: String,
         accepting: (_ width: Int, _ height: Int) -> String?
-    ) throws(PNGError) -> Pixmap {
+    ) throws(ImageError) -> Pixmap {
         let bytes: [UInt8]
         do { bytes = try FileIO.readAll(path: path) } catch {
-            throw PNGError(message: "\(path): \(error.reason)")
+            throw ImageError.unreadableFile(error)
         }
         do { return try decode(bytes, accepting: accepting) } catch {
-            throw PNGError(message: "\(path): \(error.message)")
+            throw ImageError.inFile(path: path, error)
         }
     }
+}
+
+/// A picture asset ``ImageDecoder`` could not read: the error of the codec its bytes
+/// called for, or of the file.
+public indirect enum ImageError: Error, CustomStringConvertible, Sendable {
+    case png(PNGError)
+    case jpeg(JPEGError)
+    case webp(WebPError)
+    /// The file cannot be read.
+    case unreadableFile(FileIOError)
+    /// A problem with the file at `path`.
+    case inFile(path: String, ImageError)
+
+    /// The message, as a caller shows it.
+    public var message: String {
+        switch self {
+        case .png(let error): error.message
+        case .jpeg(let error): error.message
+        case .webp(let error): error.message
+        case .unreadableFile(let error): "\(error.path): \(error.reason)"
+        case .inFile(let path, let error): "\(path): \(error.message)"
+        }
+    }
+
+    public var description: String { message }
 }

@@ -2,12 +2,6 @@ import CLibPNG
 import CPNGShim
 import FlipbookRaster
 
-/// A PNG file that could not be read or written, with libpng's own message.
-public struct PNGError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public var description: String { message }
-}
-
 /// PNG encoding and decoding through libpng: its full API behind the CPNGShim C layer
 /// (which catches libpng's longjmp errors and returns them as results), and its simplified
 /// API (`png_image`, which does the same itself) for the files that need color conversion.
@@ -45,10 +39,10 @@ public enum PNGCodec {
         accepting: (_ width: Int, _ height: Int) -> String?
     ) throws(PNGError) -> Pixmap {
         guard !bytes.isEmpty else {
-            throw PNGError(message: "not a readable PNG: the file is empty")
+            throw PNGError.emptyFile
         }
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            throw PNGError(message: "not a PNG file (wrong signature)")
+            throw PNGError.wrongSignature
         }
         // The reader keeps a pointer to `bytes`: everything happens inside one access.
         let outcome = bytes.withUnsafeBufferPointer { raw -> Result<Pixmap?, PNGError> in
@@ -58,7 +52,7 @@ public enum PNGCodec {
                 fb_png_read_begin(raw.baseAddress, raw.count, &info, t.baseAddress, t.count)
             }
             guard let reader else {
-                return .failure(PNGError(message: "not a readable PNG: \(Self.string(text))"))
+                return .failure(PNGError.unreadable(Self.string(text)))
             }
             // 16-bit, palette, gamma, chromaticities, ICC profiles and tRNS: libpng's
             // simplified reader, whose conversions to 8-bit sRGB such images have always had.
@@ -69,11 +63,11 @@ public enum PNGCodec {
             let width = Int(info.width), height = Int(info.height)
             guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else {
                 fb_png_read_abandon(reader)
-                return .failure(PNGError(message: "PNG size \(width)×\(height) is out of range"))
+                return .failure(PNGError.sizeOutOfRange(width: width, height: height))
             }
             if let refusal = accepting(width, height) {
                 fb_png_read_abandon(reader)
-                return .failure(PNGError(message: refusal))
+                return .failure(PNGError.refused(width: width, height: height, reason: refusal))
             }
             var straight = [UInt8](repeating: 0, count: width * height * 4)
             let status = straight.withUnsafeMutableBufferPointer { out in
@@ -82,7 +76,7 @@ public enum PNGCodec {
                 }
             }
             guard status == 0 else {
-                return .failure(PNGError(message: "corrupt PNG: \(Self.string(text))"))
+                return .failure(PNGError.corrupt(Self.string(text)))
             }
             return .success(Pixmap(width: width, height: height, straightRGBA: straight))
         }
@@ -107,7 +101,7 @@ public enum PNGCodec {
         throws(PNGError) -> (width: Int, height: Int, rgba: [UInt8])
     {
         guard !bytes.isEmpty else {
-            throw PNGError(message: "not a readable PNG: the file is empty")
+            throw PNGError.emptyFile
         }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
@@ -115,22 +109,24 @@ public enum PNGCodec {
             png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
         }
         guard began != 0 else {
-            throw PNGError(message: "not a readable PNG: \(message(of: image))")
+            throw PNGError.unreadable(message(of: image))
         }
         defer { png_image_free(&image) }
         image.format = rgbaFormat
         let width = Int(image.width), height = Int(image.height)
         guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else {
-            throw PNGError(message: "PNG size \(width)×\(height) is out of range")
+            throw PNGError.sizeOutOfRange(width: width, height: height)
         }
-        if let refusal = accepting(width, height) { throw PNGError(message: refusal) }
+        if let refusal = accepting(width, height) {
+            throw PNGError.refused(width: width, height: height, reason: refusal)
+        }
         var straight = [UInt8](repeating: 0, count: width * height * 4)
         let finished = bytes.withUnsafeBytes { _ in
             straight.withUnsafeMutableBytes { out in
                 png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
             }
         }
-        guard finished != 0 else { throw PNGError(message: "corrupt PNG: \(message(of: image))") }
+        guard finished != 0 else { throw PNGError.corrupt(message(of: image)) }
         return (width, height, straight)
     }
 
@@ -150,10 +146,10 @@ public enum PNGCodec {
     ) throws(PNGError) -> Pixmap {
         let bytes: [UInt8]
         do { bytes = try FileIO.readAll(path: path) } catch {
-            throw PNGError(message: "\(path): \(error.reason)")
+            throw PNGError.unreadableFile(error)
         }
         do { return try decode(bytes, accepting: accepting) } catch {
-            throw PNGError(message: "\(path): \(error.message)")
+            throw PNGError.inFile(path: path, error)
         }
     }
 
@@ -203,7 +199,7 @@ public enum PNGCodec {
             capacity = size
             image.warning_or_error = 0
         }
-        throw PNGError(message: "PNG encoding failed: \(message(of: image))")
+        throw PNGError.encodingFailed(message(of: image))
     }
 
     /// Encodes and writes atomically: to a temporary file beside `path`, then renamed.
@@ -212,7 +208,7 @@ public enum PNGCodec {
     ) throws(PNGError) {
         let bytes = try encode(pixmap, compression: compression)
         do { try FileIO.writeAtomically(bytes, to: path) } catch {
-            throw PNGError(message: "\(path): \(error)")
+            throw PNGError.unwritableFile(path: path, error)
         }
     }
 

@@ -36,7 +36,7 @@ enum PNGEncoder {
     {
         let width = pixmap.width, height = pixmap.height
         guard width > 0, height > 0 else {
-            throw PNGError(message: "PNG encoding failed: empty image (\(width)×\(height))")
+            throw PNGError.emptyImage(width: width, height: height)
         }
         let kind = PixelSurvey(pixmap)
         var options = fb_png_write_options()
@@ -67,7 +67,7 @@ enum PNGEncoder {
         }
         let packed: [UInt8]? =
             options.strip_filler == 1 ? nil : StraightAlpha.pack(pixmap, channels: channels)
-        if RenderCancellation.shared.isCancelled { throw PNGError(message: "interrupted") }
+        if RenderCancellation.shared.isCancelled { throw PNGError.interrupted }
         return try withRows(pixmap, packed) { rows throws(PNGError) -> [UInt8] in
             let stride = width * channels
             var filters: [UInt8]?
@@ -140,11 +140,10 @@ enum PNGEncoder {
                 &options, nil, &out, &size, text.baseAddress, text.count)
         }
         guard status == 0, let out else {
-            throw PNGError(
-                message: "PNG encoding failed: "
-                    + String(
-                        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
-                        as: UTF8.self))
+            throw PNGError.encodingFailed(
+                String(
+                    decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+                    as: UTF8.self))
         }
         defer { fb_png_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: size))

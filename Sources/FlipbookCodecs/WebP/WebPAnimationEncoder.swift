@@ -31,14 +31,14 @@ public struct WebPEncodingOptions: Sendable, Hashable {
     func config() throws(WebPError) -> WebPConfig {
         var config = WebPConfig()
         guard WebPConfigInit(&config) != 0 else {
-            throw WebPError("libwebp refused its own default configuration")
+            throw WebPError.defaultConfigurationRefused
         }
         config.method = 4
         config.lossless = 1
         config.quality = 100
         if !lossless { config.near_lossless = Int32(nearLossless) }
         guard WebPValidateConfig(&config) != 0 else {
-            throw WebPError("invalid libwebp configuration")
+            throw WebPError.invalidConfiguration
         }
         return config
     }
@@ -56,13 +56,6 @@ extension WebPEncodingOptions {
     }
 }
 
-/// A libwebp failure, with what was being done.
-public struct WebPError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
-
 /// One libwebp animation encoder (`WebPAnimEncoder`, libwebpmux): frames in display
 /// order with their start times in milliseconds, a complete animated WebP out. libwebp
 /// crops each frame to what changed and picks blending and disposal itself. Used by
@@ -78,11 +71,11 @@ public final class WebPAnimationEncoder {
     /// with one each), so the output depends on the frames alone.
     public init(width: Int, height: Int, options: WebPEncodingOptions) throws(WebPError) {
         guard width > 0, height > 0, width <= 16383, height <= 16383 else {
-            throw WebPError("WebP frames are at most 16383×16383 px, not \(width)×\(height)")
+            throw WebPError.frameTooLarge(width: width, height: height)
         }
         var animation = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInit(&animation) != 0 else {
-            throw WebPError("libwebpmux version mismatch")
+            throw WebPError.versionMismatch(library: "libwebpmux")
         }
         animation.anim_params.loop_count = 0
         animation.anim_params.bgcolor = 0
@@ -90,7 +83,7 @@ public final class WebPAnimationEncoder {
         animation.allow_mixed = 0
         animation.minimize_size = 0
         guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &animation) else {
-            throw WebPError("libwebp could not make an animation encoder for \(width)×\(height) px")
+            throw WebPError.cannotMakeEncoder(width: width, height: height)
         }
         self.encoder = encoder
         self.width = width
@@ -106,26 +99,26 @@ public final class WebPAnimationEncoder {
     /// Adds `frame`, shown from `timestamp` ms until the next frame's timestamp.
     public func add(_ frame: Pixmap, timestamp: Int) throws(WebPError) {
         guard frame.width == width, frame.height == height else {
-            throw WebPError(
-                "frame is \(frame.width)×\(frame.height) px, the animation \(width)×\(height)")
+            throw WebPError.frameSizeMismatch(
+                frameWidth: frame.width, frameHeight: frame.height, width: width, height: height)
         }
         guard var picture = try Self.picture(frame) else {
-            throw WebPError("out of memory for a WebP frame")
+            throw WebPError.outOfMemoryForFrame
         }
         defer { WebPPictureFree(&picture) }
         guard WebPAnimEncoderAdd(encoder, &picture, Int32(clamping: timestamp), &config) != 0 else {
-            throw WebPError("libwebp could not encode a frame: \(errorText)")
+            throw WebPError.cannotEncodeFrame(errorText)
         }
     }
 
     /// The animation: the last frame lasts until `endTimestamp` ms.
     public func finish(endTimestamp: Int) throws(WebPError) -> [UInt8] {
         guard WebPAnimEncoderAdd(encoder, nil, Int32(clamping: endTimestamp), nil) != 0 else {
-            throw WebPError("libwebp could not end the animation: \(errorText)")
+            throw WebPError.cannotEnd(errorText)
         }
         var data = WebPData()
         guard WebPAnimEncoderAssemble(encoder, &data) != 0 else {
-            throw WebPError("libwebp could not assemble the animation: \(errorText)")
+            throw WebPError.cannotAssemble(errorText)
         }
         defer { WebPDataClear(&data) }
         return Array(UnsafeBufferPointer(start: data.bytes, count: data.size))
@@ -135,7 +128,7 @@ public final class WebPAnimationEncoder {
     /// of a segment whose first frame libwebp cropped; see ``WebPAnimationMux``).
     public func encodeStill(_ frame: Pixmap) throws(WebPError) -> [UInt8] {
         guard var picture = try Self.picture(frame) else {
-            throw WebPError("out of memory for a WebP frame")
+            throw WebPError.outOfMemoryForFrame
         }
         defer { WebPPictureFree(&picture) }
         var writer = WebPMemoryWriter()
@@ -147,8 +140,7 @@ public final class WebPAnimationEncoder {
             return WebPEncode(&config, &picture)
         }
         guard ok != 0 else {
-            throw WebPError(
-                "libwebp could not encode a frame (error \(picture.error_code.rawValue))")
+            throw WebPError.cannotEncodeStill(code: Int(picture.error_code.rawValue))
         }
         return Array(UnsafeBufferPointer(start: writer.mem, count: writer.size))
     }
@@ -160,7 +152,9 @@ public final class WebPAnimationEncoder {
     /// An ARGB picture of `frame`'s straight-alpha pixels (nil when out of memory).
     private static func picture(_ frame: Pixmap) throws(WebPError) -> WebPPicture? {
         var picture = WebPPicture()
-        guard WebPPictureInit(&picture) != 0 else { throw WebPError("libwebp version mismatch") }
+        guard WebPPictureInit(&picture) != 0 else {
+            throw WebPError.versionMismatch(library: "libwebp")
+        }
         picture.width = Int32(frame.width)
         picture.height = Int32(frame.height)
         picture.use_argb = 1

@@ -31,7 +31,7 @@ public enum WebPAnimationMux {
         try withDemuxer(animation) { demuxer throws(WebPError) in
             var iterator = WebPIterator()
             guard WebPDemuxGetFrame(demuxer, 1, &iterator) != 0 else {
-                throw WebPError("animated WebP without frames")
+                throw WebPError.noFrames
             }
             defer { WebPDemuxReleaseIterator(&iterator) }
             return iterator.x_offset == 0 && iterator.y_offset == 0
@@ -47,14 +47,14 @@ public enum WebPAnimationMux {
         xmp: [UInt8]? = nil
     ) throws(WebPError) -> [UInt8] {
         guard let mux = WebPMuxNew() else {
-            throw WebPError("out of memory for the WebP container")
+            throw WebPError.outOfMemoryForContainer
         }
         defer { WebPMuxDelete(mux) }
         for (s, segment) in segments.enumerated() {
             try withDemuxer(segment.animation) { demuxer throws(WebPError) in
                 var iterator = WebPIterator()
                 guard WebPDemuxGetFrame(demuxer, 1, &iterator) != 0 else {
-                    throw WebPError("animated WebP without frames")
+                    throw WebPError.noFrames
                 }
                 defer { WebPDemuxReleaseIterator(&iterator) }
                 var first = true
@@ -135,7 +135,7 @@ public enum WebPAnimationMux {
 
     private static func check(_ result: WebPMuxError, _ doing: String) throws(WebPError) {
         guard result == WEBP_MUX_OK else {
-            throw WebPError("libwebpmux could not \(doing) (error \(result.rawValue))")
+            throw WebPError.muxFailed(doing: doing, code: Int(result.rawValue))
         }
     }
 
@@ -147,7 +147,7 @@ public enum WebPAnimationMux {
         try bytes.withUnsafeBufferPointer { buffer throws(WebPError) in
             var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
             guard let demuxer = WebPDemux(&data) else {
-                throw WebPError("not a complete, valid WebP file")
+                throw WebPError.incomplete
             }
             defer { WebPDemuxDelete(demuxer) }
             return try body(demuxer)

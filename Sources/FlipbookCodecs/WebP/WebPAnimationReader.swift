@@ -33,33 +33,31 @@ public enum WebPAnimationReader {
             )
         }
         guard width > 0, height > 0, count > 0 else {
-            throw WebPError("WebP without a canvas or frames")
+            throw WebPError.noCanvasOrFrames
         }
         guard width * height <= GIFReader.maxCanvasPixels else {
-            throw WebPError(
-                "WebP canvas is \(width)×\(height) px, more than \(GIFReader.maxCanvasPixels) pixels"
-            )
+            throw WebPError.canvasTooLarge(
+                width: width, height: height, limit: GIFReader.maxCanvasPixels)
         }
         guard 4 * width * height * (count + 2) <= maxBytes else {
-            throw WebPError(
-                "WebP has \(count) frames of \(width)×\(height) px; decoding them would take more than "
-                    + "\(maxBytes) bytes, the memory limit")
+            throw WebPError.overMemoryLimit(
+                frames: count, width: width, height: height, maxBytes: maxBytes)
         }
         return try bytes.withUnsafeBufferPointer { buffer throws(WebPError) in
             var options = WebPAnimDecoderOptions()
             guard WebPAnimDecoderOptionsInit(&options) != 0 else {
-                throw WebPError("libwebpdemux version mismatch")
+                throw WebPError.versionMismatch(library: "libwebpdemux")
             }
             options.color_mode = MODE_RGBA
             options.use_threads = 0
             var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
             guard let decoder = WebPAnimDecoderNew(&data, &options) else {
-                throw WebPError("not a readable WebP file")
+                throw WebPError.unreadableAnimation
             }
             defer { WebPAnimDecoderDelete(decoder) }
             var info = WebPAnimInfo()
             guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else {
-                throw WebPError("not a readable WebP file")
+                throw WebPError.unreadableAnimation
             }
             var decoded = WebPAnimationDecoded(
                 width: width, height: height, loopCount: Int(info.loop_count),
@@ -69,7 +67,7 @@ public enum WebPAnimationReader {
                 var pixels: UnsafeMutablePointer<UInt8>?
                 var timestamp: Int32 = 0
                 guard WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0, let pixels else {
-                    throw WebPError("corrupt WebP frame \(decoded.frames.count)")
+                    throw WebPError.corruptFrame(index: decoded.frames.count)
                 }
                 let straight = Array(UnsafeBufferPointer(start: pixels, count: width * height * 4))
                 decoded.frames.append(Pixmap(width: width, height: height, straightRGBA: straight))

@@ -15,15 +15,17 @@ public enum WebPCodec {
     public static func decode(
         _ bytes: [UInt8],
         accepting: (_ width: Int, _ height: Int) -> String?
-    ) throws(PNGError) -> Pixmap {
+    ) throws(WebPError) -> Pixmap {
         var width: Int32 = 0, height: Int32 = 0
         let known = bytes.withUnsafeBufferPointer {
             WebPGetInfo($0.baseAddress, $0.count, &width, &height)
         }
         guard known != 0, width > 0, height > 0 else {
-            throw PNGError(message: "not a readable WebP image")
+            throw WebPError.unreadableImage
         }
-        if let refusal = accepting(Int(width), Int(height)) { throw PNGError(message: refusal) }
+        if let refusal = accepting(Int(width), Int(height)) {
+            throw WebPError.refused(width: Int(width), height: Int(height), reason: refusal)
+        }
         var straight = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let stride = Int32(width) * 4
         let decoded = bytes.withUnsafeBufferPointer { src in
@@ -31,7 +33,7 @@ public enum WebPCodec {
                 WebPDecodeRGBAInto(src.baseAddress, src.count, dst.baseAddress, dst.count, stride)
             }
         }
-        guard decoded != nil else { throw PNGError(message: "corrupt WebP image") }
+        guard decoded != nil else { throw WebPError.corruptImage }
         return Pixmap(width: Int(width), height: Int(height), straightRGBA: straight)
     }
 }
