@@ -13,7 +13,9 @@ import FlipbookScene
 ///   the named font through fontconfig (its family `fFamily` and style), with fallback
 ///   fonts; the first baseline sits at y = 0 as in After Effects.
 /// - With `--lottie-compat core-animation`, text the glyph shapes do not cover is laid out
-///   as lottie-ios's Core Text layer does it (LottieReader+CoreText.swift).
+///   as lottie-ios's Core Text layer does it (LottieReader+CoreText.swift), the glyph shapes
+///   it has drawn character by character among the font's glyphs. The default profile
+///   draws such text from the font alone.
 extension LottieReader {
     /// The text animators `t.a` that are drawn: none for lottie-ios's Core Animation
     /// engine, which draws a text layer's first document without its animators
@@ -68,7 +70,7 @@ extension LottieReader {
         if coreAnimation && !(usable && !glyphs.isEmpty) {
             return coreTextLayer(
                 e, doc: doc, string: string, size: size, tracking: tracking, fill: fill,
-                stroke: stroke)
+                stroke: stroke, family: family, style: style)
         }
         if let box = doc["sz"].numbers, box.count >= 2 {
             warn("paragraph text box (drawn as point text)")

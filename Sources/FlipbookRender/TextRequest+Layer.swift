@@ -30,6 +30,7 @@ extension TextRequest {
             alignment: alignment, wrapped: text.wrapped, truncation: truncation,
             direction: text.direction == .ltr
                 ? .leftToRight : text.direction == .rtl ? .rightToLeft : .natural,
-            tracking: text.tracking, lineHeight: text.lineHeight, coreTextFrame: text.coreTextFrame)
+            tracking: text.tracking, lineHeight: text.lineHeight, coreTextFrame: text.coreTextFrame,
+            suppliedGlyphs: text.glyphs)
     }
 }

@@ -90,6 +90,10 @@ public struct TextContent: Sendable, Hashable {
     /// apart, no optional ligatures, and with a wrapped box the first baseline a cap height
     /// below the top and only the lines whose baseline lies inside the box.
     public var coreTextFrame = false
+    /// Characters drawn from their own outlines instead of the font (a Lottie file's glyph
+    /// shapes in `chars`), laid out with the font-drawn ones on the same lines
+    /// (``TextRequest/suppliedGlyphs`` in FlipbookText).
+    public var glyphs: [Character: GlyphOutline] = [:]
 
     public init(
         string: String, font: FontReference = .family("Helvetica"),

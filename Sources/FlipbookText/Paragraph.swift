@@ -1,4 +1,5 @@
 import CHarfBuzz
+import FlipbookGeometry
 
 /// One paragraph (text between explicit newlines) split into grapheme clusters, each
 /// with its font, bidi level, script and line-break opportunity.
@@ -13,6 +14,9 @@ import CHarfBuzz
 ///   shaped with the primary font, which draws its .notdef glyph (a box), and it is
 ///   listed in ``TextLayout/missing``. Controls and default-ignorable scalars (ZWJ,
 ///   variation selectors, bidi controls…) never need a glyph; a tab is shaped as a space.
+/// - A cluster the request supplies an outline for (``TextRequest/suppliedGlyphs``) needs
+///   no font: it keeps the primary font for itemisation, is never missing, and
+///   ``Shaper`` draws its outline at its own advance.
 /// - Bidi levels come from ``Bidi`` over the whole paragraph (per scalar; ``Shaper``
 ///   takes a cluster's from its first scalar after the line's L1).
 /// - Script (for HarfBuzz, UAX #24): each scalar's Unicode script; Common and Inherited
@@ -34,6 +38,8 @@ struct Paragraph {
         var breakBefore = false
         /// Advance in points (tracking included), filled by ``Shaper/measure(_:fontSize:tracking:)``.
         var advance: Double = 0
+        /// The outline drawn instead of a font's glyphs (``TextRequest/suppliedGlyphs``).
+        var supplied: GlyphOutline?
     }
 
     var scalars: [UInt32] = []
@@ -46,7 +52,7 @@ struct Paragraph {
 
     init(
         _ text: Substring, direction: TextRequest.Direction, primary: FontLibrary.Primary,
-        library: FontLibrary
+        library: FontLibrary, supplied: [Character: GlyphOutline] = [:]
     ) {
         var utf16Starts: [Int] = []
         var utf16 = 0
@@ -66,13 +72,14 @@ struct Paragraph {
                 character == " " || character == "\t"
                 || (first.properties.generalCategory == .spaceSeparator
                     && !Self.noBreakSpaces.contains(first.value))
+            let glyph = supplied[character]
             let font =
-                drawn.isEmpty
+                drawn.isEmpty || glyph != nil
                 ? primary.face : Self.font(for: drawn, primary: primary, library: library)
             clusters.append(
                 Cluster(
                     text: character, scalars: start..<scalars.count, font: font ?? primary.face,
-                    isMissing: font == nil, isSpace: space))
+                    isMissing: font == nil, isSpace: space, supplied: glyph))
         }
         bidi = Bidi(scalars, direction: direction)
         let scripts = Self.scripts(scalars)

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import FlipbookGeometry
 
 /// Shapes a line of a ``Paragraph`` with HarfBuzz into glyphs in visual order.
 ///
@@ -11,6 +12,9 @@ import CHarfBuzz
 ///   direction from the level's parity, its script, the default language, and HarfBuzz's
 ///   default features (kern, liga, mark positioning…). Right-to-left runs come back in
 ///   visual order with mirrored glyphs for mirrored characters.
+/// - A cluster with a supplied outline (``Paragraph/Cluster/supplied``) is a run of its
+///   own, not given to HarfBuzz: one glyph at the supplied advance × fontSize. The font
+///   runs around it are still shaped with the whole paragraph as context.
 /// - Runs are placed left to right in the line's visual order (FriBidi's L2).
 /// - Positions are scaled from each font's units to points (fontSize / unitsPerEm), so
 ///   fallback fonts with another em size line up. `tracking` (points) is added after every
@@ -28,6 +32,8 @@ enum Shaper {
         var advance: Double
         /// Index of the cluster in the paragraph.
         var cluster: Int
+        /// The outline drawn instead of the font's glyph `id`.
+        var supplied: GlyphOutline?
     }
 
     struct Line {
@@ -72,7 +78,8 @@ enum Shaper {
         var i = range.lowerBound
         while i < range.upperBound {
             var j = i + 1
-            while j < range.upperBound, clusters[j].font === clusters[i].font, level(j) == level(i),
+            while j < range.upperBound, clusters[i].supplied == nil, clusters[j].supplied == nil,
+                clusters[j].font === clusters[i].font, level(j) == level(i),
                 clusters[j].script == clusters[i].script
             { j += 1 }
             runs.append(
@@ -86,6 +93,15 @@ enum Shaper {
         for run in runs {
             let first = clusters[run.range.lowerBound]
             let font = first.font
+            if let glyph = first.supplied {
+                let advance = glyph.advance.isFinite ? glyph.advance * fontSize : 0
+                line.glyphs.append(
+                    Glyph(
+                        font: font, id: 0, x: line.width, yOffset: 0, advance: advance,
+                        cluster: run.range.lowerBound, supplied: glyph))
+                line.width += advance + tracking
+                continue
+            }
             let scale = fontSize / font.unitsPerEm
             let scalars =
                 first.scalars.lowerBound..<clusters[run.range.upperBound - 1].scalars.upperBound

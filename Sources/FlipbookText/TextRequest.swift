@@ -55,11 +55,21 @@ public struct TextRequest: Sendable, Hashable {
     ///   box (the frame is the box plus that extension plus one descent, and a frame
     ///   holds only the lines that fit).
     public var coreTextFrame: Bool
+    /// Outlines the caller brings for some characters (glyph shapes embedded in a document,
+    /// say). A character found here is drawn from its outline at its advance instead of
+    /// from a font, and everything else about the layout stays as it is: it sits on the
+    /// same line, wraps, aligns, justifies and takes tracking like any character, its
+    /// advance adds up with the font-shaped runs around it, and the font's metrics still
+    /// set the line pitch and first baseline. It is never kerned, shaped or ligated with
+    /// its neighbours (it is a run of its own). Characters not found here are shaped from
+    /// the fonts as usual.
+    public var suppliedGlyphs: [Character: GlyphOutline]
 
     public init(
         string: String, font: Font, fontSize: Double, boxSize: Size, alignment: Alignment = .left,
         wrapped: Bool = false, truncation: Truncation = .none, direction: Direction = .natural,
-        tracking: Double = 0, lineHeight: Double? = nil, coreTextFrame: Bool = false
+        tracking: Double = 0, lineHeight: Double? = nil, coreTextFrame: Bool = false,
+        suppliedGlyphs: [Character: GlyphOutline] = [:]
     ) {
         self.string = string
         self.font = font
@@ -72,6 +82,7 @@ public struct TextRequest: Sendable, Hashable {
         self.tracking = tracking
         self.lineHeight = lineHeight
         self.coreTextFrame = coreTextFrame
+        self.suppliedGlyphs = suppliedGlyphs
     }
 }
 
@@ -95,8 +106,12 @@ public struct TextLayout: Sendable {
 
     /// A positioned glyph (for tests and diagnostics; the path already holds its outline).
     public struct Glyph: Sendable, Equatable {
+        /// The font's glyph index (0 for a supplied glyph).
         public var id: UInt32
-        /// The font's family name as FreeType reports it, and its file.
+        /// Drawn from ``TextRequest/suppliedGlyphs`` rather than a font.
+        public var isSupplied: Bool
+        /// The font's family name as FreeType reports it, and its file (empty for a
+        /// supplied glyph).
         public var fontFamily: String
         public var fontFile: String
         /// The grapheme cluster the glyph belongs to.

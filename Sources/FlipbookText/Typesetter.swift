@@ -27,6 +27,9 @@ import FlipbookGeometry
 ///   baseline, lines dropped below a paragraph box, no optional ligatures: see
 ///   ``TextRequest/coreTextFrame``), with the metrics Core Text would report
 ///   (``FontLibrary/Primary/metrics``).
+/// - Characters with a supplied outline (``TextRequest/suppliedGlyphs``) take part in all
+///   of this as one-glyph runs (see ``Shaper``); their outline (ems, y down) is mapped by
+///   scale (fontSize, fontSize) to the pen position.
 /// - Each glyph's unhinted outline (font units, y up) is mapped by scale (s, −s) to the
 ///   pen position, so text is a path like any other.
 struct Typesetter {
@@ -69,7 +72,7 @@ struct Typesetter {
         .map {
             analyzed(
                 $0, direction: request.direction, primary: primary, size: size, tracking: tracking,
-                ligatures: ligatures)
+                ligatures: ligatures, supplied: request.suppliedGlyphs)
         }
 
         var plan: [PlannedLine] = []
@@ -108,7 +111,8 @@ struct Typesetter {
             if let truncated = planned.truncated {
                 paragraph = analyzed(
                     Substring(truncated), direction: rtl ? .rightToLeft : .leftToRight,
-                    primary: primary, size: size, tracking: tracking, ligatures: ligatures)
+                    primary: primary, size: size, tracking: tracking, ligatures: ligatures,
+                    supplied: request.suppliedGlyphs)
                 range = LineBreaks.trimmed(paragraph.clusters.indices, paragraph.clusters)
                 text = truncated
             }
@@ -140,9 +144,11 @@ struct Typesetter {
 
     private func analyzed(
         _ text: Substring, direction: TextRequest.Direction, primary: FontLibrary.Primary,
-        size: Double, tracking: Double, ligatures: Bool = true
+        size: Double, tracking: Double, ligatures: Bool = true,
+        supplied: [Character: GlyphOutline] = [:]
     ) -> Paragraph {
-        var paragraph = Paragraph(text, direction: direction, primary: primary, library: library)
+        var paragraph = Paragraph(
+            text, direction: direction, primary: primary, library: library, supplied: supplied)
         Shaper.measure(&paragraph, fontSize: size, tracking: tracking, ligatures: ligatures)
         return paragraph
     }
@@ -159,7 +165,7 @@ struct Typesetter {
             let measure = { (text: String) -> Double in
                 let p = analyzed(
                     Substring(text), direction: direction, primary: primary, size: request.fontSize,
-                    tracking: tracking)
+                    tracking: tracking, supplied: request.suppliedGlyphs)
                 return Shaper.shape(
                     p, LineBreaks.trimmed(p.clusters.indices, p.clusters),
                     fontSize: request.fontSize,
@@ -213,18 +219,23 @@ struct Typesetter {
     ) {
         for glyph in line.glyphs {
             let origin = Point(x + glyph.x, baseline - glyph.yOffset)
-            let outline = glyph.font.outlines.outline(glyph.id)
+            // A font's outline is in font units, y up; a supplied one in ems, y down.
+            let outline = glyph.supplied?.path ?? glyph.font.outlines.outline(glyph.id)
             var bounds: Rect?
             if !outline.isEmpty {
-                let k = fontSize / glyph.font.unitsPerEm
+                let k = glyph.supplied == nil ? fontSize / glyph.font.unitsPerEm : fontSize
                 let placed = outline.applying(
-                    AffineTransform(a: k, b: 0, c: 0, d: -k, tx: origin.x, ty: origin.y))
+                    AffineTransform(
+                        a: k, b: 0, c: 0, d: glyph.supplied == nil ? -k : k, tx: origin.x,
+                        ty: origin.y))
                 layout.path.elements.append(contentsOf: placed.elements)
                 bounds = placed.controlBounds
             }
             layout.glyphs.append(
                 TextLayout.Glyph(
-                    id: glyph.id, fontFamily: glyph.font.familyName, fontFile: glyph.font.file,
+                    id: glyph.id, isSupplied: glyph.supplied != nil,
+                    fontFamily: glyph.supplied == nil ? glyph.font.familyName : "",
+                    fontFile: glyph.supplied == nil ? glyph.font.file : "",
                     character: String(paragraph.clusters[glyph.cluster].text), line: index,
                     origin: origin,
                     advance: glyph.advance, bounds: bounds))
