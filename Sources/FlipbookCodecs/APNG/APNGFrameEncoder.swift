@@ -156,11 +156,6 @@ enum APNGFrameEncoder {
     /// files: the same choice) at a third to a tenth of level 9's CPU.
     static let trialLevel: Int32 = 6
 
-    /// Match candidates level 9 follows for the one final compression of a frame: 4 times
-    /// zlib's 4,096 (heart_fill 493,664 → 492,070 bytes, card-signup 579,524 → 576,914, for
-    /// twice the CPU of that one pass).
-    static let finalMaxChain: Int32 = 16384
-
     /// Converts both blends of `work` to `mode`, filters each under every filter strategy,
     /// ranks the candidates by their size at ``trialLevel`` and deflates the smallest at
     /// level 9 (SOURCE and the earlier strategy on ties). The strategies: the per-row choice,
@@ -191,17 +186,15 @@ enum APNGFrameEncoder {
             }
         }
         let data = try Deflate.compress(
-            best!.filtered, level: 9, memoryLevel: 9, strategy: Z_DEFAULT_STRATEGY,
-            maxChain: finalMaxChain)
+            best!.filtered, level: 9, memoryLevel: 9, strategy: Z_DEFAULT_STRATEGY)
         return APNGEncodedFrame(rect: work.rect, blendOver: best!.over, data: data)
     }
 }
 
 /// zlib's deflate of a whole buffer, with the level, memory level and strategy chosen.
 enum Deflate {
-    /// `maxChain`: with level 9, how many earlier matches deflate compares (zlib's own: 4,096).
     static func compress(
-        _ input: [UInt8], level: Int32, memoryLevel: Int32, strategy: Int32, maxChain: Int32? = nil
+        _ input: [UInt8], level: Int32, memoryLevel: Int32, strategy: Int32
     ) throws(PNGError) -> [UInt8] {
         var stream = z_stream()
         guard
@@ -212,8 +205,6 @@ enum Deflate {
             throw PNGError(message: "zlib could not start compressing")
         }
         defer { deflateEnd(&stream) }
-        // good_length 32, lazy and nice 258: level 9's own, with a longer chain.
-        if let maxChain { deflateTune(&stream, 32, 258, 258, maxChain) }
         let capacity = Int(deflateBound(&stream, uLong(input.count)))
         var output = [UInt8](repeating: 0, count: capacity)
         let status = input.withUnsafeBufferPointer { src in
