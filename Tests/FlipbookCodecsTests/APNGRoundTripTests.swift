@@ -140,43 +140,10 @@ import FlipbookRaster
     }
 
     @Test func pillowDecodesTheExactPixelsAndDurations() throws {
-        let python = "/usr/bin/python3"
-        // scripts/setup installs python3 and python3-pil: their absence is a failure, not a skip.
-        #expect(
-            FileManager.default.isExecutableFile(atPath: python),
-            "python3 is missing: run scripts/setup")
-        let folder = NSTemporaryDirectory() + "apng-pillow-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(try APNGSamples.encoded()).write(to: URL(fileURLWithPath: folder + "/a.png"))
-        let script = """
-            import sys
-            from PIL import Image
-            im = Image.open(sys.argv[1])
-            out = open(sys.argv[2], "wb")
-            for i in range(im.n_frames):
-                im.seek(i)
-                out.write(im.convert("RGBA").tobytes())
-                print(repr(im.info["duration"]))
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, folder + "/a.png", folder + "/frames.rgba"]
-        let pipe = Pipe(), errors = Pipe()
-        process.standardOutput = pipe
-        process.standardError = errors
-        try process.run()
-        let printed = String(
-            decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let failure = String(
-            decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "Pillow failed: \(failure)")
+        let (rgba, durations) = try APNGSamples.decodedByPillow(try APNGSamples.encoded())
         let (frames, delays) = Self.expected
-        let durations = printed.split(separator: "\n").compactMap { Double($0) }
         #expect(durations.count == frames.count)
         for (d, n) in zip(durations, delays) { #expect(abs(d - Double(n) * 1000 / 30) < 1e-6) }
-        let rgba = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/frames.rgba")))
         let size = APNGSamples.width * APNGSamples.height * 4
         #expect(rgba.count == size * frames.count)
         for (i, frame) in frames.enumerated() where rgba.count >= (i + 1) * size {

@@ -1,3 +1,5 @@
+import Foundation
+import Testing
 import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookRaster
@@ -48,5 +50,45 @@ enum APNGSamples {
             text: PNGText(keyword: "flipbook-hash", text: "abc"), jobs: jobs)
         for k in 0..<count { try writer.append(frame(k), delay: 1) }
         return try writer.finishInMemory()
+    }
+
+    /// Pillow's decoding of an APNG (an independent decoder): every frame's straight RGBA
+    /// bytes, one after another, and each frame's duration in ms.
+    static func decodedByPillow(_ apng: [UInt8]) throws -> (rgba: [UInt8], durations: [Double]) {
+        let python = "/usr/bin/python3"
+        // scripts/setup installs python3 and python3-pil: their absence is a failure, not a skip.
+        #expect(
+            FileManager.default.isExecutableFile(atPath: python),
+            "python3 is missing: run scripts/setup")
+        let folder = NSTemporaryDirectory() + "apng-pillow-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(apng).write(to: URL(fileURLWithPath: folder + "/a.png"))
+        let script = """
+            import sys
+            from PIL import Image
+            im = Image.open(sys.argv[1])
+            out = open(sys.argv[2], "wb")
+            for i in range(im.n_frames):
+                im.seek(i)
+                out.write(im.convert("RGBA").tobytes())
+                print(repr(im.info["duration"]))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script, folder + "/a.png", folder + "/frames.rgba"]
+        let pipe = Pipe(), errors = Pipe()
+        process.standardOutput = pipe
+        process.standardError = errors
+        try process.run()
+        let printed = String(
+            decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let failure = String(
+            decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "Pillow failed: \(failure)")
+        let durations = printed.split(separator: "\n").compactMap { Double($0) }
+        let rgba = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/frames.rgba")))
+        return (rgba, durations)
     }
 }

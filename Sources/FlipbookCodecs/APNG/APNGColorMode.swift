@@ -1,8 +1,13 @@
 /// The pixel format of a whole APNG, chosen from the pixels of all its frames (as apngasm
 /// and apngopt choose theirs): the fewest bytes a pixel that still hold every pixel exactly.
 ///
+/// - `gray`: every visible pixel grey (R = G = B) and opaque, the rest fully transparent:
+///   one byte a pixel, filtered like any continuous sample (unlike palette indices). `key` is
+///   a grey level no frame uses, written as tRNS, standing for "transparent" (see `rgb`).
 /// - `palette`: at most 256 distinct RGBA colours in all frames: one byte a pixel (PLTE, and
 ///   tRNS for the colours that are not opaque).
+/// - `grayAlpha`: every visible pixel grey: two bytes a pixel (monochrome Lottie art with
+///   soft edges).
 /// - `rgb`: every pixel opaque: three bytes a pixel. `key` is an RGB colour no frame uses,
 ///   written as tRNS: it stands for "transparent", so the pixels that blend OVER leaves
 ///   unchanged can still be written (opaque scenes would otherwise be SOURCE only).
@@ -11,6 +16,8 @@ enum APNGColorMode: Sendable {
     case rgba
     case rgb(key: UInt32?)
     case palette(APNGPalette)
+    case gray(key: UInt8?)
+    case grayAlpha
 
     /// IHDR's color type.
     var colorType: UInt8 {
@@ -18,6 +25,8 @@ enum APNGColorMode: Sendable {
         case .rgba: return 6
         case .rgb: return 2
         case .palette: return 3
+        case .gray: return 0
+        case .grayAlpha: return 4
         }
     }
 
@@ -25,14 +34,22 @@ enum APNGColorMode: Sendable {
         switch self {
         case .rgba: return 4
         case .rgb: return 3
-        case .palette: return 1
+        case .palette, .gray: return 1
+        case .grayAlpha: return 2
         }
+    }
+
+    /// Palette indices are labels, not levels: the predicting row filters do not apply.
+    var isIndexed: Bool {
+        if case .palette = self { return true }
+        return false
     }
 
     /// The chunks between IHDR and the image data: PLTE and tRNS.
     var headerChunks: [(String, [UInt8])] {
         switch self {
-        case .rgba, .rgb(key: nil): return []
+        case .rgba, .rgb(key: nil), .gray(key: nil), .grayAlpha: return []
+        case .gray(let key?): return [("tRNS", [0, key])]
         case .rgb(let key?):
             // 16-bit samples, of which an 8-bit image uses the low byte.
             return [
@@ -80,6 +97,27 @@ enum APNGColorMode: Sendable {
                 }
             }
             return possible ? out : nil
+        case .gray(let key):
+            var possible = true
+            let out = rgba.withUnsafeBytes { raw in
+                raw.bindMemory(to: UInt32.self).map { word -> UInt8 in
+                    let c = UInt32(littleEndian: word)
+                    if c >> 24 == 255 { return UInt8(truncatingIfNeeded: c) }
+                    // Only transparent pixels are not opaque here (the mode was chosen so).
+                    guard let key else { possible = false; return 0 }
+                    return key
+                }
+            }
+            return possible ? out : nil
+        case .grayAlpha:
+            let count = rgba.count / 4
+            return [UInt8](unsafeUninitializedCapacity: count * 2) { out, initialized in
+                for i in 0..<count {
+                    out[2 * i] = rgba[4 * i]
+                    out[2 * i + 1] = rgba[4 * i + 3]
+                }
+                initialized = count * 2
+            }
         case .palette(let palette):
             return rgba.withUnsafeBytes { raw in
                 let p = raw.bindMemory(to: UInt32.self)
@@ -94,6 +132,8 @@ enum APNGColorMode: Sendable {
     static func choose(_ works: [APNGFrameWork]) -> APNGColorMode {
         var table = ColorTable()
         var tooMany = false, opaque = true
+        // Grey: every visible pixel R = G = B; binary: every source pixel opaque or transparent.
+        var gray = true, binary = true
         // One bit per RGB colour (2 MiB): which opaque colours occur, to find an unused key.
         var used = [UInt64](repeating: 0, count: 1 << 18)
         scan: for work in works {
@@ -106,18 +146,30 @@ enum APNGColorMode: Sendable {
                         let c = UInt32(littleEndian: word)
                         if c == last { continue }
                         last = c
-                        if c >> 24 == 255 {
+                        let alpha = c >> 24
+                        if alpha == 255 {
                             used[Int((c & 0xFF_FFFF) >> 6)] |= 1 << UInt64(c & 63)
                         } else if isSource {
                             opaque = false
+                            if alpha != 0 { binary = false }
                         }
+                        if alpha != 0 && (c ^ (c >> 8)) & 0xFFFF != 0 { gray = false }
                         if !tooMany && !table.insert(c) { tooMany = true }
                     }
                 }
-                if tooMany && !opaque { break scan }
+                if tooMany && !opaque && !gray { break scan }
             }
         }
+        if gray && binary {
+            // An opaque grey level never used (grey colour c is bit c·0x010101 of `used`).
+            let freeGray = (0..<256).first { level in
+                let c = level * 0x01_0101
+                return used[c >> 6] & (1 << UInt64(c & 63)) == 0
+            }.map { UInt8($0) }
+            if opaque || freeGray != nil { return .gray(key: freeGray) }
+        }
         if !tooMany { return .palette(APNGPalette(table: table)) }
+        if gray { return .grayAlpha }
         guard opaque else { return .rgba }
         guard let free = used.firstIndex(where: { $0 != .max }) else { return .rgb(key: nil) }
         return .rgb(key: 0xFF00_0000 | UInt32(free * 64 + (~used[free]).trailingZeroBitCount))

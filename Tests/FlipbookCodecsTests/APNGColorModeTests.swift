@@ -1,0 +1,130 @@
+import Testing
+import FlipbookCodecs
+import FlipbookGeometry
+import FlipbookRaster
+
+/// Grey animations are written in PNG's grey colour types (one or two bytes a pixel instead
+/// of three or four), and still decode to the exact pixels in our reader and in Pillow.
+@Suite struct APNGColorModeTests {
+    /// A grey ramp (levels 3·x + k, at most 192, so the levels above stay free for a tRNS
+    /// key) sliding by one level a frame, with a transparent hole that moves (OVER or BACKGROUND).
+    static func rampFrames(transparentHole: Bool) -> [Pixmap] {
+        (0..<4).map { k in
+            var p = Pixmap(width: 64, height: 16)
+            for y in 0..<16 {
+                for x in 0..<64 {
+                    let hole = transparentHole && x >= 8 * k && x < 8 * k + 6 && y < 6
+                    let level = 3 * x + k
+                    APNGSamples.set(
+                        &p, x, y, r: hole ? 0 : level, g: hole ? 0 : level, b: hole ? 0 : level,
+                        a: hole ? 0 : 255)
+                }
+            }
+            return p
+        }
+    }
+
+    /// Soft grey art: 16 grey levels under a 64-step alpha ramp (over 256 colours, so no
+    /// palette), moving right a pixel a frame.
+    static var softFrames: [Pixmap] {
+        (0..<4).map { k in
+            var p = Pixmap(width: 64, height: 16)
+            for y in 0..<16 {
+                for x in 0..<(64 - k) {
+                    let a = (x + 1) * 4 - 1, level = y * 16
+                    APNGSamples.set(
+                        &p, x + k, y, r: level * a / 255, g: level * a / 255, b: level * a / 255,
+                        a: a)
+                }
+            }
+            return p
+        }
+    }
+
+    static func encode(_ frames: [Pixmap], opaque: Bool = false) throws -> [UInt8] {
+        let writer = try APNGWriter(width: 64, height: 16, denominator: 10, opaque: opaque)
+        for f in frames { try writer.append(f, delay: 1) }
+        return try writer.finishInMemory()
+    }
+
+    /// Pillow's frames equal `frames` (straight RGBA; transparent pixels carry no colour).
+    static func expectPillowReads(_ bytes: [UInt8], as frames: [Pixmap]) throws {
+        let (rgba, durations) = try APNGSamples.decodedByPillow(bytes)
+        #expect(durations.count == frames.count)
+        let size = 64 * 16 * 4
+        try #require(rgba.count == size * frames.count)
+        for (i, frame) in frames.enumerated() {
+            var decoded = Array(rgba[(i * size)..<((i + 1) * size)])
+            for p in stride(from: 0, to: size, by: 4) where decoded[p + 3] == 0 {
+                decoded[p] = 0; decoded[p + 1] = 0; decoded[p + 2] = 0
+            }
+            #expect(decoded == frame.straightRGBA(), "frame \(i)")
+        }
+    }
+
+    @Test func opaqueGreyIsOneByteAPixelWithAKeyLevelForOver() throws {
+        let frames = Self.rampFrames(transparentHole: false)
+        let bytes = try Self.encode(frames, opaque: true)
+        let layout = try APNGLayout(bytes)
+        #expect(layout.ihdr[9] == 0)
+        // The key is a grey level that no frame uses.
+        let key = try #require(APNGChunkLayoutTests.chunkData("tRNS", in: bytes))
+        #expect(key.count == 2)
+        let used = Set(
+            frames.flatMap { f in stride(from: 0, to: f.data.count, by: 4).map { f.data[$0] } })
+        #expect(!used.contains(key[1]))
+        #expect(try APNGReader.decode(bytes).frames == frames)
+        try Self.expectPillowReads(bytes, as: frames)
+    }
+
+    @Test func greyWithHardTransparencyKeysTheTransparentPixels() throws {
+        let frames = Self.rampFrames(transparentHole: true)
+        let bytes = try Self.encode(frames)
+        #expect(try APNGLayout(bytes).ihdr[9] == 0)
+        #expect(try APNGReader.decode(bytes).frames == frames)
+        try Self.expectPillowReads(bytes, as: frames)
+    }
+
+    @Test func softGreyArtIsGreyWithAlpha() throws {
+        let frames = Self.softFrames
+        let bytes = try Self.encode(frames)
+        #expect(try APNGLayout(bytes).ihdr[9] == 4)
+        #expect(try APNGReader.decode(bytes).frames == frames)
+        try Self.expectPillowReads(bytes, as: frames)
+        // One colour off grey anywhere and the file is RGBA again.
+        var tinted = frames
+        APNGSamples.set(&tinted[2], 40, 3, r: 10, g: 0, b: 0, a: 255)
+        let rgba = try Self.encode(tinted)
+        #expect(try APNGLayout(rgba).ihdr[9] == 6)
+        #expect(try APNGReader.decode(rgba).frames == tinted)
+    }
+
+    /// Translucent marks appearing at opposite corners of a transparent canvas around a
+    /// fixed band of translucent noise: OVER (the noise left out) would be far smaller, but
+    /// only SOURCE is written for translucent changes, so Pillow, which squares the alpha of
+    /// translucent OVER pixels, decodes it exactly too.
+    @Test func translucentChangesDecodeExactlyInPillow() throws {
+        var band = Pixmap(width: 64, height: 16)
+        var seed: UInt32 = 7
+        for y in 6..<10 {
+            for x in 0..<64 {
+                seed = seed &* 1_103_515_245 &+ 12345
+                let c = Int(seed >> 24) * 100 / 255
+                APNGSamples.set(&band, x, y, r: c, g: 100 - c, b: 50, a: 100)
+            }
+        }
+        var frames = [band]
+        for k in 1..<4 {
+            var p = frames[k - 1]
+            for y in 0..<4 {
+                APNGSamples.set(&p, 2 * k, y, r: 60, g: 20, b: 40, a: 123)
+                APNGSamples.set(&p, 61 - 2 * k, y + 12, r: 60, g: 20, b: 40, a: 123)
+            }
+            frames.append(p)
+        }
+        let bytes = try Self.encode(frames)
+        #expect(try APNGLayout(bytes).controls.allSatisfy { $0.blend == 0 })
+        #expect(try APNGReader.decode(bytes).frames == frames)
+        try Self.expectPillowReads(bytes, as: frames)
+    }
+}
