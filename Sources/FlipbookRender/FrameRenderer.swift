@@ -130,7 +130,9 @@ public struct FrameRenderer: Sendable {
         }
         guard !area.isEmpty else { return }
         let toGroup = toDevice.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
-        var group = Pixmap(width: area.width, height: area.height)
+        // Offscreens come from the thread's pool and go back once drawn (see PixelBufferPool).
+        var group = Pixmap.pooled(width: area.width, height: area.height)
+        defer { group.recycle() }
         paint(layer, toGroup, into: &group, clip: nil, opacity: 1)
         var maskAlpha: Mask?
         if let masks = compositing?.masks,
@@ -143,7 +145,8 @@ public struct FrameRenderer: Sendable {
         if let maskLayer = layer.mask {
             // The mask lives in the layer's space; its own opacity scales its alpha
             // because it is drawn with it.
-            var maskSurface = Pixmap(width: area.width, height: area.height)
+            var maskSurface = Pixmap.pooled(width: area.width, height: area.height)
+            defer { maskSurface.recycle() }
             draw(maskLayer, parent: toGroup, into: &maskSurface, clip: nil)
             maskAlpha = LayerMasks.matte(
                 maskSurface, mode: maskMode, width: area.width, height: area.height)

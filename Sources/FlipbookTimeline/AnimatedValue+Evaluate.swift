@@ -22,7 +22,12 @@ extension AnimatedValue {
     }
 
     /// The first component at `seconds` (0 for an empty vector).
-    public func scalar(at seconds: Double) -> Double { value(at: seconds).first ?? 0 }
+    public func scalar(at seconds: Double) -> Double {
+        switch self {
+        case .constant(let v): return v.first ?? 0
+        case .keyframes(let list): return Self.sampleFirst(list, at: seconds)
+        }
+    }
 
     /// The value and, for a 2-D value, the direction of travel in degrees (for
     /// auto-orient: the tangent of the motion path, or of the straight segment).
@@ -71,6 +76,28 @@ extension AnimatedValue {
         return (v, heading(list, segment: index, progress: u))
     }
 
+    /// `sample(list, at: t).value.first ?? 0`, worked out for the first component alone:
+    /// scalars (rotation, opacity, split positions) are most of a frame's values, and the
+    /// whole vector cost an array each.
+    private static func sampleFirst(_ list: [Keyframe], at t: Double) -> Double {
+        guard let first = list.first else { return 0 }
+        if list.count == 1 || t <= first.time { return first.value.first ?? 0 }
+        let index = list.partitionPoint(in: 1..<list.count) { t < $0.time } - 1
+        if index == list.count - 1 { return list[index].value.first ?? 0 }
+        let k0 = list[index], k1 = list[index + 1]
+        if k0.hold { return k0.value.first ?? 0 }
+        let span = k1.time - k0.time
+        let u = span > 0 ? (t - k0.time) / span : 1
+        if let bezier = spatial(k0, k1) {
+            let p = easing(k0, dimension: 0).progress(at: u)
+            return k0.spatialByParameter
+                ? bezier.point(p).x : bezier.pointAtLength(fraction: p).point.x
+        }
+        guard !k0.value.isEmpty, !k1.value.isEmpty else { return k0.value.first ?? 0 }
+        let p = easing(k0, dimension: 0).progress(at: u)
+        return k0.value[0] + (k1.value[0] - k0.value[0]) * p
+    }
+
     private static func easing(_ k: Keyframe, dimension: Int) -> TimingCurve {
         if dimension < k.easing.count { return k.easing[dimension] }
         return k.easing.first ?? .linear
@@ -109,9 +136,24 @@ struct SpatialBezier {
     var p0, p1, p2, p3: Point
     static let chords = 64
 
-    func point(_ s: Double) -> Point {
+    func point(_ s: Double) -> Point { point(weights: Self.weights(s)) }
+
+    /// The Bernstein weights of the four control points at parameter `s`.
+    @inline(__always)
+    static func weights(_ s: Double) -> (Double, Double, Double, Double) {
         let m = 1 - s
-        let a = m * m * m, b = 3 * m * m * s, c = 3 * m * s * s, d = s * s * s
+        return (m * m * m, 3 * m * m * s, 3 * m * s * s, s * s * s)
+    }
+
+    /// The weights at the chord ends i / chords, worked out once: they are the same for
+    /// every curve, and the arc-length table needs all of them for every moving layer.
+    static let chordWeights: [(Double, Double, Double, Double)] = (0...chords).map {
+        weights(Double($0) / Double(chords))
+    }
+
+    @inline(__always)
+    func point(weights w: (Double, Double, Double, Double)) -> Point {
+        let (a, b, c, d) = w
         return Point(
             a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
     }
@@ -132,14 +174,25 @@ struct SpatialBezier {
     /// The point at `fraction` of the arc length (clamped to the curve beyond 0…1, where
     /// an overshooting easing continues along the end tangents).
     func pointAtLength(fraction: Double) -> (point: Point, tangent: Point) {
-        var lengths = [Double](repeating: 0, count: Self.chords + 1)
-        var previous = p0
-        for i in 1...Self.chords {
-            let q = point(Double(i) / Double(Self.chords))
-            let d = q - previous
-            lengths[i] = lengths[i - 1] + (d.x * d.x + d.y * d.y).squareRoot()
-            previous = q
+        // The chord lengths live on the stack: this runs for every moving layer every frame.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.chords + 1) { lengths in
+            lengths[0] = 0
+            var previous = p0
+            for i in 1...Self.chords {
+                let q = point(weights: Self.chordWeights[i])
+                let d = q - previous
+                lengths[i] = lengths[i - 1] + (d.x * d.x + d.y * d.y).squareRoot()
+                previous = q
+            }
+            return locate(fraction: fraction, lengths: UnsafeBufferPointer(lengths))
         }
+    }
+
+    /// The point and tangent at `fraction` of the arc length, from the cumulative lengths
+    /// of the chords (`lengths[i]` up to chord end i).
+    private func locate(fraction: Double, lengths: UnsafeBufferPointer<Double>) -> (
+        point: Point, tangent: Point
+    ) {
         let total = lengths[Self.chords]
         guard total > 0 else { return (p0, p3 - p0) }
         if fraction <= 0 {

@@ -134,23 +134,30 @@ struct OutlineBuilder {
                 builder.path.move(to: p); started = true
             }
         }
-        if !closed {
-            let d = unit(pts[1] - pts[0])
-            to(pts[0] + normal(d) * halfWidth, &self)
+        // Each segment's direction and length are computed once: a vertex's outgoing
+        // segment is the next vertex's incoming one (the same numbers `unit` and `length`
+        // gave when each vertex worked out both).
+        func segment(_ from: Point, _ to: Point) -> (direction: Point, length: Double) {
+            let v = to - from
+            let length = v.length
+            return (v * (1 / length), length)
         }
-        let vertices = closed ? Array(0..<n) : Array(1..<(n - 1))
-        for i in vertices {
-            let prev = pts[(i + n - 1) % n], p = pts[i], next = pts[(i + 1) % n]
-            let (inVec, outVec) = (p - prev, next - p)
+        var incoming = closed ? segment(pts[n - 1], pts[0]) : segment(pts[0], pts[1])
+        if !closed { to(pts[0] + normal(incoming.direction) * halfWidth, &self) }
+        let (first, end) = closed ? (0, n) : (1, n - 1)
+        var i = first
+        while i < end {
+            let p = pts[i]
+            let outgoing = segment(p, pts[i + 1 == n ? 0 : i + 1])
             join(
-                at: p, incoming: unit(inVec), outgoing: unit(outVec),
-                room: min(inVec.length, outVec.length) / 2, forward: forward
+                at: p, incoming: incoming.direction, outgoing: outgoing.direction,
+                room: min(incoming.length, outgoing.length) / 2, forward: forward
             ) { q, b in to(q, &b) }
+            incoming = outgoing
+            i += 1
         }
-        if !closed {
-            let d = unit(pts[n - 1] - pts[n - 2])
-            to(pts[n - 1] + normal(d) * halfWidth, &self)
-        }
+        // Open: `incoming` is now the last segment, pts[n − 2] → pts[n − 1].
+        if !closed { to(pts[n - 1] + normal(incoming.direction) * halfWidth, &self) }
     }
 
     /// The left offset's path around vertex `p`. `room` is how far the inner corner may
