@@ -14,10 +14,12 @@ import FlipbookScene
 ///
 /// The frames render once: the first encoding (at the requested quality) records them in
 /// a ``FrameStore`` as it goes, and every later attempt reads them back instead of
-/// rendering again. The attempts search the quality, which is monotonic in practice (a
-/// lower quality never gives a larger file on the scenes measured): a binary search over
-/// 1…100, starting at the requested quality, for the highest quality that fits (at most 8
-/// encodings; for GIF this lands within 10 % under the budget on the scenes measured).
+/// rendering again. The attempts search the quality: a binary search over 1…100, starting
+/// at the requested quality, for the highest quality that fits (at most 8 encodings; for
+/// GIF this lands within 10 % under the budget on the scenes measured). Size falls with
+/// quality for GIF; a lossy WebP's size only roughly does, because each frame's choice
+/// between VP8 and near-lossless moves with the quality, so the search finds a quality that
+/// fits (not always the highest) and may fit a budget below quality 1's size.
 /// When quality 1 is still too large the `fallbacks` are tried in order (GIF: quality 1
 /// with `--lossy` 60, 80, 100) until one fits.
 ///

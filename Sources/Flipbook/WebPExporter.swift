@@ -86,21 +86,46 @@ public struct WebPExporter: FrameExporter {
                     let range = segmentStarts[s]..<min(plan.count, segmentStarts[s] + segmentLength)
                     let encoder = try WebPAnimationEncoder(
                         width: width, height: height, options: options)
-                    var first: Pixmap?
+                    var first: (frame: Pixmap, mode: WebPFrameMode)?
+                    // Lossy: each frame is VP8 or near-lossless, chosen in display order
+                    // against what our GIF would show (WebPLossyChooser) from candidates the
+                    // renderer threads work out.
+                    let chooser =
+                        options.lossless
+                        ? nil : try WebPLossyChooser(width: width, height: height, options: options)
                     // The threads left over by the segments render this segment's frames ahead
                     // of its encoder (which polls for a stop between frames).
                     let renderers = max(1, jobs / segmentStarts.count)
                     try OrderedParallelMap.run(
                         count: range.count, jobs: renderers, window: renderers + 1,
                         produce: { i in
-                            source.frame(frames.lowerBound + plan[range.lowerBound + i].frameIndex)
+                            let pixmap = source.frame(
+                                frames.lowerBound + plan[range.lowerBound + i].frameIndex)
+                            guard !options.lossless else {
+                                return (
+                                    pixmap, Result<WebPFrameCandidates?, WebPError>.success(nil)
+                                )
+                            }
+                            return (
+                                pixmap,
+                                Result { () throws(WebPError) -> WebPFrameCandidates? in
+                                    try timings.measure(.encode) { () throws(WebPError) in
+                                        try WebPFrameCandidates(pixmap, options: options)
+                                    }
+                                }
+                            )
                         },
-                        consume: { i, pixmap in
+                        consume: { i, produced in
+                            let (pixmap, candidates) = produced
                             let k = range.lowerBound + i
                             try timings.measure(.encode) { () throws(WebPError) in
-                                try encoder.add(pixmap, timestamp: starts[k])
+                                var mode = WebPFrameMode.nearLossless
+                                if let chooser, let candidates = try candidates.get() {
+                                    mode = try chooser.choose(pixmap, candidates)
+                                }
+                                try encoder.add(pixmap, timestamp: starts[k], mode: mode)
+                                if i == 0 && s > 0 { first = (pixmap, mode) }
                             }
-                            if i == 0 && s > 0 { first = pixmap }
                         })
                     let segmentEnd = range.upperBound < plan.count ? starts[range.upperBound] : end
                     let animation = try timings.measure(.encode) { () throws(WebPError) in
@@ -111,7 +136,7 @@ public struct WebPExporter: FrameExporter {
                     if let first, try !WebPAnimationMux.firstFrameCoversCanvas(animation) {
                         segment.fullFirstFrame = try timings.measure(.encode) {
                             () throws(WebPError) in
-                            try encoder.encodeStill(first)
+                            try encoder.encodeStill(first.frame, mode: first.mode)
                         }
                     }
                     return segment

@@ -18,25 +18,47 @@ public struct WebPEncodingOptions: Sendable, Hashable {
         self.quality = min(100, max(1, quality))
     }
 
-    /// The libwebp configuration of every frame: lossless VP8L at method 4 (libwebp's
-    /// default effort; 6 took 10× the CPU for 2 % less on scenes/demo.yaml) and quality
-    /// (effort) 100 instead of `img2webp -lossless`'s 75: 1–2 % smaller for 1.5× its CPU.
-    /// `exact` stays off, as in img2webp: the colour under fully transparent pixels is free
-    /// (2 % smaller; the visible pixels are exact).
+    /// The libwebp configuration of `--lossless` frames and of lossy frames compressed
+    /// near-losslessly: VP8L at method 4 (libwebp's default effort; 6 took 10× the CPU for
+    /// 2 % less on scenes/demo.yaml) and quality (effort) 100 instead of `img2webp
+    /// -lossless`'s 75: 1–2 % smaller for 1.5× its CPU. `exact` stays off, as in img2webp:
+    /// the colour under fully transparent pixels is free (2 % smaller; the visible pixels
+    /// are exact).
     ///
-    /// Lossy frames are near-lossless VP8L, not VP8: on UI scenes VP8 even at quality 97
-    /// stayed below our GIF's SSIM and above its Oklab ΔE (4:2:0 chroma blurs coloured
-    /// edges), while near-lossless at quality 90 was 21 % smaller than the GIF at a fifth
-    /// of its ΔE (scenes/demo.yaml; scripts/bench-webp has every scene).
+    /// A lossy animation mixes these near-lossless frames with VP8 ones (``vp8Config()``),
+    /// frame by frame (``WebPLossyChooser``): VP8 alone, even at quality 97, stayed below our
+    /// GIF's SSIM and above its Oklab ΔE on UI scenes (4:2:0 chroma blurs coloured edges),
+    /// while near-lossless alone was larger than the GIF on scenes/gradient-bench.yaml.
     func config() throws(WebPError) -> WebPConfig {
+        try Self.validated { config in
+            config.lossless = 1
+            config.quality = 100
+            if !lossless { config.near_lossless = Int32(nearLossless) }
+        }
+    }
+
+    /// The VP8 configuration of a lossy frame: quality ``vp8Quality``, sharp RGB→YUV
+    /// (chroma from the exact colours, not averaged gamma-blind: ΔE on gradients drops),
+    /// lossless alpha, method 4.
+    func vp8Config() throws(WebPError) -> WebPConfig {
+        try Self.validated { config in
+            config.lossless = 0
+            config.quality = Float(vp8Quality)
+            config.use_sharp_yuv = 1
+            config.alpha_quality = 100
+        }
+    }
+
+    /// libwebp's defaults at method 4, changed by `adjust`, and checked.
+    private static func validated(_ adjust: (inout WebPConfig) -> Void) throws(WebPError)
+        -> WebPConfig
+    {
         var config = WebPConfig()
         guard WebPConfigInit(&config) != 0 else {
             throw WebPError.defaultConfigurationRefused
         }
         config.method = 4
-        config.lossless = 1
-        config.quality = 100
-        if !lossless { config.near_lossless = Int32(nearLossless) }
+        adjust(&config)
         guard WebPValidateConfig(&config) != 0 else {
             throw WebPError.invalidConfiguration
         }
@@ -45,6 +67,12 @@ public struct WebPEncodingOptions: Sendable, Hashable {
 }
 
 extension WebPEncodingOptions {
+    /// VP8's quality for ``quality``: 10 above it, at most 100 (100 at the default 90). Even
+    /// VP8 at 100 is far smaller than near-lossless on gradients, and libwebp counts a
+    /// pixel as unchanged from the last frame when every channel is within
+    /// 31·(1 − √(q/100)) + √(q/100) levels: 1 at 100, 2 at 90.
+    var vp8Quality: Int { min(100, quality + 10) }
+
     /// libwebp's near-lossless level for ``quality``: it moves channels by up to
     /// 2^(5 − level/20) / 2 levels, so level 100 − 20·b allows 2^(b−1), the largest power of
     /// two ≤ the GIF tolerance t (b = ⌊log₂ t⌋ + 1, at most 5; 100, exact, when t is 0).
@@ -62,7 +90,11 @@ extension WebPEncodingOptions {
 /// one thread at a time; the exporter runs one per segment of frames.
 public final class WebPAnimationEncoder {
     private let encoder: OpaquePointer
+    /// `--lossless` or near-lossless frames.
     private var config: WebPConfig
+    /// Lossy animations' VP8 frames.
+    private var vp8: WebPConfig
+    private let lossless: Bool
     public let width: Int
     public let height: Int
 
@@ -88,7 +120,11 @@ public final class WebPAnimationEncoder {
         self.encoder = encoder
         self.width = width
         self.height = height
-        do { config = try options.config() } catch {
+        lossless = options.lossless
+        do {
+            config = try options.config()
+            vp8 = try options.vp8Config()
+        } catch {
             WebPAnimEncoderDelete(encoder)
             throw error
         }
@@ -96,8 +132,11 @@ public final class WebPAnimationEncoder {
 
     deinit { WebPAnimEncoderDelete(encoder) }
 
-    /// Adds `frame`, shown from `timestamp` ms until the next frame's timestamp.
-    public func add(_ frame: Pixmap, timestamp: Int) throws(WebPError) {
+    /// Adds `frame`, shown from `timestamp` ms until the next frame's timestamp, as `mode`
+    /// (lossy animations; `--lossless` ignores it).
+    public func add(
+        _ frame: Pixmap, timestamp: Int, mode: WebPFrameMode = .nearLossless
+    ) throws(WebPError) {
         guard frame.width == width, frame.height == height else {
             throw WebPError.frameSizeMismatch(
                 frameWidth: frame.width, frameHeight: frame.height, width: width, height: height)
@@ -106,7 +145,9 @@ public final class WebPAnimationEncoder {
             throw WebPError.outOfMemoryForFrame
         }
         defer { WebPPictureFree(&picture) }
-        guard WebPAnimEncoderAdd(encoder, &picture, Int32(clamping: timestamp), &config) != 0 else {
+        var frameConfig = self.config(for: mode)
+        guard WebPAnimEncoderAdd(encoder, &picture, Int32(clamping: timestamp), &frameConfig) != 0
+        else {
             throw WebPError.cannotEncodeFrame(errorText)
         }
     }
@@ -126,7 +167,17 @@ public final class WebPAnimationEncoder {
 
     /// `frame` alone as a still WebP with the same configuration (the exporter's repair
     /// of a segment whose first frame libwebp cropped; see ``WebPAnimationMux``).
-    public func encodeStill(_ frame: Pixmap) throws(WebPError) -> [UInt8] {
+    public func encodeStill(_ frame: Pixmap, mode: WebPFrameMode = .nearLossless)
+        throws(WebPError) -> [UInt8]
+    {
+        try Self.encodeStill(
+            frame,
+            config: self.config(for: mode))
+    }
+
+    /// `frame` alone as a still WebP under `config`.
+    static func encodeStill(_ frame: Pixmap, config: WebPConfig) throws(WebPError) -> [UInt8] {
+        var config = config
         guard var picture = try Self.picture(frame) else {
             throw WebPError.outOfMemoryForFrame
         }
@@ -143,6 +194,10 @@ public final class WebPAnimationEncoder {
             throw WebPError.cannotEncodeStill(code: Int(picture.error_code.rawValue))
         }
         return Array(UnsafeBufferPointer(start: writer.mem, count: writer.size))
+    }
+
+    private func config(for mode: WebPFrameMode) -> WebPConfig {
+        mode == .vp8 && !lossless ? vp8 : config
     }
 
     private var errorText: String {

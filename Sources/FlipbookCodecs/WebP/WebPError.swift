@@ -19,6 +19,8 @@ public enum WebPError: Error, CustomStringConvertible, Sendable, Equatable {
     case outOfMemoryForContainer
     /// `WebPAnimEncoderAdd` failed on a frame (libwebp's text).
     case cannotEncodeFrame(String)
+    /// libwebp could not decode a frame it had just encoded (lossy WebP's choice per frame).
+    case cannotDecodeOwnFrame
     /// `WebPEncode` failed on a still (libwebp's error code).
     case cannotEncodeStill(code: Int)
     /// The end timestamp was refused (libwebp's text).
@@ -62,6 +64,7 @@ public enum WebPError: Error, CustomStringConvertible, Sendable, Equatable {
         case .outOfMemoryForFrame: "out of memory for a WebP frame"
         case .outOfMemoryForContainer: "out of memory for the WebP container"
         case .cannotEncodeFrame(let text): "libwebp could not encode a frame: \(text)"
+        case .cannotDecodeOwnFrame: "libwebp could not decode its own frame"
         case .cannotEncodeStill(let code): "libwebp could not encode a frame (error \(code))"
         case .cannotEnd(let text): "libwebp could not end the animation: \(text)"
         case .cannotAssemble(let text): "libwebp could not assemble the animation: \(text)"
