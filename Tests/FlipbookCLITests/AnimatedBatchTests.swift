@@ -95,7 +95,12 @@ import FlipbookCodecs
         #expect(
             fit.count <= budget && full > budget,
             "\(fit.count) bytes for \(budget) (\(low)…\(full))")
-        #expect(try WebPAnimationReader.decode(fit).frames.count == 60)
+        // libwebp merges a frame into the one before when it is within the quality's
+        // tolerance of it, so a lower quality may hold fewer frames: the timing is the same.
+        let fitted = try WebPAnimationReader.decode(fit)
+        let whole = try WebPAnimationReader.decode(FileIO.readAll(path: folder + "/full.webp"))
+        #expect(fitted.frames.count <= 60 && fitted.frames.count > 1)
+        #expect(fitted.durations.reduce(0, +) == whole.durations.reduce(0, +))
         let refused = try CLI.run(
             ["render", "pan.yaml", "-o", "no.webp", "--max-size", "1000"], in: folder)
         #expect(refused.status == 1)
