@@ -93,6 +93,7 @@ public struct WebPExporter: FrameExporter {
                     let chooser =
                         options.lossless
                         ? nil : try WebPLossyChooser(width: width, height: height, options: options)
+                    let rendered = options.lossless ? nil : RenderedFrames()
                     // The threads left over by the segments render this segment's frames ahead
                     // of its encoder (which polls for a stop between frames).
                     let renderers = max(1, jobs / segmentStarts.count)
@@ -101,16 +102,20 @@ public struct WebPExporter: FrameExporter {
                         produce: { i in
                             let pixmap = source.frame(
                                 frames.lowerBound + plan[range.lowerBound + i].frameIndex)
-                            guard !options.lossless else {
+                            guard let rendered else {
                                 return (
                                     pixmap, Result<WebPFrameCandidates?, WebPError>.success(nil)
                                 )
                             }
+                            let previous = rendered.publish(pixmap, at: i)
                             return (
                                 pixmap,
                                 Result { () throws(WebPError) -> WebPFrameCandidates? in
                                     try timings.measure(.encode) { () throws(WebPError) in
-                                        try WebPFrameCandidates(pixmap, options: options)
+                                        try WebPFrameCandidates(
+                                            pixmap, options: options,
+                                            needsVP8: previous.map { $0.data != pixmap.data }
+                                                ?? false)
                                     }
                                 }
                             )
@@ -149,5 +154,26 @@ public struct WebPExporter: FrameExporter {
             try FileIO.writeAtomically(bytes, to: path)
         }
         return bytes.count
+    }
+}
+
+/// A segment's rendered frames, each kept until the next one has been compared with it, so
+/// the renderer threads know which frames repeat the one before: those need no VP8 candidate
+/// (``WebPLossyChooser`` keeps them near-lossless without looking), nor does the first.
+private final class RenderedFrames: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var frames: [Int: Pixmap] = [:]
+
+    /// Keeps frame `i` and returns frame `i − 1` (nil for the first), waiting for it: it
+    /// was claimed before `i` (OrderedParallelMap hands out indices in order) and is kept
+    /// before anything waits, so it is on its way.
+    func publish(_ frame: Pixmap, at i: Int) -> Pixmap? {
+        condition.lock()
+        defer { condition.unlock() }
+        frames[i] = frame
+        condition.broadcast()
+        guard i > 0 else { return nil }
+        while frames[i - 1] == nil { condition.wait() }
+        return frames.removeValue(forKey: i - 1)
     }
 }

@@ -46,7 +46,13 @@ import FlipbookRaster
         let options = WebPEncodingOptions()
         let chooser = try WebPLossyChooser(
             width: frames[0].width, height: frames[0].height, options: options)
-        return try frames.map { try chooser.choose($0, WebPFrameCandidates($0, options: options)) }
+        return try frames.indices.map { i in
+            try chooser.choose(
+                frames[i],
+                WebPFrameCandidates(
+                    frames[i], options: options,
+                    needsVP8: i > 0 && frames[i].data != frames[i - 1].data))
+        }
     }
 
     /// Few colours: our GIF draws them exactly, so VP8 (never exact) cannot reach its

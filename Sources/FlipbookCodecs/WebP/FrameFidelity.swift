@@ -98,54 +98,97 @@ enum FrameFidelity {
 
     /// Writes the SSIM of `image` against `reference` at every window centre of `region`
     /// (clipped to ``centres(width:height:)``) into `map` (one value per canvas pixel).
+    ///
+    /// Eight neighbouring centres at a time (SIMD lanes), each lane doing exactly the scalar
+    /// sequence of Float operations (same order, no fused multiply-adds), so the values are
+    /// bit-for-bit those of one centre at a time: the encoder's choices, and its bytes,
+    /// depend on them.
     static func ssim(
         _ reference: OverWhiteImage, _ image: OverWhiteImage, region: PixelBounds,
         into map: inout [Float]
     ) {
+        typealias V = SIMD8<Float>
         let w = reference.width
         let r = region.intersection(centres(width: w, height: reference.height))
         guard !r.isEmpty else { return }
         let cw = r.width, ch = r.height, eh = ch + 10
+        // Vectors per row; the lanes past `cw` see zeros and are never read back.
+        let vw = (cw + V.scalarCount - 1) / V.scalarCount
+        let paddedWidth = vw * V.scalarCount + 10
         let c1: Float = (0.01 * 255) * (0.01 * 255), c2: Float = (0.03 * 255) * (0.03 * 255)
-        var total = [Float](repeating: 0, count: cw * ch)
+        let gauss = self.gauss.map { V(repeating: $0) }
+        var total = [V](repeating: .zero, count: vw * ch)
         // Five moments (x, y, x², y², xy), blurred across then down.
-        var across = [[Float]](repeating: [Float](repeating: 0, count: cw * eh), count: 5)
-        var window = [Float](repeating: 0, count: 5)
-        for c in 0..<3 {
-            for yy in 0..<eh {
-                let row = (r.y0 - 5 + yy) * w
-                for xx in 0..<cw {
-                    for k in 0..<5 { window[k] = 0 }
-                    for t in 0..<11 {
-                        let p = 3 * (row + r.x0 - 5 + xx + t) + c
-                        let x = Float(reference.rgb[p]), y = Float(image.rgb[p]), g = gauss[t]
-                        window[0] += g * x
-                        window[1] += g * y
-                        window[2] += g * x * x
-                        window[3] += g * y * y
-                        window[4] += g * x * y
+        var across = [V](repeating: .zero, count: 5 * vw * eh)
+        var xs = [Float](repeating: 0, count: paddedWidth)
+        var ys = [Float](repeating: 0, count: paddedWidth)
+        reference.rgb.withUnsafeBufferPointer { ref in
+            image.rgb.withUnsafeBufferPointer { img in
+                across.withUnsafeMutableBufferPointer { across in
+                    for c in 0..<3 {
+                        for yy in 0..<eh {
+                            let row = (r.y0 - 5 + yy) * w + r.x0 - 5
+                            for i in 0..<(cw + 10) {
+                                xs[i] = Float(ref[3 * (row + i) + c])
+                                ys[i] = Float(img[3 * (row + i) + c])
+                            }
+                            xs.withUnsafeBytes { xb in
+                                ys.withUnsafeBytes { yb in
+                                    for v in 0..<vw {
+                                        var m0 = V.zero, m1 = V.zero, m2 = V.zero
+                                        var m3 = V.zero, m4 = V.zero
+                                        for t in 0..<11 {
+                                            let offset = (v * V.scalarCount + t) * 4
+                                            let x = xb.loadUnaligned(
+                                                fromByteOffset: offset, as: V.self)
+                                            let y = yb.loadUnaligned(
+                                                fromByteOffset: offset, as: V.self)
+                                            let gx = gauss[t] * x, gy = gauss[t] * y
+                                            m0 += gx
+                                            m1 += gy
+                                            m2 += gx * x
+                                            m3 += gy * y
+                                            m4 += gx * y
+                                        }
+                                        let i = yy * vw + v, plane = vw * eh
+                                        across[i] = m0
+                                        across[plane + i] = m1
+                                        across[2 * plane + i] = m2
+                                        across[3 * plane + i] = m3
+                                        across[4 * plane + i] = m4
+                                    }
+                                }
+                            }
+                        }
+                        let plane = vw * eh
+                        for yy in 0..<ch {
+                            for v in 0..<vw {
+                                var m0 = V.zero, m1 = V.zero, m2 = V.zero, m3 = V.zero, m4 = V.zero
+                                for t in 0..<11 {
+                                    let g = gauss[t], i = (yy + t) * vw + v
+                                    m0 += g * across[i]
+                                    m1 += g * across[plane + i]
+                                    m2 += g * across[2 * plane + i]
+                                    m3 += g * across[3 * plane + i]
+                                    m4 += g * across[4 * plane + i]
+                                }
+                                let mx = m0, my = m1
+                                let sxx = m2 - mx * mx, syy = m3 - my * my
+                                let sxy = m4 - mx * my
+                                let numerator = (2 * mx * my + c1) * (2 * sxy + c2)
+                                let denominator = (mx * mx + my * my + c1) * (sxx + syy + c2)
+                                total[yy * vw + v] += numerator / denominator
+                            }
+                        }
                     }
-                    for k in 0..<5 { across[k][yy * cw + xx] = window[k] }
-                }
-            }
-            for yy in 0..<ch {
-                for xx in 0..<cw {
-                    for k in 0..<5 { window[k] = 0 }
-                    for t in 0..<11 {
-                        let g = gauss[t], i = (yy + t) * cw + xx
-                        for k in 0..<5 { window[k] += g * across[k][i] }
-                    }
-                    let mx = window[0], my = window[1]
-                    let sxx = window[2] - mx * mx, syy = window[3] - my * my
-                    let sxy = window[4] - mx * my
-                    total[yy * cw + xx] +=
-                        ((2 * mx * my + c1) * (2 * sxy + c2))
-                        / ((mx * mx + my * my + c1) * (sxx + syy + c2))
                 }
             }
         }
         for yy in 0..<ch {
-            for xx in 0..<cw { map[(r.y0 + yy) * w + r.x0 + xx] = total[yy * cw + xx] / 3 }
+            for xx in 0..<cw {
+                map[(r.y0 + yy) * w + r.x0 + xx] =
+                    total[yy * vw + xx / V.scalarCount][xx % V.scalarCount] / 3
+            }
         }
     }
 }

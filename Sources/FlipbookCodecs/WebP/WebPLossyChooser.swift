@@ -14,12 +14,19 @@ public enum WebPFrameMode: Sendable, Hashable {
 /// a VP8 round trip.
 public struct WebPFrameCandidates: Sendable {
     let source: OverWhiteImage
-    let vp8: OverWhiteImage
+    /// nil where the chooser never looks at it: its first frame and frames identical to
+    /// the one before (both near-lossless).
+    let vp8: OverWhiteImage?
 
     /// The candidates of `frame` under `options` (a pure function of the frame, so the
-    /// choice does not depend on which thread made them).
-    public init(_ frame: Pixmap, options: WebPEncodingOptions) throws(WebPError) {
+    /// choice does not depend on which thread made them); `needsVP8` false for a chooser's
+    /// first frame and a frame identical to the one before, which need no VP8 round trip.
+    public init(_ frame: Pixmap, options: WebPEncodingOptions, needsVP8: Bool) throws(WebPError) {
         source = OverWhiteImage(frame)
+        guard needsVP8 else {
+            vp8 = nil
+            return
+        }
         let vp8Bytes = try WebPAnimationEncoder.encodeStill(frame, config: options.vp8Config())
         vp8 = try Self.decode(vp8Bytes, width: frame.width, height: frame.height)
     }
@@ -102,18 +109,22 @@ package final class WebPLossyChooser {
         let (gifPixels, gifImage) = drawn(gifFrame, first: previous == nil)
         gif = redraw(
             gif, with: gifImage, at: gifPixels, changed: changed, source: candidates.source)
-        let blocks = Self.blocks(changed, width: width, height: height)
-        let vp8 = redraw(
-            webp, with: candidates.vp8, at: blocks, changed: changed, source: candidates.source)
         // The first frame is near-lossless: its pixels stay wherever later frames change
         // nothing, while our GIF redraws regions with better palettes as it goes (on
         // scenes/demo.yaml a VP8 first frame passed its floor and left the whole animation
-        // at ΔE 0.123 against the GIF's 0.121).
-        if previous != nil, vp8.ssimSum >= gif.ssimSum && vp8.distanceSum <= gif.distanceSum,
-            try smallerInVP8(frame, changed)
-        {
-            webp = vp8
-            return .vp8
+        // at ΔE 0.123 against the GIF's 0.121). The VP8 screen's SSIM is worked out only
+        // when its ΔE passes (the test needs both), and its size last.
+        if previous != nil, let vp8Frame = candidates.vp8 {
+            let blocks = Self.blocks(changed, width: width, height: height)
+            var (vp8, box) = redrawPixels(
+                webp, with: vp8Frame, at: blocks, changed: changed, source: candidates.source)
+            if vp8.distanceSum <= gif.distanceSum {
+                updateSSIM(&vp8, around: box, source: candidates.source)
+                if vp8.ssimSum >= gif.ssimSum, try smallerInVP8(frame, changed) {
+                    webp = vp8
+                    return .vp8
+                }
+            }
         }
         webp = redraw(
             webp, with: candidates.source, at: changed, changed: changed, source: candidates.source)
@@ -216,6 +227,19 @@ package final class WebPLossyChooser {
         _ screen: Screen, with image: OverWhiteImage, at pixels: [Int], changed: [Int],
         source: OverWhiteImage
     ) -> Screen {
+        var (out, box) = redrawPixels(
+            screen, with: image, at: pixels, changed: changed, source: source)
+        updateSSIM(&out, around: box, source: source)
+        return out
+    }
+
+    /// `screen` with `pixels` taken from `image` and its distances to `source` updated at
+    /// `pixels` and `changed` (elsewhere both the screen and the frame are as before, and so
+    /// are the distances); and the box of those pixels, around which the SSIM is stale.
+    private func redrawPixels(
+        _ screen: Screen, with image: OverWhiteImage, at pixels: [Int], changed: [Int],
+        source: OverWhiteImage
+    ) -> (Screen, PixelBounds) {
         var out = screen
         var box = PixelBounds(x0: width, y0: height, x1: 0, y1: 0)
         for p in pixels {
@@ -223,7 +247,6 @@ package final class WebPLossyChooser {
             out.image.rgb[3 * p + 1] = image.rgb[3 * p + 1]
             out.image.rgb[3 * p + 2] = image.rgb[3 * p + 2]
         }
-        // Elsewhere both the screen and the frame are as before, and so are the distances.
         for list in [pixels, changed] {
             for p in list {
                 let x = p % width, y = p / width
@@ -234,19 +257,24 @@ package final class WebPLossyChooser {
                 out.distance[p] = d
             }
         }
+        return (out, box)
+    }
+
+    /// The SSIM of `screen` against `source` at every window centre within 5 pixels of `box`.
+    private func updateSSIM(_ screen: inout Screen, around box: PixelBounds, source: OverWhiteImage)
+    {
         let region = PixelBounds(x0: box.x0 - 5, y0: box.y0 - 5, x1: box.x1 + 5, y1: box.y1 + 5)
             .intersection(FrameFidelity.centres(width: width, height: height))
-        guard !region.isEmpty else { return out }
+        guard !region.isEmpty else { return }
         var before = 0.0
         for y in region.y0..<region.y1 {
-            for x in region.x0..<region.x1 { before += Double(out.ssim[y * width + x]) }
+            for x in region.x0..<region.x1 { before += Double(screen.ssim[y * width + x]) }
         }
-        FrameFidelity.ssim(source, out.image, region: region, into: &out.ssim)
+        FrameFidelity.ssim(source, screen.image, region: region, into: &screen.ssim)
         var after = 0.0
         for y in region.y0..<region.y1 {
-            for x in region.x0..<region.x1 { after += Double(out.ssim[y * width + x]) }
+            for x in region.x0..<region.x1 { after += Double(screen.ssim[y * width + x]) }
         }
-        out.ssimSum += after - before
-        return out
+        screen.ssimSum += after - before
     }
 }
