@@ -22,7 +22,7 @@ public struct PNGFramePattern: Sendable, Equatable {
 
     /// Why `text` is not a valid pattern, or nil when it is.
     public static func problem(_ text: String) -> String? {
-        if case .failure(let message) = parse(text) { return message.text }
+        if case .failure(let problem) = parse(text) { return problem.text(for: text) }
         return nil
     }
 
@@ -45,16 +45,30 @@ public struct PNGFramePattern: Sendable, Equatable {
         return fileName(ofFrame: n) == name
     }
 
-    private struct Message: Error { var text: String }
+    /// Why a text is not a frame pattern.
+    private enum Problem: Error {
+        case numberInFolder
+        case unknownDirective
+        case notExactlyOneNumber
 
-    private static func parse(_ text: String) -> Result<(String, String, Int, String), Message> {
+        func text(for pattern: String) -> String {
+            switch self {
+            case .numberInFolder:
+                "'\(pattern)': the frame number (%d) goes in the file name, not the folder"
+            case .unknownDirective:
+                "'\(pattern)': a frame pattern takes %d or %0Nd (N from 1 to 9) and %% only"
+            case .notExactlyOneNumber:
+                "'\(pattern)': a frame pattern takes exactly one %d or %0Nd"
+            }
+        }
+    }
+
+    private static func parse(_ text: String) -> Result<(String, String, Int, String), Problem> {
         let slash = text.lastIndex(of: "/")
         let folder = slash.map { $0 == text.startIndex ? "/" : String(text[..<$0]) } ?? "."
         let name = Array(slash.map { text[text.index(after: $0)...] } ?? Substring(text))
         if folder.contains("%") {
-            return .failure(
-                Message(
-                    text: "'\(text)': the frame number (%d) goes in the file name, not the folder"))
+            return .failure(.numberInFolder)
         }
         var prefix = "", suffix = "", width = -1
         var i = 0
@@ -78,22 +92,16 @@ public struct PNGFramePattern: Sendable, Equatable {
             let padded =
                 digits.isEmpty || (digits.hasPrefix("0") && digits.count == 2 && digits != "00")
             guard j < name.count, name[j] == "d", padded else {
-                return .failure(
-                    Message(
-                        text:
-                            "'\(text)': a frame pattern takes %d or %0Nd (N from 1 to 9) and %% only"
-                    ))
+                return .failure(.unknownDirective)
             }
             guard width < 0 else {
-                return .failure(
-                    Message(text: "'\(text)': a frame pattern takes exactly one %d or %0Nd"))
+                return .failure(.notExactlyOneNumber)
             }
             width = digits.isEmpty ? 0 : Int(digits.dropFirst())!
             i = j + 1
         }
         guard width >= 0 else {
-            return .failure(
-                Message(text: "'\(text)': a frame pattern takes exactly one %d or %0Nd"))
+            return .failure(.notExactlyOneNumber)
         }
         return .success((folder, prefix, width, suffix))
     }

@@ -198,7 +198,7 @@ package enum FrameAssembler {
                 to: gifPath, jobs: jobs)
             if let problem = frameFiles.firstError {
                 unlink(gifPath)
-                throw FrameReadError(message: problem)
+                throw problem
             }
             if output.hasSheet {
                 outcome.bytes += try output.writeSheet(
@@ -224,9 +224,19 @@ package enum FrameAssembler {
 }
 
 /// A shard's PNG frame that could not be read back.
-struct FrameReadError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+enum FrameReadError: Error, CustomStringConvertible {
+    /// The PNG reader refused the file (its error's text).
+    case unreadable(path: String, reason: String)
+    /// The frame decoded, at a size other than the manifest's.
+    case wrongSize(path: String, width: Int, height: Int, expected: (width: Int, height: Int))
+
+    var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "\(path): \(reason)"
+        case .wrongSize(let path, let width, let height, let expected):
+            "\(path): \(width)×\(height), expected \(expected.width)×\(expected.height)"
+        }
+    }
 }
 
 /// The PNG frames the shards wrote into a `<name>.frames/` folder, read back as the
@@ -240,7 +250,7 @@ struct ShardFrames: FrameSource {
     let loopCount: Int
     let background: Color
     var timings: StageTimings? { nil }
-    private let readError = Locked<String?>(nil)
+    private let readError = Locked<FrameReadError?>(nil)
 
     init(folder: String, _ manifest: FrameManifest, fps: Double) {
         self.folder = folder
@@ -252,20 +262,24 @@ struct ShardFrames: FrameSource {
             bg.count == 4 ? Color(red: bg[0], green: bg[1], blue: bg[2], alpha: bg[3]) : Color.clear
     }
 
-    /// The first frame that could not be read, as a message.
-    var firstError: String? { readError.withLock { $0 } }
+    /// The first frame that could not be read.
+    var firstError: FrameReadError? { readError.withLock { $0 } }
 
     func frame(_ index: Int) -> Pixmap {
         let (width, height) = pixelSize
         let path = folder + "/" + PNGSequenceExporter.fileName(ofFrame: index)
         var pixmap: Pixmap
         do { pixmap = try PNGCodec.read(path: path) } catch {
-            readError.withLock { $0 = $0 ?? "\(path): \(error)" }
+            readError.withLock { $0 = $0 ?? .unreadable(path: path, reason: "\(error)") }
             return Pixmap(width: width, height: height)
         }
         if pixmap.width != width || pixmap.height != height {
             readError.withLock {
-                $0 = $0 ?? "\(path): \(pixmap.width)×\(pixmap.height), expected \(width)×\(height)"
+                $0 =
+                    $0
+                    ?? .wrongSize(
+                        path: path, width: pixmap.width, height: pixmap.height,
+                        expected: (width, height))
             }
             pixmap = Pixmap(width: width, height: height)
         }

@@ -4,8 +4,25 @@ import ZIPFoundation
 /// A dotLottie archive: a zip holding `manifest.json`, `animations/<id>.json` (the first
 /// animation the manifest lists is the one opened) and `images/…`.
 struct DotLottie {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    /// Why the archive could not be opened.
+    enum Failure: Error, CustomStringConvertible, Equatable {
+        case notZip
+        /// An entry (its path) expands to more than the limit.
+        case entryTooLarge(path: String, limit: Int)
+        case noAnimation
+        /// The animation and its images together expand to more than the limit.
+        case archiveTooLarge(limit: Int)
+
+        var description: String {
+            switch self {
+            case .notZip: "not a zip archive"
+            case .entryTooLarge(let path, let limit):
+                "`\(path)` expands to more than \(limit) bytes"
+            case .noAnimation: "no animations/*.json inside"
+            case .archiveTooLarge(let limit):
+                "the animation and its images expand to more than \(limit) bytes"
+            }
+        }
     }
 
     var animation: Data
@@ -18,18 +35,17 @@ struct DotLottie {
     init(data: Data, limit: Int) throws {
         let archive: Archive
         do { archive = try Archive(data: data, accessMode: .read) } catch {
-            throw Failure(description: "not a zip archive")
+            throw Failure.notZip
         }
         func read(_ entry: Entry) throws -> Data {
             guard entry.uncompressedSize <= UInt64(limit) else {
-                throw Failure(description: "`\(entry.path)` expands to more than \(limit) bytes")
+                throw Failure.entryTooLarge(path: entry.path, limit: limit)
             }
             var out = Data()
             _ = try archive.extract(entry) { chunk in
                 out.append(chunk)
                 if out.count > limit {
-                    throw Failure(
-                        description: "`\(entry.path)` expands to more than \(limit) bytes")
+                    throw Failure.entryTooLarge(path: entry.path, limit: limit)
                 }
             }
             return out
@@ -65,7 +81,7 @@ struct DotLottie {
                 warnings[warnings.count - 1] += "; opened `\(chosen.path)`"
             }
         }
-        guard let chosen else { throw Failure(description: "no animations/*.json inside") }
+        guard let chosen else { throw Failure.noAnimation }
         animation = try read(chosen)
         var total = animation.count
         for entry in entries where entry.path.hasPrefix("images/") || entry.path.hasPrefix("i/") {
@@ -81,8 +97,7 @@ struct DotLottie {
             let bytes = [UInt8](try read(entry))
             total += bytes.count
             if total > limit {
-                throw Failure(
-                    description: "the animation and its images expand to more than \(limit) bytes")
+                throw Failure.archiveTooLarge(limit: limit)
             }
             images[entry.path] = bytes
             images[(entry.path as NSString).lastPathComponent] = bytes

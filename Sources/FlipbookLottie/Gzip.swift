@@ -5,23 +5,43 @@ import Foundation
 /// gzip (and zlib) decompression through zlib, bounded in output size so that a small
 /// hostile `.tgs` cannot expand without limit.
 enum Gzip {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    /// Why the data could not be decompressed.
+    enum Failure: Error, CustomStringConvertible, Equatable {
+        case empty
+        case zlibUnavailable
+        /// zlib's own message, or its status when it gives none.
+        case corrupt(String)
         /// The data expands past the limit (rather than being corrupt).
-        var isLimit = false
+        case exceedsLimit(Int)
+        case interrupted
+        case truncated
+
+        var description: String {
+            switch self {
+            case .empty: "the file is empty"
+            case .zlibUnavailable: "zlib could not start"
+            case .corrupt(let reason): reason
+            case .exceedsLimit(let limit): "it expands to more than \(limit) bytes"
+            case .interrupted: "interrupted"
+            case .truncated: "the compressed data ends early"
+            }
+        }
     }
 
-    static func isLimit(_ error: any Error) -> Bool { (error as? Failure)?.isLimit ?? false }
+    static func isLimit(_ error: any Error) -> Bool {
+        if case .exceedsLimit = error as? Failure { return true }
+        return false
+    }
 
     static func decompress(_ data: Data, limit: Int) throws -> Data {
-        guard !data.isEmpty else { throw Failure(description: "the file is empty") }
+        guard !data.isEmpty else { throw Failure.empty }
         var stream = z_stream()
         // 15 + 32: a zlib or gzip header, detected from the data.
         guard
             inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
                 == Z_OK
         else {
-            throw Failure(description: "zlib could not start")
+            throw Failure.zlibUnavailable
         }
         defer { inflateEnd(&stream) }
         var output = Data()
@@ -41,19 +61,18 @@ enum Gzip {
                         let reason =
                             stream.msg.map { String(cString: $0) }
                             ?? "corrupt data (zlib status \(status))"
-                        throw Failure(description: reason)
+                        throw Failure.corrupt(reason)
                     }
                     output.append(outBuf.baseAddress!, count: outBuf.count - Int(stream.avail_out))
                 }
                 if output.count > limit {
-                    throw Failure(
-                        description: "it expands to more than \(limit) bytes", isLimit: true)
+                    throw Failure.exceedsLimit(limit)
                 }
                 if RenderCancellation.shared.isCancelled {
-                    throw Failure(description: "interrupted")
+                    throw Failure.interrupted
                 }
                 if status == Z_OK && stream.avail_in == 0 && stream.avail_out != 0 {
-                    throw Failure(description: "the compressed data ends early")
+                    throw Failure.truncated
                 }
             } while status != Z_STREAM_END
         }
