@@ -122,6 +122,50 @@ import FlipbookRaster
         #expect(try APNGReader.decode(bytes).frames == frames)
     }
 
+    /// A frame disposed to PREVIOUS is blended SOURCE, never OVER: Pillow 13.0 blends OVER
+    /// into the image it keeps for PREVIOUS and so restores the frame itself (Debian's 9.4,
+    /// which the tests run, copied that image earlier and decodes either way). Here frame 1
+    /// adds two dots far apart on a page of many colours (one pixel translucent, so the
+    /// file is RGBA): OVER would write 8 pixels of its 18×18 region and SOURCE all 324, yet
+    /// restoring the page after it still leaves the least to draw for frame 2's single dot.
+    /// Pillow, an independent decoder, must give every frame.
+    @Test func aFrameDisposedToPreviousIsBlendedSourceSoPillowRestoresIt() throws {
+        var page = Pixmap(width: 64, height: 64)
+        for y in 0..<64 {
+            for x in 0..<64 {
+                APNGSamples.set(
+                    &page, x, y, r: (x * 37 + y * 11) & 255, g: (x * 13 ^ y * 29) & 255,
+                    b: (x * y) & 255, a: 255)
+            }
+        }
+        APNGSamples.set(&page, 0, 0, r: 50, g: 50, b: 50, a: 128)
+        func dots(_ at: [(Int, Int)]) -> Pixmap {
+            var p = page
+            for (x, y) in at {
+                for v in y..<(y + 2) {
+                    for u in x..<(x + 2) { APNGSamples.set(&p, u, v, r: 0, g: 0, b: 0, a: 255) }
+                }
+            }
+            return p
+        }
+        let frames = [page, dots([(4, 4), (20, 20)]), dots([(56, 56)]), page]
+        let writer = try APNGWriter(width: 64, height: 64, denominator: 10)
+        for f in frames { try writer.append(f, delay: 1) }
+        let bytes = try writer.finishInMemory()
+        let layout = try APNGLayout(bytes)
+        #expect(layout.ihdr.count == 13 && layout.ihdr[9] == 6, "RGBA")
+        #expect(layout.controls.count == 4 && layout.controls[1].dispose == 2)
+        #expect(layout.controls.allSatisfy { $0.dispose != 2 || $0.blend == 0 })
+        #expect(try APNGReader.decode(bytes).frames == frames)
+        let (rgba, _) = try APNGSamples.decodedByPillow(bytes)
+        let size = 64 * 64 * 4
+        try #require(rgba.count == size * frames.count)
+        for (i, frame) in frames.enumerated() {
+            #expect(
+                Array(rgba[(i * size)..<((i + 1) * size)]) == frame.straightRGBA(), "frame \(i)")
+        }
+    }
+
     @Test func timingIsExactAtWholeFrameRatesAndNeverAccumulatesOtherwise() {
         let thirty = APNGTiming.plan(frameCount: 90, fps: 30)
         #expect(

@@ -146,7 +146,7 @@ public final class APNGWriter {
         try chunk("acTL", Self.be32(0) + Self.be32(0))
         if let text { try chunk("tEXt", Array(text.keyword.utf8) + [0] + Array(text.text.utf8)) }
         for (type, data) in mode.headerChunks { try chunk(type, data) }
-        for entry in pending { submit(entry, mode) }
+        for entry in pending.dropLast() { submit(entry, mode) }
     }
 
     /// Appends a frame shown for `delay` ticks of 1/denominator s (1…65535).
@@ -176,25 +176,37 @@ public final class APNGWriter {
         // The previous frame's dispose_op is the one that leaves the least to draw: NONE
         // (keep it), BACKGROUND (its region cleared: content that disappears from a
         // transparent canvas) or PREVIOUS (the canvas before it restored: a transient overlay
-        // such as a tooltip or a blinking caret). Ties keep the earlier, simpler op.
-        var options: [(dispose: UInt8, base: Pixmap, cleared: PixelBounds?, rect: PixelBounds?)] = [
-            (0, previous, nil, kept),
-            (
-                1, previous, previousRect,
-                APNGFrameEncoder.changedRect(frame, previous, cleared: previousRect)
-            ),
-        ]
+        // such as a tooltip or a blinking caret). Ties keep the earlier, simpler op. The cost
+        // is the area to draw, plus for PREVIOUS the pixels of the previous frame that blend
+        // SOURCE must then write although OVER would leave them transparent (see below).
+        var options:
+            [(dispose: UInt8, base: Pixmap, cleared: PixelBounds?, rect: PixelBounds?, cost: Int)] =
+                [
+                    (0, previous, nil, kept, 0),
+                    (
+                        1, previous, previousRect,
+                        APNGFrameEncoder.changedRect(frame, previous, cleared: previousRect), 0
+                    ),
+                ]
         if let canvasBefore {
+            let extra = pending.last?.work.map(Self.pixelsLeftByOver) ?? 0
             options.append(
                 (
                     2, canvasBefore, nil,
-                    APNGFrameEncoder.changedRect(frame, canvasBefore, cleared: nil)
+                    APNGFrameEncoder.changedRect(frame, canvasBefore, cleared: nil), extra
                 ))
         }
-        let best = options.min { ($0.rect.map(Self.area) ?? 0) < ($1.rect.map(Self.area) ?? 0) }!
+        let best = options.min {
+            ($0.rect.map(Self.area) ?? 0) + $0.cost < ($1.rect.map(Self.area) ?? 0) + $1.cost
+        }!
         // Identical but too long to merge: a 1-pixel frame continues the delay.
         let rect = best.rect ?? PixelBounds(x0: 0, y0: 0, x1: 1, y1: 1)
         pending.last?.dispose = best.dispose
+        // A frame disposed to PREVIOUS is written with blend SOURCE. Both are exact by the
+        // specification, and browsers and ffmpeg play PREVIOUS after OVER right, but Pillow
+        // 13.0 blends OVER into the very image it keeps for PREVIOUS, so its restore brings
+        // back the frame itself (scenes/demo.png: 105 of 120 frames wrong). The frame is not yet compressed (see ``add``).
+        if best.dispose == 2 { pending.last?.work?.over = nil }
         try add(try work(frame, base: best.base, cleared: best.cleared, rect: rect), delay: delay)
         switch best.dispose {
         case 0: canvasBefore = previous
@@ -239,13 +251,27 @@ public final class APNGWriter {
 
     private static func area(_ r: PixelBounds) -> Int { (r.x1 - r.x0) * (r.y1 - r.y0) }
 
-    /// Queues a frame: compressed now when the format is fixed, else kept (and the format
-    /// fixed as RGB or RGBA when the kept frames pass ``bufferBudget``).
+    /// The pixels of a frame's region that its OVER variant leaves transparent (they equal
+    /// the canvas below) and SOURCE must write; 0 when it has no OVER variant.
+    private static func pixelsLeftByOver(_ work: APNGFrameWork) -> Int {
+        guard let over = work.over else { return 0 }
+        return over.withUnsafeBytes { raw in
+            raw.bindMemory(to: UInt32.self).reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+        }
+    }
+
+    /// Queues a frame. The frame before it, whose dispose_op is now known, is compressed
+    /// when the format is fixed; until then frames are kept (and the format fixed as RGB or
+    /// RGBA when the kept frames pass ``bufferBudget``). The newest frame waits for the next
+    /// one: its dispose_op may still restrict its blend.
     private func add(_ work: APNGFrameWork, delay: Int) throws {
         let entry = Pending(delay: delay)
         entry.work = work
         pending.append(entry)
-        if let mode { return submit(entry, mode) }
+        if let mode {
+            if pending.count >= 2 { submit(pending[pending.count - 2], mode) }
+            return
+        }
         bufferedBytes += work.source.count + (work.over?.count ?? 0)
         if bufferedBytes > Self.bufferBudget { try start(opaque ? .rgb(key: nil) : .rgba) }
     }
@@ -327,6 +353,7 @@ public final class APNGWriter {
     private func finishFrames() throws {
         guard !pending.isEmpty || mode != nil else { throw PNGError.noFrames }
         if mode == nil { try start(APNGColorMode.choose(pending.map { $0.work! })) }
+        if let last = pending.last, let mode { submit(last, mode) }
         try flush(final: true)
         guard framesWritten > 0 else { throw PNGError.noFrames }
         try chunk("IEND", [])
