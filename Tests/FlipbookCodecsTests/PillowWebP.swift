@@ -17,7 +17,7 @@ enum PillowWebP {
         import sys
         from PIL import Image, ImageSequence
         im = Image.open(sys.argv[1])
-        assert im.format == "WEBP", im.format
+        assert im.format == sys.argv[3], im.format
         out = open(sys.argv[2], "wb")
         for frame in ImageSequence.Iterator(im):
             rgba = frame.convert("RGBA")
@@ -35,13 +35,16 @@ enum PillowWebP {
         return out
     }
 
-    /// Decodes `path` with Pillow; a recorded issue (not a skip) when Pillow is missing.
-    static func decode(_ path: String, width: Int, height: Int) throws -> Decoded? {
+    /// Decodes `path` with Pillow (as `format`, Pillow's name: WEBP, or GIF for the lossy
+    /// tests' reference); a recorded issue (not a skip) when Pillow is missing.
+    static func decode(_ path: String, width: Int, height: Int, format: String = "WEBP") throws
+        -> Decoded?
+    {
         let raw = path + ".rgba"
         defer { try? FileManager.default.removeItem(atPath: raw) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, path, raw]
+        process.arguments = ["-c", script, path, raw, format]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

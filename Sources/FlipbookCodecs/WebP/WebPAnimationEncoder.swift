@@ -25,8 +25,8 @@ public struct WebPEncodingOptions: Sendable, Hashable {
     /// the colour under fully transparent pixels is free (2 % smaller; the visible pixels
     /// are exact).
     ///
-    /// A lossy animation mixes these near-lossless frames with VP8 ones (``vp8Config()``),
-    /// frame by frame (``WebPLossyChooser``): VP8 alone, even at quality 97, stayed below our
+    /// A lossy animation mixes these near-lossless frames with VP8 ones (``vp8Config()``)
+    /// and exact ones (``exactConfig()``), frame by frame (``WebPLossyChooser``): VP8 alone, even at quality 97, stayed below our
     /// GIF's SSIM and above its Oklab ΔE on UI scenes (4:2:0 chroma blurs coloured edges),
     /// while near-lossless alone was larger than the GIF on scenes/gradient-bench.yaml.
     func config() throws(WebPError) -> WebPConfig {
@@ -35,6 +35,11 @@ public struct WebPEncodingOptions: Sendable, Hashable {
             config.quality = 100
             if !lossless { config.near_lossless = Int32(nearLossless) }
         }
+    }
+
+    /// The configuration of a lossy animation's exact frames: `--lossless`'s.
+    func exactConfig() throws(WebPError) -> WebPConfig {
+        try WebPEncodingOptions(lossless: true, quality: quality).config()
     }
 
     /// The VP8 configuration of a lossy frame: quality ``vp8Quality``, sharp RGB→YUV
@@ -94,6 +99,8 @@ public final class WebPAnimationEncoder {
     private var config: WebPConfig
     /// Lossy animations' VP8 frames.
     private var vp8: WebPConfig
+    /// Lossy animations' exact frames (``WebPFrameMode/exact``).
+    private var exact: WebPConfig
     private let lossless: Bool
     public let width: Int
     public let height: Int
@@ -124,6 +131,7 @@ public final class WebPAnimationEncoder {
         do {
             config = try options.config()
             vp8 = try options.vp8Config()
+            exact = try options.exactConfig()
         } catch {
             WebPAnimEncoderDelete(encoder)
             throw error
@@ -197,7 +205,12 @@ public final class WebPAnimationEncoder {
     }
 
     private func config(for mode: WebPFrameMode) -> WebPConfig {
-        mode == .vp8 && !lossless ? vp8 : config
+        guard !lossless else { return config }
+        switch mode {
+        case .vp8: return vp8
+        case .nearLossless: return config
+        case .exact: return exact
+        }
     }
 
     private var errorText: String {

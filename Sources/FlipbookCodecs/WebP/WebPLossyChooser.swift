@@ -7,6 +7,9 @@ public enum WebPFrameMode: Sendable, Hashable {
     case vp8
     /// Near-lossless VP8L: every channel within a power of two of the source.
     case nearLossless
+    /// Exact VP8L (as `--lossless`): for frames where near-lossless's rounding would leave
+    /// the picture below our GIF's fidelity (flat UI, which the GIF draws almost exactly).
+    case exact
 }
 
 /// What a lossy frame could look like, worked out on a renderer thread before the frame
@@ -31,7 +34,7 @@ public struct WebPFrameCandidates: Sendable {
         vp8 = try Self.decode(vp8Bytes, width: frame.width, height: frame.height)
     }
 
-    private static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(WebPError)
+    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(WebPError)
         -> OverWhiteImage
     {
         var straight = [UInt8](repeating: 0, count: width * height * 4)
@@ -46,22 +49,23 @@ public struct WebPFrameCandidates: Sendable {
     }
 }
 
-/// Chooses VP8 or near-lossless for each frame of a lossy WebP, frame by frame in display
-/// order (one per encoder, so the bytes depend on the frames alone).
+/// Chooses VP8, near-lossless or exact for each frame of a lossy WebP, frame by frame in
+/// display order (one per encoder, so the bytes depend on the frames alone).
 ///
 /// It keeps two simulated screens: what the WebP shows so far and what our default GIF
 /// would show, frame by frame through our own GIF frame encoder (libwebp and our GIF writer
 /// both redraw only what changed, so pixels that stay the same keep the error they were
-/// drawn with). VP8 may draw a frame when the WebP screen with the VP8 frame on it has at
+/// drawn with). A mode may draw a frame when the WebP screen with that frame on it has at
 /// least the SSIM and at most the mean Oklab ΔE of the GIF screen: the quality floor is what
-/// our GIF achieves on that frame. It then draws it when its changed rectangle is also
-/// smaller in VP8 than near-lossless; otherwise the frame is near-lossless, taken as exact
-/// here (it moves a channel by 2 levels at most at the default quality). VP8 redraws whole
-/// 8×8 blocks (libwebp keeps only unchanged blocks); near-lossless the changed pixels. The
-/// first frame is always near-lossless.
+/// our GIF achieves on that frame, and slack left by earlier frames may be spent. VP8 (whole
+/// 8×8 blocks redrawn, from its decoded frame) is taken when it passes and its changed
+/// rectangle is smaller than the other mode's; near-lossless (the changed rectangle encoded
+/// and decoded, as libwebp draws it) when it passes; otherwise exact VP8L, which draws the
+/// frame's own pixels (the GIF screen can still be ahead where our GIF redrew unchanged
+/// pixels with a better palette). The first frame is never VP8.
 package final class WebPLossyChooser {
     private let width: Int, height: Int
-    private let vp8Config: WebPConfig, nearLosslessConfig: WebPConfig
+    private let vp8Config: WebPConfig, nearLosslessConfig: WebPConfig, exactConfig: WebPConfig
     private var gifEncoder: GIFFrameEncoder
     private var previous: Pixmap?
     private var webp: Screen, gif: Screen
@@ -81,6 +85,7 @@ package final class WebPLossyChooser {
         self.height = height
         vp8Config = try options.vp8Config()
         nearLosslessConfig = try options.config()
+        exactConfig = try options.exactConfig()
         gifEncoder = GIFFrameEncoder(
             width: width, height: height, background: nil,
             options: GIFEncodingOptions(quality: options.quality))
@@ -109,7 +114,24 @@ package final class WebPLossyChooser {
         let (gifPixels, gifImage) = drawn(gifFrame, first: previous == nil)
         gif = redraw(
             gif, with: gifImage, at: gifPixels, changed: changed, source: candidates.source)
-        // The first frame is near-lossless: its pixels stay wherever later frames change
+        // Near-lossless as libwebp would draw it (the changed rectangle, encoded and decoded):
+        // it moves channels at edges, and on flat UI, which our GIF draws almost exactly,
+        // that alone left whole scenes below the GIF's fidelity. Where it falls short of the
+        // GIF screen the frame is exact instead.
+        let crop = Self.crop(frame, changed, width: width, height: height, first: previous == nil)
+        let nearLosslessBytes = try WebPAnimationEncoder.encodeStill(
+            crop.pixmap, config: nearLosslessConfig)
+        let nearLosslessImage = try Self.placed(
+            nearLosslessBytes, crop: crop.box, over: candidates.source)
+        var (nearLossless, nearBox) = redrawPixels(
+            webp, with: nearLosslessImage, at: changed, changed: changed,
+            source: candidates.source)
+        var nearLosslessPasses = false
+        if nearLossless.distanceSum <= gif.distanceSum {
+            updateSSIM(&nearLossless, around: nearBox, source: candidates.source)
+            nearLosslessPasses = nearLossless.ssimSum >= gif.ssimSum
+        }
+        // The first frame is never VP8: its pixels stay wherever later frames change
         // nothing, while our GIF redraws regions with better palettes as it goes (on
         // scenes/demo.yaml a VP8 first frame passed its floor and left the whole animation
         // at ΔE 0.123 against the GIF's 0.121). The VP8 screen's SSIM is worked out only
@@ -120,15 +142,34 @@ package final class WebPLossyChooser {
                 webp, with: vp8Frame, at: blocks, changed: changed, source: candidates.source)
             if vp8.distanceSum <= gif.distanceSum {
                 updateSSIM(&vp8, around: box, source: candidates.source)
-                if vp8.ssimSum >= gif.ssimSum, try smallerInVP8(frame, changed) {
-                    webp = vp8
-                    return .vp8
+                if vp8.ssimSum >= gif.ssimSum {
+                    let vp8Size = try WebPAnimationEncoder.encodeStill(
+                        crop.pixmap, config: vp8Config
+                    ).count
+                    // Against the frame the other modes would write: near-lossless when it
+                    // passes, else exact (only encoded when near-lossless, never larger than
+                    // exact in practice, is not already larger than VP8).
+                    var smaller = vp8Size < nearLosslessBytes.count
+                    if !smaller && !nearLosslessPasses {
+                        smaller =
+                            try vp8Size
+                            < WebPAnimationEncoder.encodeStill(crop.pixmap, config: exactConfig)
+                            .count
+                    }
+                    if smaller {
+                        webp = vp8
+                        return .vp8
+                    }
                 }
             }
         }
+        if nearLosslessPasses {
+            webp = nearLossless
+            return .nearLossless
+        }
         webp = redraw(
             webp, with: candidates.source, at: changed, changed: changed, source: candidates.source)
-        return .nearLossless
+        return .exact
     }
 
     /// The pixels the GIF frame draws, and the screen's image with them drawn.
@@ -157,10 +198,12 @@ package final class WebPLossyChooser {
         return (pixels, image)
     }
 
-    /// Whether the changed rectangle of `frame` compresses smaller as VP8 than as
-    /// near-lossless, each as libwebp would draw it over the previous frame (unchanged
-    /// pixels transparent: libwebp blends them away).
-    private func smallerInVP8(_ frame: Pixmap, _ changed: [Int]) throws(WebPError) -> Bool {
+    /// The changed rectangle of `frame` as libwebp's animation encoder draws it over the
+    /// previous frame: its left and top even, unchanged pixels transparent (it blends them
+    /// away); the whole frame for the first.
+    private static func crop(
+        _ frame: Pixmap, _ changed: [Int], width: Int, height: Int, first: Bool
+    ) -> (pixmap: Pixmap, box: PixelBounds) {
         var box = PixelBounds(x0: width, y0: height, x1: 0, y1: 0)
         for p in changed {
             let x = p % width, y = p / width
@@ -170,7 +213,7 @@ package final class WebPLossyChooser {
         box.x0 &= ~1
         box.y0 &= ~1
         let straight = frame.straightRGBA()
-        var isChanged = [Bool](repeating: previous == nil, count: width * height)
+        var isChanged = [Bool](repeating: first, count: width * height)
         for p in changed { isChanged[p] = true }
         var crop = [UInt8](repeating: 0, count: box.width * box.height * 4)
         for y in 0..<box.height {
@@ -180,11 +223,23 @@ package final class WebPLossyChooser {
                 for c in 0..<4 { crop[q + c] = straight[4 * p + c] }
             }
         }
-        let pixmap = Pixmap(width: box.width, height: box.height, straightRGBA: crop)
-        let vp8 = try WebPAnimationEncoder.encodeStill(pixmap, config: vp8Config)
-        let nearLossless = try WebPAnimationEncoder.encodeStill(
-            pixmap, config: nearLosslessConfig)
-        return vp8.count < nearLossless.count
+        return (Pixmap(width: box.width, height: box.height, straightRGBA: crop), box)
+    }
+
+    /// `image` with the rectangle `box` replaced by `bytes` (a still WebP of that size)
+    /// decoded and composited over white.
+    private static func placed(_ bytes: [UInt8], crop box: PixelBounds, over image: OverWhiteImage)
+        throws(WebPError) -> OverWhiteImage
+    {
+        let decoded = try WebPFrameCandidates.decode(bytes, width: box.width, height: box.height)
+        var out = image
+        for y in 0..<box.height {
+            for x in 0..<box.width {
+                let p = (box.y0 + y) * image.width + box.x0 + x, q = y * box.width + x
+                for c in 0..<3 { out.rgb[3 * p + c] = decoded.rgb[3 * q + c] }
+            }
+        }
+        return out
     }
 
     /// The pixels of `frame` that differ from the previous frame (all, for the first).
