@@ -287,7 +287,7 @@ public struct FrameRenderer: Sendable {
         if !layer.sublayers.isEmpty { sublayers.append(contentsOf: layer.sublayers) }
         var expanded = layer
         expanded.sublayers = sublayers
-        expanded.drawings = artwork.drawings
+        expanded.attachment = artwork.attachment
         expanded.vector = nil
         return expanded
     }

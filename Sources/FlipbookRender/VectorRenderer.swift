@@ -47,8 +47,12 @@ enum VectorRenderer {
     /// needed a layer, else all of them as layers (drawings draw beneath all sublayers, so
     /// a mix cannot keep its order otherwise).
     struct Artwork {
-        var drawings: [VectorDrawing] = []
-        var layers: [RenderLayer] = []
+        private(set) var drawings: [VectorDrawing] = []
+        private(set) var layers: [RenderLayer] = []
+        /// `drawings` as a layer's attachment (``RenderLayer/drawings``), made once: the
+        /// artwork is remembered between frames (``VectorLayerCache``), and a layer given it
+        /// every frame allocated a new one.
+        private(set) var attachment: VectorDrawings?
 
         init(_ generated: [Generated], id: String) {
             drawings.reserveCapacity(generated.count)
@@ -60,6 +64,7 @@ enum VectorRenderer {
                 }
                 drawings.append(d)
             }
+            if !drawings.isEmpty { attachment = VectorDrawings(drawings) }
         }
 
         /// The shape layer a drawing stands for.
@@ -283,7 +288,7 @@ enum VectorRenderer {
                 id: id, properties: props, content: .none, snap: .none, transformOverride: transform
             )
             let artwork = Artwork(drawn, id: id)
-            wrapper.drawings = artwork.drawings
+            wrapper.attachment = artwork.attachment
             wrapper.sublayers = artwork.layers
             out.append(.layer(wrapper))
         }

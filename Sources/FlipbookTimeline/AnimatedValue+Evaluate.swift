@@ -17,7 +17,7 @@ extension AnimatedValue {
     public func value(at seconds: Double) -> [Double] {
         switch self {
         case .constant(let v): return v
-        case .keyframes(let list): return Self.sample(list, at: seconds).value
+        case .keyframes(let list): return Self.sample(list, at: seconds, heading: false).value
         }
     }
 
@@ -26,6 +26,15 @@ extension AnimatedValue {
         switch self {
         case .constant(let v): return v.first ?? 0
         case .keyframes(let list): return Self.sampleFirst(list, at: seconds)
+        }
+    }
+
+    /// The first two components at `seconds` (nil where the value is shorter), as
+    /// ``value(at:)`` gives them.
+    func firstTwo(at seconds: Double) -> (Double?, Double?) {
+        switch self {
+        case .constant(let v): return (v.first, v.count > 1 ? v[1] : nil)
+        case .keyframes(let list): return Self.samplePair(list, at: seconds)
         }
     }
 
@@ -38,18 +47,21 @@ extension AnimatedValue {
         }
     }
 
-    private static func sample(_ list: [Keyframe], at t: Double) -> (
-        value: [Double], heading: Double?
-    ) {
+    /// The value at `t`, and its heading when `wanted` (before and after the keyframes the
+    /// heading measures a whole curve's arc length: not worked out for a value alone).
+    private static func sample(_ list: [Keyframe], at t: Double, heading wanted: Bool = true)
+        -> (value: [Double], heading: Double?)
+    {
         guard let first = list.first else { return ([], nil) }
         if list.count == 1 || t <= first.time {
-            return (first.value, heading(list, segment: 0, progress: 0))
+            return (first.value, wanted ? heading(list, segment: 0, progress: 0) : nil)
         }
         // The segment holding t: before the first keyframe later than t (times do not decrease).
         let later = list.partitionPoint(in: 1..<list.count) { t < $0.time }
         let index = later - 1
         if index == list.count - 1 {
-            return (list[index].value, heading(list, segment: list.count - 2, progress: 1))
+            let last = list[index].value
+            return (last, wanted ? heading(list, segment: list.count - 2, progress: 1) : nil)
         }
         let k0 = list[index], k1 = list[index + 1]
         if k0.hold { return (k0.value, nil) }
@@ -66,14 +78,53 @@ extension AnimatedValue {
             if v.count > 2, k1.value.count > 2 {
                 v[2] = k0.value[2] + (k1.value[2] - k0.value[2]) * p
             }
-            return (v, atan2(tangent.y, tangent.x) * 180 / .pi)
+            return (v, wanted ? atan2(tangent.y, tangent.x) * 180 / .pi : nil)
         }
         var v = k0.value
+        // Every dimension past the keyframe's own curves eases by one curve (the first, or
+        // linear): solved once, not once per dimension (a path's hundreds of coordinates).
+        var beyond: Double?
         for d in 0..<min(k0.value.count, k1.value.count) {
-            let p = easing(k0, dimension: d).progress(at: u)
+            let p: Double
+            if d < k0.easing.count {
+                p = k0.easing[d].progress(at: u)
+            } else if let solved = beyond {
+                p = solved
+            } else {
+                p = easing(k0, dimension: d).progress(at: u)
+                beyond = p
+            }
             v[d] = k0.value[d] + (k1.value[d] - k0.value[d]) * p
         }
-        return (v, heading(list, segment: index, progress: u))
+        return (v, wanted ? heading(list, segment: index, progress: u) : nil)
+    }
+
+    /// The first two components of `sample(list, at: t).value` (nil past its end), worked
+    /// out without building the vector: a moving layer's position every frame.
+    private static func samplePair(_ list: [Keyframe], at t: Double) -> (Double?, Double?) {
+        func pair(_ v: [Double]) -> (Double?, Double?) { (v.first, v.count > 1 ? v[1] : nil) }
+        guard let first = list.first else { return (nil, nil) }
+        if list.count == 1 || t <= first.time { return pair(first.value) }
+        let index = list.partitionPoint(in: 1..<list.count) { t < $0.time } - 1
+        if index == list.count - 1 { return pair(list[index].value) }
+        let k0 = list[index], k1 = list[index + 1]
+        if k0.hold { return pair(k0.value) }
+        let span = k1.time - k0.time
+        let u = span > 0 ? (t - k0.time) / span : 1
+        if let bezier = spatial(k0, k1) {
+            let p = easing(k0, dimension: 0).progress(at: u)
+            let point =
+                k0.spatialByParameter ? bezier.point(p) : bezier.pointAtLength(fraction: p).point
+            return (point.x, point.y)
+        }
+        let shared = min(k0.value.count, k1.value.count)
+        func component(_ d: Int) -> Double? {
+            guard d < k0.value.count else { return nil }
+            guard d < shared else { return k0.value[d] }
+            let p = easing(k0, dimension: d).progress(at: u)
+            return k0.value[d] + (k1.value[d] - k0.value[d]) * p
+        }
+        return (component(0), component(1))
     }
 
     /// `sample(list, at: t).value.first ?? 0`, worked out for the first component alone:
@@ -219,20 +270,29 @@ extension KeyframedTransform {
     /// The matrix at `seconds`: anchor, scale, skew, rotation (plus the heading when
     /// auto-oriented), position, in that order.
     public func matrix(at seconds: Double) -> AffineTransform {
-        let a = anchor.value(at: seconds)
-        var p: [Double]
+        let px: Double, py: Double
         var heading: Double?
         if let positionX, let positionY {
-            p = [positionX.scalar(at: seconds), positionY.scalar(at: seconds)]
+            px = positionX.scalar(at: seconds)
+            py = positionY.scalar(at: seconds)
         } else {
-            (p, heading) = position.valueAndHeading(at: seconds)
+            // The heading only for auto-orient: it costs an arc length outside a segment.
+            if autoOrient {
+                let p: [Double]
+                (p, heading) = position.valueAndHeading(at: seconds)
+                (px, py) = (p.first ?? 0, p.count > 1 ? p[1] : 0)
+            } else {
+                let (x, y) = position.firstTwo(at: seconds)
+                (px, py) = (x ?? 0, y ?? 0)
+            }
         }
-        let s = scale.value(at: seconds)
+        let (s0, s1) = scale.firstTwo(at: seconds)
         var degrees = rotation.scalar(at: seconds)
         if autoOrient, let heading { degrees += heading }
         let skewDegrees = skew.scalar(at: seconds)
-        var m = AffineTransform.translation(-(a.first ?? 0), -(a.count > 1 ? a[1] : 0))
-            .concatenating(.scale(s.first ?? 1, s.count > 1 ? s[1] : (s.first ?? 1)))
+        let (a0, a1) = anchor.firstTwo(at: seconds)
+        var m = AffineTransform.translation(-(a0 ?? 0), -(a1 ?? 0))
+            .concatenating(.scale(s0 ?? 1, s1 ?? (s0 ?? 1)))
         if skewDegrees != 0 {
             let axis = skewAxis.scalar(at: seconds)
             let shear = AffineTransform(
@@ -241,7 +301,7 @@ extension KeyframedTransform {
                 .concatenating(.rotation(degrees: -axis))
         }
         if degrees != 0 { m = m.concatenating(.rotation(degrees: degrees)) }
-        return m.concatenating(.translation(p.first ?? 0, p.count > 1 ? p[1] : 0))
+        return m.concatenating(.translation(px, py))
     }
 }
 

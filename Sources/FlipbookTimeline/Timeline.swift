@@ -15,6 +15,12 @@ public struct Timeline: Sendable {
     private var follows: [String: [ResolvedFollow]] = [:]
     /// Layer id → model values, for follow sources.
     private var models: [String: LayerProperties] = [:]
+    /// Layer id → its vector artwork, for layers whose artwork has no animated value (a
+    /// Lottie shape layer that only moves as a whole): evaluated once here, because building
+    /// the same nodes again every frame cost more than drawing them (confetti2's 200
+    /// ellipses), and handing back the same array lets the renderer's per-id memo
+    /// (VectorLayerCache) see that it is unchanged without comparing it.
+    private var staticVectors: [String: [VectorNode]] = [:]
 
     private struct ResolvedFollow: Sendable {
         var component: Component
@@ -67,6 +73,25 @@ public struct Timeline: Sendable {
                 if !resolved.isEmpty { follows[l.id] = resolved }
             }
         }
+        staticVectors = Self.staticVectors(of: scene.layers)
+    }
+
+    /// The artwork of every layer whose vector shape is static, by id; an id that several
+    /// layers share is left out (each is evaluated, as before).
+    private static func staticVectors(of layers: [Layer]) -> [String: [VectorNode]] {
+        var found: [String: [VectorNode]] = [:]
+        var seen: Set<String> = []
+        var shared: Set<String> = []
+        for layer in layers {
+            layer.forEachLayer { l in
+                if !seen.insert(l.id).inserted { shared.insert(l.id) }
+                if case .vector(let shape) = l.content, shape.isStatic {
+                    found[l.id] = shape.evaluate(at: 0)
+                }
+            }
+        }
+        for id in shared { found[id] = nil }
+        return found
     }
 
     /// The frame tree at `seconds`.
@@ -74,7 +99,7 @@ public struct Timeline: Sendable {
         FrameTree(
             seconds: seconds, canvasSize: scene.canvas.size, background: scene.canvas.background,
             snap: scene.canvas.snap,
-            layers: scene.layers.compactMap { evaluate($0, at: seconds, snap: scene.canvas.snap) })
+            layers: evaluate(scene.layers, at: seconds, snap: scene.canvas.snap))
     }
 
     /// The frame tree that frame `frameIndex` shows (t = frameIndex / fps).
@@ -91,6 +116,8 @@ public struct Timeline: Sendable {
     }
 
     private func apply(to props: inout LayerProperties, layerID: String, at seconds: Double) {
+        // Most scenes (every Lottie file) have neither: no id hashed for nothing.
+        if tracks.isEmpty && follows.isEmpty { return }
         if let byComponent = tracks[layerID] {
             for (component, track) in byComponent {
                 props[component] = track.value(at: seconds, base: props[component])
@@ -119,25 +146,29 @@ public struct Timeline: Sendable {
         return tracks[layerID]?[component]?.value(at: seconds, base: base) ?? base
     }
 
-    private func evaluate(_ layer: Layer, at parentSeconds: Double, snap inherited: SnapMode)
-        -> RenderLayer?
-    {
+    /// Borrowing: a layer is never copied whole here (the compiler refuses implicit copies).
+    private func evaluate(
+        _ layer: borrowing Layer, at parentSeconds: Double, snap inherited: SnapMode
+    ) -> RenderLayer? {
         // A stop request (Ctrl-C) leaves the tree incomplete: whoever asked for it checks
         // the request before using the frame, and discards it.
         if RenderCancellation.shared.isCancelled { return nil }
         var seconds = parentSeconds
-        if let c = layer.compositing {
-            if let range = c.activeRange, !range.contains(parentSeconds) { return nil }
-            if let timing = c.timing { seconds = timing.localTime(parentSeconds) }
+        // Field by field: binding `layer.compositing` copied all of it (its keyframes'
+        // arrays retained) for every layer every frame.
+        if let range = layer.compositing?.activeRange, !range.contains(parentSeconds) {
+            return nil
         }
+        if let timing = layer.compositing?.timing { seconds = timing.localTime(parentSeconds) }
         var props = layer.properties
         apply(to: &props, layerID: layer.id, at: seconds)
-        var transformOverride: AffineTransform?
-        if let keyframed = layer.compositing?.transform {
-            transformOverride = keyframed.matrix(at: seconds)
-            props.opacity = keyframed.opacity.scalar(at: seconds)
+        if let opacity = layer.compositing?.transform?.opacity.scalar(at: seconds) {
+            props.opacity = opacity
         }
         if props.hidden || props.opacity <= 0 { return nil }
+        // The matrix only for a layer that shows (a Lottie layer faded out is most of some
+        // files' frames), with the same values as before.
+        let transformOverride = layer.compositing?.transform?.matrix(at: seconds)
         let snap = layer.snap ?? inherited
         let compositing = layer.compositing?.evaluate(at: seconds)
         for effect in compositing?.effects ?? [] {
@@ -173,13 +204,32 @@ public struct Timeline: Sendable {
         if let replicator = layer.replicator {
             sublayers = instances(of: layer, replicator, props: props, at: seconds, snap: snap)
         } else {
-            sublayers = layer.sublayers.compactMap { evaluate($0, at: seconds, snap: snap) }
+            sublayers = evaluate(layer.sublayers, at: seconds, snap: snap)
         }
         var result = RenderLayer(
             id: layer.id, properties: props, content: layer.content, snap: snap,
             transformOverride: transformOverride, sublayers: sublayers, mask: mask)
-        if case .vector(let shape) = layer.content { result.vector = shape.evaluate(at: seconds) }
+        if case .vector(let shape) = layer.content {
+            result.vector = staticVectors[layer.id] ?? shape.evaluate(at: seconds)
+        }
         result.compositing = compositing
+        return result
+    }
+
+    /// The layers that show at `seconds`, in order. Through the buffer, each layer is
+    /// borrowed (a for-in loop or `compactMap` copies every one, retaining its fields), and
+    /// the result has its room from the start (grown as it fills, the large render layers
+    /// were moved again at each doubling).
+    private func evaluate(_ layers: [Layer], at seconds: Double, snap: SnapMode) -> [RenderLayer] {
+        var result: [RenderLayer] = []
+        result.reserveCapacity(layers.count)
+        layers.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices {
+                if let evaluated = evaluate(buffer[i], at: seconds, snap: snap) {
+                    result.append(evaluated)
+                }
+            }
+        }
         return result
     }
 
@@ -206,7 +256,7 @@ public struct Timeline: Sendable {
                 RenderLayer(
                     id: "\(layer.id)#\(k)", properties: container, content: .none, snap: .none,
                     transformOverride: accumulated,
-                    sublayers: layer.sublayers.compactMap { evaluate($0, at: time, snap: snap) }))
+                    sublayers: evaluate(layer.sublayers, at: time, snap: snap)))
         }
         return result
     }
