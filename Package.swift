@@ -83,11 +83,16 @@ let package = Package(
         .systemLibrary(
             name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        // libdeflate: the APNG writer's deflate (smaller streams than zlib's level 9 at its
+        // highest levels, and a fast level for ranking a frame's candidate encodings).
+        .systemLibrary(
+            name: "CFlipbookDeflate", path: "Sources/CFlipbookDeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
         .target(
             name: "FlipbookCodecs",
             dependencies: [
                 "FlipbookRaster", "CLibPNG", "CPNGShim", "CGIFLib", "CTurboJPEG",
-                "CWebP", "CFlipbookZlib",
+                "CWebP", "CFlipbookZlib", "CFlipbookDeflate",
             ]),
         .target(
             name: "Flipbook",
@@ -146,7 +151,9 @@ let package = Package(
             dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTesting"],
             resources: [.copy("Goldens")]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "FlipbookBatch"]),
-        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "CGIFLib"]),
+        .testTarget(
+            name: "FlipbookCodecsTests",
+            dependencies: ["FlipbookCodecs", "CGIFLib", "CFlipbookZlib"]),
         .testTarget(
             name: "FlipbookTextTests",
             dependencies: ["FlipbookText", "FlipbookRaster", "FlipbookCodecs"]),

@@ -59,9 +59,9 @@ public indirect enum PNGError: Error, CustomStringConvertible, Sendable {
     case emptyImage(width: Int, height: Int)
     /// libpng could not encode (libpng's message).
     case encodingFailed(String)
-    /// zlib's deflate could not start.
+    /// The APNG writer's deflate (libdeflate) could not start: no memory for its compressor.
     case compressorCannotStart
-    /// zlib's deflate failed with `status`.
+    /// The APNG writer's deflate failed (libdeflate reports no cause: `status` 0).
     case compressionFailed(status: Int)
     /// An animation size of 0 or over 2^31 px a side.
     case animationSizeOutOfRange(width: Int, height: Int)
@@ -120,8 +120,8 @@ public indirect enum PNGError: Error, CustomStringConvertible, Sendable {
         case .inFile(let path, let error): "\(path): \(error.message)"
         case .emptyImage(let w, let h): "PNG encoding failed: empty image (\(w)×\(h))"
         case .encodingFailed(let text): "PNG encoding failed: \(text)"
-        case .compressorCannotStart: "zlib could not start compressing"
-        case .compressionFailed(let status): "zlib compression failed (\(status))"
+        case .compressorCannotStart: "the deflate compressor could not start"
+        case .compressionFailed(let status): "deflate compression failed (\(status))"
         case .animationSizeOutOfRange(let w, let h): "APNG size \(w)×\(h) is out of range"
         case .delayDenominatorOutOfRange(let d): "APNG delay denominator \(d) is out of range"
         case .frameSizeMismatch(let fw, let fh, let w, let h):
