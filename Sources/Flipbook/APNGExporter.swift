@@ -14,10 +14,14 @@ public struct APNGExporter: FrameExporter {
     /// `--max-size` in bytes (nil: none). An APNG's pixels are exact, so it is encoded once
     /// and refused (``SizeBudgetError``, nothing written) when larger than this.
     public var maxSize: Int?
+    /// `--png-compression`: how hard frames are deflated (``APNGWriter/compression``; a
+    /// one-frame PNG as ``PNGCompression`` says).
+    public var compression: PNGCompression
 
-    public init(text: PNGText? = nil, maxSize: Int? = nil) {
+    public init(text: PNGText? = nil, maxSize: Int? = nil, compression: PNGCompression = .default) {
         self.text = text
         self.maxSize = maxSize
+        self.compression = compression
     }
 
     /// Writes `frames` of `source` to `path` (atomically) and returns the file's size.
@@ -28,14 +32,15 @@ public struct APNGExporter: FrameExporter {
         if let budget = maxSize {
             return try SizeBudget.exportExact(
                 source, frames: frames, to: path, jobs: jobs, budget: budget, format: "APNG",
-                scratchExtension: "png", exporter: APNGExporter(text: text))
+                scratchExtension: "png",
+                exporter: APNGExporter(text: text, compression: compression))
         }
         let timings = source.timings ?? StageTimings()
         let (width, height) = source.pixelSize
         if frames.count == 1 {
             let pixmap = source.frame(frames.lowerBound)
             let bytes = try timings.measure(.encode) { () throws(PNGError) in
-                try PNGCodec.encode(pixmap, compression: .default, text: text)
+                try PNGCodec.encode(pixmap, compression: compression, text: text)
             }
             try timings.measure(.write) { () throws(FileIOError) in
                 try FileIO.writeAtomically(bytes, to: path)
@@ -46,10 +51,12 @@ public struct APNGExporter: FrameExporter {
         let writer = try timings.measure(.write) {
             // An opaque background makes every frame opaque: a frame that is not is an error. The
             // writer picks the pixel format (indexed, RGB with a key colour, RGBA) from the frames.
-            try APNGWriter(
+            let writer = try APNGWriter(
                 path: path, width: width, height: height, denominator: plan.denominator, text: text,
                 jobs: jobs,
                 opaque: source.background.alpha >= 1)
+            writer.compression = compression
+            return writer
         }
         do {
             try OrderedParallelMap.run(

@@ -81,7 +81,7 @@ package struct BatchOptions: Sendable {
                 + (gif.lossy > 0 ? ",lossy \(gif.lossy)" : "")
                 + (maxSize.map { ",max-size \($0)" } ?? ""),
         ]
-            + (format == .png && pngCompression != .default
+            + ((format == .png || format == .apng) && pngCompression != .default
                 ? ["png=\(pngCompression.rawValue)"] : [])
             + (format == .webp
                 ? ["webp=" + (webp.lossless ? "lossless" : "quality \(webp.quality)")] : [])
@@ -96,7 +96,9 @@ extension BatchOptions {
         switch format {
         case .gif:
             GIFExporter(options: gif, comment: ContentHash.gifComment(hash), maxSize: maxSize)
-        case .apng: APNGExporter(text: ContentHash.pngText(hash), maxSize: maxSize)
+        case .apng:
+            APNGExporter(
+                text: ContentHash.pngText(hash), maxSize: maxSize, compression: pngCompression)
         case .webp: WebPExporter(options: webp, xmp: ContentHash.webpXMP(hash), maxSize: maxSize)
         case .png: PNGSequenceExporter(compression: pngCompression, text: ContentHash.pngText(hash))
         }

@@ -44,10 +44,11 @@ enum APNGSamples {
     static let count = 9
 
     /// The APNG of frames 0..<count, each 1/30 s.
-    static func encoded(jobs: Int = 2) throws -> [UInt8] {
+    static func encoded(jobs: Int = 2, compression: PNGCompression = .default) throws -> [UInt8] {
         let writer = try APNGWriter(
             width: width, height: height, denominator: 30,
             text: PNGText(keyword: "flipbook-hash", text: "abc"), jobs: jobs)
+        writer.compression = compression
         for k in 0..<count { try writer.append(frame(k), delay: 1) }
         return try writer.finishInMemory()
     }

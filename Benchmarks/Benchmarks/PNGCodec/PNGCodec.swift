@@ -68,13 +68,14 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("export: card → 120 PNG frames, --jobs 1", configuration: long) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(
-                try PNGSequenceExporter.export(card, frames: 0...119, to: folder + "/png", jobs: 1))
+                try PNGSequenceExporter().export(
+                    card, frames: 0...119, to: folder + "/png", jobs: 1))
         }
     }
     Benchmark("export: card → GIF, --jobs 1", configuration: long) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(
-                try GIFExporter.export(card, frames: 0...119, to: folder + "/card.gif", jobs: 1))
+                try GIFExporter().export(card, frames: 0...119, to: folder + "/card.gif", jobs: 1))
         }
     }
 }

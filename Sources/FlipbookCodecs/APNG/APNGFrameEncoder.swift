@@ -1,3 +1,4 @@
+import CFlipbookZlib
 import FlipbookGeometry
 import FlipbookRaster
 
@@ -154,23 +155,26 @@ enum APNGFrameEncoder {
     /// before): card-signup's 63.8 MB of chosen rows take libdeflate 6 0.12 s, zlib 9
     /// 0.63 s. Ranking at 4 instead of 6 gives 578,361 bytes instead of 577,934.
     static let trialLevel: Int32 = 6
-    /// libdeflate level of the stream written: its highest, whose near-optimal parsing is
-    /// smaller than zlib's level 9 (card-signup 587,253 → 577,934 bytes, 5317-fireworkds
-    /// 698,480 → 659,715) at 2.2–2.6 times the writer's CPU (0.20 × apngopt's, over the
-    /// 0.10 × of issue 25; docs/formats.md). Levels 10 and 11 cost less but are larger than
-    /// zlib 9 on card-signup (597,154 and 588,788 bytes).
-    static let finalLevel: Int32 = 12
+    /// libdeflate level of the stream written for `--png-compression small`: its highest,
+    /// whose near-optimal parsing is smaller than zlib's level 9 (card-signup 587,253 →
+    /// 577,934 bytes, 5317-fireworkds 698,480 → 659,715) at 2.2–2.6 times the writer's CPU
+    /// (0.20 × apngopt's, over issue 25's 0.10 ×; docs/formats.md). Levels 10 and 11 cost
+    /// less but are larger than zlib 9 on card-signup (597,154 and 588,788 bytes), so the
+    /// default writes zlib's level 9, and `fast` the ranking's own stream.
+    static let smallLevel: Int32 = 12
 
     /// Converts both blends of `work` to `mode`, filters each under every filter strategy,
     /// ranks the candidates by their libdeflate size at ``trialLevel`` and deflates the
-    /// smallest at ``finalLevel`` (SOURCE and the earlier strategy on ties). The strategies:
+    /// smallest as `effort` says (SOURCE and the earlier strategy on ties): `fast` keeps the
+    /// ranking's stream, `default` deflates it with zlib 9, `small` with libdeflate at
+    /// ``smallLevel``. The strategies:
     /// the per-row choice, whole-frame None (flat UI colours and anti-aliased art on
     /// transparency deflate best unfiltered) and whole-frame Paeth (gradients); indexed
     /// pixels are not filtered by predictors that assume continuous values, so only None
     /// and the per-row choice are tried there.
-    static func compress(_ work: APNGFrameWork, mode: APNGColorMode) throws(PNGError)
-        -> APNGEncodedFrame
-    {
+    static func compress(
+        _ work: APNGFrameWork, mode: APNGColorMode, effort: PNGCompression = .default
+    ) throws(PNGError) -> APNGEncodedFrame {
         let bpp = mode.bytesPerPixel
         let strategies: [UInt8?] =
             mode.isIndexed
@@ -178,18 +182,57 @@ enum APNGFrameEncoder {
         var blends = [(over: false, pixels: mode.convert(work.source)!)]
         if let over = work.over.flatMap(mode.convert) { blends.append((true, over)) }
         let trial = try LibDeflate(level: trialLevel)
-        var best: (over: Bool, filtered: [UInt8], size: Int)?
+        var best: (over: Bool, filtered: [UInt8], stream: [UInt8])?
         for blend in blends {
             for fixed in strategies {
                 let filtered = blend.pixels.withUnsafeBytes {
                     PNGRowFilters.filter(
                         $0, stride: work.width * bpp, height: work.height, bpp: bpp, fixed: fixed)
                 }
-                let size = try trial.compress(filtered).count
-                if best == nil || size < best!.size { best = (blend.over, filtered, size) }
+                let stream = try trial.compress(filtered)
+                if best == nil || stream.count < best!.stream.count {
+                    best = (blend.over, filtered, stream)
+                }
             }
         }
-        let data = try LibDeflate(level: finalLevel).compress(best!.filtered)
+        let data: [UInt8]
+        switch effort {
+        case .fast: data = best!.stream
+        case .default: data = try ZlibDeflate.compress(best!.filtered, level: 9)
+        case .small: data = try LibDeflate(level: smallLevel).compress(best!.filtered)
+        }
         return APNGEncodedFrame(rect: work.rect, blendOver: best!.over, data: data)
+    }
+}
+
+/// zlib's deflate of a whole buffer (memory level 9, the default strategy): the default
+/// APNG stream, about libdeflate 11's size at a third of its CPU.
+enum ZlibDeflate {
+    static func compress(_ input: [UInt8], level: Int32) throws(PNGError) -> [UInt8] {
+        var stream = z_stream()
+        guard
+            deflateInit2_(
+                &stream, level, Z_DEFLATED, 15, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
+            throw PNGError.compressorCannotStart
+        }
+        defer { deflateEnd(&stream) }
+        let capacity = Int(deflateBound(&stream, uLong(input.count)))
+        var output = [UInt8](repeating: 0, count: capacity)
+        let status = input.withUnsafeBufferPointer { src in
+            output.withUnsafeMutableBufferPointer { dst in
+                stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
+                stream.avail_in = uInt(src.count)
+                stream.next_out = dst.baseAddress
+                stream.avail_out = uInt(dst.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else {
+            throw PNGError.compressionFailed(status: Int(status))
+        }
+        output.removeLast(capacity - Int(stream.total_out))
+        return output
     }
 }
