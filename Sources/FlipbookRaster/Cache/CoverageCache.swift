@@ -50,7 +50,7 @@ final class CoverageCache {
         let rows: [SpanRecording.Row]
         let spans: [SpanRecording.CompactSpan]
         let coverage: [UInt8]
-        var lastUse: Int
+        @exclusivity(unchecked) var lastUse: Int
 
         init(key: Key, recording: SpanRecording, lastUse: Int) {
             self.key = key
@@ -103,10 +103,12 @@ final class CoverageCache {
     /// The sight count of a key whose recording was too large to keep.
     private static let tooLarge = UInt8.max
 
-    private var entries: [UInt64: Entry] = [:]
-    private var seen: [UInt64: UInt8] = [:]
-    private var bytes = 0
-    private var clock = 0
+    // Unchecked exclusivity (see ``RasterScratch``): the cache is per thread, looked up on
+    // every fill, and none of its methods re-enters another.
+    @exclusivity(unchecked) private var entries: [UInt64: Entry] = [:]
+    @exclusivity(unchecked) private var seen: [UInt64: UInt8] = [:]
+    @exclusivity(unchecked) private var bytes = 0
+    @exclusivity(unchecked) private var clock = 0
 
     /// The entry recorded for `key`, marked as just used.
     func entry(for key: Key) -> Entry? {

@@ -11,19 +11,26 @@
 ///   is already in use (a fill started while another is being swept on the same thread);
 ///   ``release()`` gives it back. The arena is never shared between threads.
 /// - Buffers grow geometrically (``reserve``), keeping what they hold.
+///
+/// Its stored properties skip Swift's dynamic exclusivity checks (`@exclusivity(unchecked)`):
+/// every fill reads them, and with hundreds of tiny fills per frame the checks' runtime
+/// calls were a few percent of a Lottie frame. That is safe because an arena belongs to
+/// one thread and one fill at a time (``acquire()``), and no access to one property
+/// overlaps another access to the same property.
 final class RasterScratch {
-    private(set) var cells: UnsafeMutablePointer<CoverageAccumulator.Cell>
-    private(set) var cellCapacity: Int
-    private(set) var rowHeads: UnsafeMutablePointer<Int32>
-    private(set) var rowCapacity: Int
-    private(set) var rowCells: UnsafeMutablePointer<CoverageAccumulator.Cell>
-    private(set) var rowCellCapacity: Int
-    private(set) var spans: UnsafeMutablePointer<Span>
-    private(set) var clippedSpans: UnsafeMutablePointer<Span>
-    private(set) var spanCapacity: Int
-    private(set) var coverage: UnsafeMutablePointer<UInt8>
-    private(set) var coverageCapacity: Int
-    private var inUse = false
+    @exclusivity(unchecked) private(set) var cells: UnsafeMutablePointer<CoverageAccumulator.Cell>
+    @exclusivity(unchecked) private(set) var cellCapacity: Int
+    @exclusivity(unchecked) private(set) var rowHeads: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private(set) var rowCapacity: Int
+    @exclusivity(unchecked) private(set) var rowCells:
+        UnsafeMutablePointer<CoverageAccumulator.Cell>
+    @exclusivity(unchecked) private(set) var rowCellCapacity: Int
+    @exclusivity(unchecked) private(set) var spans: UnsafeMutablePointer<Span>
+    @exclusivity(unchecked) private(set) var clippedSpans: UnsafeMutablePointer<Span>
+    @exclusivity(unchecked) private(set) var spanCapacity: Int
+    @exclusivity(unchecked) private(set) var coverage: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var coverageCapacity: Int
+    @exclusivity(unchecked) private var inUse = false
 
     private init() {
         cellCapacity = 1024; rowCapacity = 256; rowCellCapacity = 64; spanCapacity = 64;
