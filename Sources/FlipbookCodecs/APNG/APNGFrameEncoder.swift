@@ -206,7 +206,8 @@ enum APNGFrameEncoder {
 }
 
 /// zlib's deflate of a whole buffer (memory level 9, the default strategy): the default
-/// APNG stream, about libdeflate 11's size at a third of its CPU.
+/// APNG stream, about libdeflate 11's size at a quarter of its deflate CPU (card-signup's
+/// chosen rows: 579,531 against 581,376 bytes, 0.63 against 2.69 s).
 enum ZlibDeflate {
     static func compress(_ input: [UInt8], level: Int32) throws(PNGError) -> [UInt8] {
         var stream = z_stream()
