@@ -96,7 +96,7 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help:
-            "PNG and APNG: fast (PNG: Up filter, run-length deflate; APNG: libdeflate 6), default (PNG: Sub or Up per row, run-length deflate, about zlib level 6's size on UI frames; APNG: zlib level 9) or small (PNG: libpng's adaptive filters, zlib level 9, best for photographic content; APNG: libdeflate 12, 2-7 % smaller at about 2.5 times the CPU)."
+            "PNG and APNG: fast (PNG: Up filter, run-length deflate; APNG: libdeflate level 6), default (PNG: Sub or Up per row, run-length deflate, about zlib level 6's size on UI frames; APNG: libdeflate level 12) or small (PNG: libpng's adaptive filters, zlib level 9, best for photographic content; APNG: every candidate encoding tried at libdeflate level 12)."
     )
     var pngCompression: PNGCompression = .default
 

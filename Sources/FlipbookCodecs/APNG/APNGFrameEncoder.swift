@@ -1,4 +1,3 @@
-import CFlipbookZlib
 import FlipbookGeometry
 import FlipbookRaster
 
@@ -155,19 +154,20 @@ enum APNGFrameEncoder {
     /// before): card-signup's 63.8 MB of chosen rows take libdeflate 6 0.12 s, zlib 9
     /// 0.63 s. Ranking at 4 instead of 6 gives 578,361 bytes instead of 577,934.
     static let trialLevel: Int32 = 6
-    /// libdeflate level of the stream written for `--png-compression small`: its highest,
-    /// whose near-optimal parsing is smaller than zlib's level 9 (card-signup 587,253 →
-    /// 577,934 bytes, 5317-fireworkds 698,480 → 659,715) at 2.2–2.6 times the writer's CPU
-    /// (0.20 × apngopt's, over issue 25's 0.10 ×; docs/formats.md). Levels 10 and 11 cost
-    /// less but are larger than zlib 9 on card-signup (597,154 and 588,788 bytes), so the
-    /// default writes zlib's level 9, and `fast` the ranking's own stream.
+    /// libdeflate level of the stream written: its highest, whose near-optimal parsing is
+    /// smaller than zlib's level 9 (card-signup 587,253 → 577,934 bytes, 5317-fireworkds
+    /// 698,480 → 659,715, scenes/bench/long-gradients 3,075,773 → 2,757,679) at up to 2.6
+    /// times the writer's CPU (0.11–0.28 × apngopt's, over issue 25's 0.10 ×; but zlib 9
+    /// misses that target too on long-gradients, at 0.195 ×, and 1.10 × apngopt's bytes
+    /// on demo, starstrips and long-gradients; docs/formats.md). Levels 10 and 11 cost less
+    /// but are larger than zlib 9 on card-signup (597,154 and 588,788 bytes).
     static let smallLevel: Int32 = 12
 
     /// Converts both blends of `work` to `mode`, filters each under every filter strategy,
-    /// ranks the candidates by their libdeflate size at ``trialLevel`` and deflates the
-    /// smallest as `effort` says (SOURCE and the earlier strategy on ties): `fast` keeps the
-    /// ranking's stream, `default` deflates it with zlib 9, `small` with libdeflate at
-    /// ``smallLevel``. The strategies:
+    /// ranks the candidates by their libdeflate size and writes the smallest (SOURCE and the
+    /// earlier strategy on ties), as `effort` says: `fast` ranks at ``trialLevel`` and keeps
+    /// that stream, `default` ranks at ``trialLevel`` and deflates the winner again at
+    /// ``smallLevel``, `small` ranks every candidate at ``smallLevel`` and keeps that stream. The strategies:
     /// the per-row choice, whole-frame None (flat UI colours and anti-aliased art on
     /// transparency deflate best unfiltered) and whole-frame Paeth (gradients); indexed
     /// pixels are not filtered by predictors that assume continuous values, so only None
@@ -181,7 +181,7 @@ enum APNGFrameEncoder {
             ? [PNGRowFilters.none, nil] : [nil, PNGRowFilters.none, PNGRowFilters.paeth]
         var blends = [(over: false, pixels: mode.convert(work.source)!)]
         if let over = work.over.flatMap(mode.convert) { blends.append((true, over)) }
-        let trial = try LibDeflate(level: trialLevel)
+        let trial = try LibDeflate(level: effort == .small ? smallLevel : trialLevel)
         var best: (over: Bool, filtered: [UInt8], stream: [UInt8])?
         for blend in blends {
             for fixed in strategies {
@@ -195,45 +195,9 @@ enum APNGFrameEncoder {
                 }
             }
         }
-        let data: [UInt8]
-        switch effort {
-        case .fast: data = best!.stream
-        case .default: data = try ZlibDeflate.compress(best!.filtered, level: 9)
-        case .small: data = try LibDeflate(level: smallLevel).compress(best!.filtered)
-        }
+        let data =
+            effort == .default
+            ? try LibDeflate(level: smallLevel).compress(best!.filtered) : best!.stream
         return APNGEncodedFrame(rect: work.rect, blendOver: best!.over, data: data)
-    }
-}
-
-/// zlib's deflate of a whole buffer (memory level 9, the default strategy): the default
-/// APNG stream, about libdeflate 11's size at a quarter of its deflate CPU (card-signup's
-/// chosen rows: 579,531 against 581,376 bytes, 0.63 against 2.69 s).
-enum ZlibDeflate {
-    static func compress(_ input: [UInt8], level: Int32) throws(PNGError) -> [UInt8] {
-        var stream = z_stream()
-        guard
-            deflateInit2_(
-                &stream, level, Z_DEFLATED, 15, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-                Int32(MemoryLayout<z_stream>.size)) == Z_OK
-        else {
-            throw PNGError.compressorCannotStart
-        }
-        defer { deflateEnd(&stream) }
-        let capacity = Int(deflateBound(&stream, uLong(input.count)))
-        var output = [UInt8](repeating: 0, count: capacity)
-        let status = input.withUnsafeBufferPointer { src in
-            output.withUnsafeMutableBufferPointer { dst in
-                stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
-                stream.avail_in = uInt(src.count)
-                stream.next_out = dst.baseAddress
-                stream.avail_out = uInt(dst.count)
-                return deflate(&stream, Z_FINISH)
-            }
-        }
-        guard status == Z_STREAM_END else {
-            throw PNGError.compressionFailed(status: Int(status))
-        }
-        output.removeLast(capacity - Int(stream.total_out))
-        return output
     }
 }

@@ -26,9 +26,10 @@ public final class APNGWriter {
     private let jobs: Int
     /// Every frame must be opaque (a frame that is not fails ``append(_:delay:)``).
     private let opaque: Bool
-    /// How hard each frame is deflated (`--png-compression`): `fast` the ranking's own
-    /// libdeflate stream, `default` zlib level 9, `small` libdeflate level 12 (the smallest,
-    /// about 2.5 times the default's CPU). Set before the first frame.
+    /// How hard each frame is deflated (`--png-compression`): `fast` libdeflate level 6,
+    /// `default` the candidates ranked at level 6 and the winner deflated at 12, `small`
+    /// every candidate at 12 (see ``APNGFrameEncoder/compress(_:mode:effort:)``). Set before
+    /// the first frame.
     public var compression = PNGCompression.default
     private let text: PNGText?
     /// The format, once chosen: until then frames are only differenced and kept.
