@@ -167,11 +167,11 @@ enum APNGFrameEncoder {
     /// ranks the candidates by their libdeflate size and writes the smallest (SOURCE and the
     /// earlier strategy on ties), as `effort` says: `fast` ranks at ``trialLevel`` and keeps
     /// that stream, `default` ranks at ``trialLevel`` and deflates the winner again at
-    /// ``smallLevel``, `small` ranks every candidate at ``smallLevel`` and keeps that stream. The strategies:
-    /// the per-row choice, whole-frame None (flat UI colours and anti-aliased art on
-    /// transparency deflate best unfiltered) and whole-frame Paeth (gradients); indexed
-    /// pixels are not filtered by predictors that assume continuous values, so only None
-    /// and the per-row choice are tried there.
+    /// ``smallLevel``, `small` ranks every candidate at ``smallLevel`` and keeps that stream.
+    /// The strategies: the per-row choice, whole-frame None (flat UI colours and anti-aliased
+    /// art on transparency deflate best unfiltered) and whole-frame Paeth (gradients);
+    /// indexed pixels are not filtered by predictors that assume continuous values, so only
+    /// None and the per-row choice are tried there.
     static func compress(
         _ work: APNGFrameWork, mode: APNGColorMode, effort: PNGCompression = .default
     ) throws(PNGError) -> APNGEncodedFrame {

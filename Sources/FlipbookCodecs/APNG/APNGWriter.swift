@@ -186,7 +186,8 @@ public final class APNGWriter {
         // A frame disposed to PREVIOUS is written with blend SOURCE. Both are exact by the
         // specification, and browsers and ffmpeg play PREVIOUS after OVER right, but Pillow
         // 13.0 blends OVER into the very image it keeps for PREVIOUS, so its restore brings
-        // back the frame itself (scenes/demo.png: 105 of 120 frames wrong). The frame is not yet compressed (see ``add``).
+        // back the frame itself (scenes/demo.png: 105 of 120 frames wrong). The frame is not
+        // yet compressed (see ``add``).
         if best.dispose == 2 { pending.last?.work?.over = nil }
         try add(try work(frame, base: best.base, cleared: best.cleared, rect: rect), delay: delay)
         switch best.dispose {

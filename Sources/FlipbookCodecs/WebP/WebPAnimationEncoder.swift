@@ -26,9 +26,10 @@ public struct WebPEncodingOptions: Sendable, Hashable {
     /// are exact).
     ///
     /// A lossy animation mixes these near-lossless frames with VP8 ones (``vp8Config()``)
-    /// and exact ones (``exactConfig()``), frame by frame (``WebPLossyChooser``): VP8 alone, even at quality 97, stayed below our
-    /// GIF's SSIM and above its Oklab ΔE on UI scenes (4:2:0 chroma blurs coloured edges),
-    /// while near-lossless alone was larger than the GIF on scenes/gradient-bench.yaml.
+    /// and exact ones (``exactConfig()``), frame by frame (``WebPLossyChooser``): VP8 alone,
+    /// even at quality 97, stayed below our GIF's SSIM and above its Oklab ΔE on UI scenes
+    /// (4:2:0 chroma blurs coloured edges), while near-lossless alone was larger than the
+    /// GIF on scenes/gradient-bench.yaml.
     func config() throws(WebPError) -> WebPConfig {
         try Self.validated { config in
             config.lossless = 1
