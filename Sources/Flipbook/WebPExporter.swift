@@ -38,8 +38,8 @@ public struct WebPExporter: FrameExporter {
     public static let segmentLength = 1024
 
     /// Browsers show a frame of 10 ms or less for 100 ms, so no delay is below 11 ms
-    /// (frames above 90 fps are dropped as GIFTiming drops them above 50 fps).
-    public static let minimumDelay = 11
+    /// (frames above 90 fps are dropped as GIFTiming drops them above 50 fps), as in APNGs.
+    public static let minimumDelay = APNGTiming.minimumDelayMilliseconds
 
     /// The frames kept and their durations in milliseconds.
     public static func plan(frameCount: Int, fps: Double) -> [GIFFramePlan] {

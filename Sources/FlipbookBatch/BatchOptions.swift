@@ -16,12 +16,13 @@ package enum BatchFormat: String, Sendable, Codable {
     package var isAnimated: Bool { self != .png }
 
     /// The frames (from 0) an output of `frameCount` frames at `fps` encodes, in order: a
-    /// GIF above 50 fps drops some, a WebP above 90; APNG and PNG frames keep all.
+    /// GIF above 50 fps drops some, an APNG or a WebP above 90; PNG frames keep all.
     func encodedFrames(frameCount: Int, fps: Double) -> [Int] {
         switch self {
         case .gif: GIFTiming.plan(frameCount: frameCount, fps: fps).map(\.frameIndex)
         case .webp: WebPExporter.plan(frameCount: frameCount, fps: fps).map(\.frameIndex)
-        case .apng, .png: Array(0..<frameCount)
+        case .apng: APNGTiming.plan(frameCount: frameCount, fps: fps).frames.map(\.frameIndex)
+        case .png: Array(0..<frameCount)
         }
     }
 }

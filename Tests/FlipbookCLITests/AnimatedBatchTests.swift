@@ -64,6 +64,33 @@ import FlipbookCodecs
         #expect(!FileManager.default.fileExists(atPath: folder + "/out/slide.png-sheet.png"))
     }
 
+    /// Above 90 fps an APNG drops the frames browsers would slow to 100 ms (APNGTiming), and
+    /// a batch renders only the frames it keeps: 120 fps for 0.5 s is 30 frames of 1/60 s,
+    /// as one file and as a folder, the same bytes. At 60 fps every frame is kept, 1/60 s
+    /// each (before, 50 fps was the limit, as for GIF; and the batch counted all frames).
+    @Test(arguments: [(120, 30, 1000), (60, 30, 60)])
+    func apngKeepsTheFramesBrowsersShow(fps: Int, frames: Int, denominator: Int) throws {
+        let folder = try CLI.temporaryFolder()
+        try FileManager.default.createDirectory(
+            atPath: folder + "/scenes", withIntermediateDirectories: true)
+        let scene = BatchRenderTests.fading.replacingOccurrences(of: "fps: 20", with: "fps: \(fps)")
+            .replacingOccurrences(of: "duration: 1", with: "duration: 0.5")
+        try CLI.write(scene, to: folder + "/scenes/fade.yaml")
+        let batch = try CLI.run(["render", "scenes", "--format", "apng", "-o", "out"], in: folder)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect((batch.stdout + batch.stderr).contains("fade: rendering \(frames) frames"))
+        let single = try CLI.run(["render", "scenes/fade.yaml", "-o", "one.png"], in: folder)
+        #expect(single.status == 0, "\(single.stderr)")
+        let bytes = try FileIO.readAll(path: folder + "/one.png")
+        #expect(bytes == (try FileIO.readAll(path: folder + "/out/fade.png")))
+        let decoded = try APNGReader.decode(bytes)
+        #expect(decoded.frames.count == frames)
+        let ms = 1000 / (fps == 120 ? 60 : fps)
+        #expect(decoded.delays.allSatisfy { $0.denominator == denominator })
+        #expect(decoded.millisecondDelays.allSatisfy { abs($0 - ms) <= 1 })
+        #expect(decoded.millisecondDelays.reduce(0, +) == 500)
+    }
+
     @Test(arguments: ["x.png", "x.webp", "x.gif"])
     func aSingleSceneSheetDropsTheExtension(output: String) throws {
         let folder = try CLI.temporaryFolder()

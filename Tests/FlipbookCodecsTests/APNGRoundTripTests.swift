@@ -176,11 +176,20 @@ import FlipbookRaster
         #expect(ntsc.denominator == 1000)
         #expect(ntsc.frames.map(\.delay).reduce(0, +) == 3003)
         #expect(Set(ntsc.frames.map(\.delay)).isSubset(of: [33, 34]))
-        // 120 fps: frames under 20 ms are dropped, the total stays 1000 ms.
+        // 60 fps (a common Lottie rate) and 90 fps: every frame, 1/fps each (16.7 and 11.1 ms,
+        // over the 10 ms that browsers slow to 100 ms).
+        for fps in [60, 90] {
+            let plan = APNGTiming.plan(frameCount: fps, fps: Double(fps))
+            #expect(plan.denominator == fps && plan.frames.map(\.frameIndex) == Array(0..<fps))
+            #expect(plan.frames.allSatisfy { $0.delay == 1 })
+        }
+        // 120 fps: frames start every 8 or 9 ms, so every other frame is dropped (frame 2
+        // starts at 16 ms, frame 3 only 9 ms after it), the total stays 1000 ms.
         let fast = APNGTiming.plan(frameCount: 120, fps: 120)
-        #expect(
-            fast.frames.map(\.delay).reduce(0, +) == 1000
-                && fast.frames.allSatisfy { $0.delay >= 20 })
+        #expect(fast.denominator == 1000)
+        #expect(fast.frames.map(\.delay).reduce(0, +) == 1000)
+        #expect(fast.frames.allSatisfy { $0.delay >= 11 } && fast.frames.count == 60)
+        #expect(fast.frames.prefix(4).map(\.frameIndex) == [0, 2, 4, 6])
     }
 
     @Test func pillowDecodesTheExactPixelsAndDurations() throws {
