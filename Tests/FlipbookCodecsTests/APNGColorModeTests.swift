@@ -85,6 +85,40 @@ import FlipbookRaster
         try Self.expectPillowReads(bytes, as: frames)
     }
 
+    /// Colour art with hard-edged transparency (a Lottie fitted into `--size`: transparent
+    /// margins around opaque content) is RGB with a tRNS key colour that no frame uses, three
+    /// bytes a pixel instead of four; one translucent pixel anywhere makes it RGBA.
+    @Test func colourWithHardTransparencyIsRGBWithAKeyColour() throws {
+        let frames = Self.rampFrames(transparentHole: true).map { grey in
+            var p = grey
+            for y in 0..<16 {
+                for x in 0..<64 where grey.data[(y * 64 + x) * 4 + 3] == 255 {
+                    let level = Int(grey.data[(y * 64 + x) * 4])
+                    // 16 rows of 64 levels: over 256 colours, so no palette.
+                    APNGSamples.set(&p, x, y, r: level, g: 255 - level, b: 9 * y, a: 255)
+                }
+            }
+            return p
+        }
+        let bytes = try Self.encode(frames)
+        #expect(try APNGLayout(bytes).ihdr[9] == 2)
+        let key = try #require(APNGChunkLayoutTests.chunkData("tRNS", in: bytes))
+        try #require(key.count == 6)
+        let keyColour = [key[1], key[3], key[5]]
+        for f in frames {
+            for i in stride(from: 0, to: f.data.count, by: 4) where f.data[i + 3] == 255 {
+                #expect(Array(f.data[i..<(i + 3)]) != keyColour)
+            }
+        }
+        #expect(try APNGReader.decode(bytes).frames == frames)
+        try Self.expectPillowReads(bytes, as: frames)
+        var soft = frames
+        APNGSamples.set(&soft[1], 20, 12, r: 50, g: 10, b: 20, a: 128)
+        let rgba = try Self.encode(soft)
+        #expect(try APNGLayout(rgba).ihdr[9] == 6)
+        #expect(try APNGReader.decode(rgba).frames == soft)
+    }
+
     @Test func softGreyArtIsGreyWithAlpha() throws {
         let frames = Self.softFrames
         let bytes = try Self.encode(frames)

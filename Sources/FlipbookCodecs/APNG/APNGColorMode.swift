@@ -8,9 +8,12 @@
 ///   tRNS for the colours that are not opaque).
 /// - `grayAlpha`: every visible pixel grey: two bytes a pixel (monochrome Lottie art with
 ///   soft edges).
-/// - `rgb`: every pixel opaque: three bytes a pixel. `key` is an RGB colour no frame uses,
-///   written as tRNS: it stands for "transparent", so the pixels that blend OVER leaves
-///   unchanged can still be written (opaque scenes would otherwise be SOURCE only).
+/// - `rgb`: every pixel opaque or fully transparent: three bytes a pixel. `key` is an RGB
+///   colour no frame uses, written as tRNS: it stands for "transparent", so the pixels that
+///   blend OVER leaves unchanged can still be written (opaque scenes would otherwise be
+///   SOURCE only), and so can hard-edged transparency, such as the margins of a Lottie
+///   fitted into `--size` (starstrips at 256×256: 254,665 → 235,148 bytes of frame data in
+///   RGBA → RGB, as apngasm writes it). Without a free key only opaque frames are RGB.
 /// - `rgba`: anything else.
 enum APNGColorMode: Sendable {
     case rgba
@@ -86,7 +89,8 @@ enum APNGColorMode: Sendable {
                     for i in 0..<count {
                         var c = UInt32(littleEndian: p[i])
                         if c >> 24 != 255 {
-                            // Only OVER's "unchanged" pixels are not opaque here (the mode was chosen so).
+                            // Only transparent pixels (OVER's "unchanged" ones among them)
+                            // are not opaque here: the mode was chosen so.
                             guard let key else { possible = false; return }
                             c = key
                         }
@@ -157,7 +161,7 @@ enum APNGColorMode: Sendable {
                         if !tooMany && !table.insert(c) { tooMany = true }
                     }
                 }
-                if tooMany && !opaque && !gray { break scan }
+                if tooMany && !binary && !gray { break scan }
             }
         }
         if gray && binary {
@@ -170,8 +174,11 @@ enum APNGColorMode: Sendable {
         }
         if !tooMany { return .palette(APNGPalette(table: table)) }
         if gray { return .grayAlpha }
-        guard opaque else { return .rgba }
-        guard let free = used.firstIndex(where: { $0 != .max }) else { return .rgb(key: nil) }
+        // Opaque, or hard-edged transparency that a key colour can stand for.
+        guard binary else { return .rgba }
+        guard let free = used.firstIndex(where: { $0 != .max }) else {
+            return opaque ? .rgb(key: nil) : .rgba
+        }
         return .rgb(key: 0xFF00_0000 | UInt32(free * 64 + (~used[free]).trailingZeroBitCount))
     }
 }
