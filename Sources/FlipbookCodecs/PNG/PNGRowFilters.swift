@@ -11,12 +11,32 @@ enum PNGRowFilters {
     /// PNG filter types as written before each row.
     static let none: UInt8 = 0, sub: UInt8 = 1, up: UInt8 = 2, average: UInt8 = 3, paeth: UInt8 = 4
 
-    /// `rows` (height rows of `stride` bytes, `bpp` bytes a pixel) filtered: each row
-    /// preceded by its filter type, the filter chosen by the smallest cost. The result is
-    /// what zlib compresses for IDAT/fdAT.
-    /// `fixed`: that filter on every row instead of the per-row choice.
+    /// How the rows of an image are filtered.
+    enum Strategy: Sendable, Equatable {
+        /// Each row by the smallest sum of absolute signed bytes (``choose(_:_:count:bpp:firstRow:)``).
+        case minimumSum
+        /// Each row by the least entropy of its bytes (``filterByEntropy(_:stride:height:bpp:)``).
+        case minimumEntropy
+        /// That filter type on every row.
+        case fixed(UInt8)
+    }
+
+    /// `rows` (height rows of `stride` bytes, `bpp` bytes a pixel) filtered as `strategy`
+    /// says: each row preceded by its filter type. The result is what deflate compresses
+    /// for IDAT/fdAT.
     static func filter(
-        _ rows: UnsafeRawBufferPointer, stride: Int, height: Int, bpp: Int, fixed: UInt8? = nil
+        _ rows: UnsafeRawBufferPointer, stride: Int, height: Int, bpp: Int, strategy: Strategy
+    ) -> [UInt8] {
+        switch strategy {
+        case .minimumSum: filter(rows, stride: stride, height: height, bpp: bpp, fixed: nil)
+        case .minimumEntropy: filterByEntropy(rows, stride: stride, height: height, bpp: bpp)
+        case .fixed(let kind): filter(rows, stride: stride, height: height, bpp: bpp, fixed: kind)
+        }
+    }
+
+    /// `rows` filtered with `fixed` on every row, or (nil) each row by ``choose(_:_:count:bpp:firstRow:)``.
+    private static func filter(
+        _ rows: UnsafeRawBufferPointer, stride: Int, height: Int, bpp: Int, fixed: UInt8?
     ) -> [UInt8] {
         let lineSize = stride + 1
         return [UInt8](unsafeUninitializedCapacity: lineSize * height) { out, initialized in
