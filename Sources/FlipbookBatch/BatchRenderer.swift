@@ -295,7 +295,8 @@ package enum BatchRenderer {
             }
         }
 
-        // The frames this run renders, in order (a GIF above 50 fps drops some, an APNG or a WebP above 90).
+        // The frames this run renders, in order (a GIF above 50 fps drops some, an APNG or a
+        // WebP above 90).
         let rendered =
             sharded
             ? Array(unit.frames)
