@@ -13,7 +13,8 @@ enum PNGRowFilters {
 
     /// How the rows of an image are filtered.
     enum Strategy: Sendable, Equatable {
-        /// Each row by the smallest sum of absolute signed bytes (``choose(_:_:count:bpp:firstRow:)``).
+        /// Each row by the smallest sum of absolute signed bytes
+        /// (``choose(_:_:count:bpp:firstRow:)``).
         case minimumSum
         /// Each row by the least entropy of its bytes (``filterByEntropy(_:stride:height:bpp:)``).
         case minimumEntropy
@@ -34,7 +35,8 @@ enum PNGRowFilters {
         }
     }
 
-    /// `rows` filtered with `fixed` on every row, or (nil) each row by ``choose(_:_:count:bpp:firstRow:)``.
+    /// `rows` filtered with `fixed` on every row, or (nil) each row by
+    /// ``choose(_:_:count:bpp:firstRow:)``.
     private static func filter(
         _ rows: UnsafeRawBufferPointer, stride: Int, height: Int, bpp: Int, fixed: UInt8?
     ) -> [UInt8] {
