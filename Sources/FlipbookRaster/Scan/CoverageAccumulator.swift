@@ -9,10 +9,12 @@ import FlipbookGeometry
 ///   extent [u0, u1] (cell-local 0…1) the cell gets `cover += dy` and
 ///   `area += dy · (1 − (u0 + u1)/2)`: `area` is the signed part of this pixel to the
 ///   edge's right, `cover` is what the edge adds to every pixel further right.
-/// - Cells live sparsely: an array of (x, cover, area) records linked per row. A row
-///   sweep sorts its cells by x and keeps the running winding `acc` (sum of covers to the
-///   left); a cell pixel's fractional winding is `acc + area`, and the pixels between two
-///   cells all share the winding `acc`, so they form one constant-coverage span.
+/// - Cells live sparsely: an array of (x, cover, area) records linked per row, each row's
+///   list kept sorted by x as cells are added (a new cell goes before the row's older
+///   cells at the same x, so cells at one x are summed newest first). A row sweep walks
+///   its list and keeps the running winding `acc` (sum of covers to the left); a cell
+///   pixel's fractional winding is `acc + area`, and the pixels between two cells all
+///   share the winding `acc`, so they form one constant-coverage span.
 /// - The fill rule is applied to that accumulated fractional winding w: non-zero gives
 ///   min(|w|, 1), even-odd folds |w| mod 2 (a value above 1 becomes 2 − value). This is
 ///   exact for non-overlapping edges and correct inside self-overlapping paths.
@@ -37,6 +39,9 @@ struct CoverageAccumulator: FlattenSink {
     private var cellCapacity: Int
     private var cellCount = 0
     private let rowHeads: UnsafeMutablePointer<Int32>
+    /// Per touched row, the cell last inserted in it: where the next insertion in that
+    /// row starts looking (an edge's cells in a row come in increasing x).
+    private let rowHints: UnsafeMutablePointer<Int32>
     private var lastCell = -1
     private var lastX = Int.min, lastY = Int.min
     private var minRow = Int.max, maxRow = Int.min
@@ -51,6 +56,7 @@ struct CoverageAccumulator: FlattenSink {
         scratch.reserve(rows: rows, width: max(0, x1 - x0))
         scratch.reserveCells(4 * rows + 64, keeping: 0)
         rowHeads = scratch.rowHeads
+        rowHints = scratch.rowHints
         rowHeads.update(repeating: -1, count: rows)
         cells = scratch.cells
         cellCapacity = scratch.cellCapacity
@@ -188,11 +194,29 @@ struct CoverageAccumulator: FlattenSink {
             scratch.reserveCells(cellCount + 1, keeping: cellCount)
             cells = scratch.cells; cellCapacity = scratch.cellCapacity
         }
-        (cells + cellCount).initialize(
-            to: Cell(x: Int32(x), next: rowHeads[r], cover: Float(cover), area: Float(area)))
+        let new = Int32(cellCount), cx = Int32(x)
+        let head = rowHeads[r]
+        if head < 0 || cells[Int(head)].x >= cx {
+            (cells + cellCount).initialize(
+                to: Cell(x: cx, next: head, cover: Float(cover), area: Float(area)))
+            rowHeads[r] = new
+        } else {
+            // After the last cell left of x: from the row's previous insertion when that
+            // lies left of x, else from the head (which does).
+            var p = Int(rowHints[r])
+            if cells[p].x >= cx { p = Int(head) }
+            while true {
+                let n = cells[p].next
+                if n < 0 || cells[Int(n)].x >= cx { break }
+                p = Int(n)
+            }
+            (cells + cellCount).initialize(
+                to: Cell(x: cx, next: cells[p].next, cover: Float(cover), area: Float(area)))
+            cells[p].next = new
+        }
+        rowHints[r] = new
         lastCell = cellCount
         cellCount += 1
-        rowHeads[r] = Int32(lastCell)
         lastX = x; lastY = y
         if y < minRow { minRow = y }
         if y > maxRow { maxRow = y }
@@ -218,37 +242,21 @@ struct CoverageAccumulator: FlattenSink {
         guard minRow <= maxRow else { return }
         let spans = scratch.spans
         let cov = scratch.coverage
-        // The scratch's fields are read once, not per cell: each read of a class property
-        // is a runtime exclusivity check.
-        var rowCells = scratch.rowCells
-        var rowCellCapacity = scratch.rowCellCapacity
         for y in minRow...maxRow {
             // A stop request (Ctrl-C) is polled every 64 rows; the fill is then left
             // incomplete, and the frame it belongs to is discarded.
             if (y - minRow) & 63 == 63 && RenderCancellation.shared.isCancelled { return }
-            var idx = rowHeads[y - y0]
+            var idx = Int(rowHeads[y - y0])
             if idx < 0 { continue }
-            var n = 0
-            while idx >= 0 {
-                if n == rowCellCapacity {
-                    scratch.reserveRowCells(n + 1, keeping: n)
-                    rowCells = scratch.rowCells
-                    rowCellCapacity = scratch.rowCellCapacity
-                }
-                rowCells[n] = cells[Int(idx)]
-                n += 1
-                idx = cells[Int(idx)].next
-            }
-            Self.sortByX(rowCells, n)
             var spanCount = 0
             var acc: Float = 0
-            var i = 0
-            while i < n {
-                let x = Int(rowCells[i].x)
-                var area = rowCells[i].area, cover = rowCells[i].cover
-                i += 1
-                while i < n && Int(rowCells[i].x) == x {
-                    area += rowCells[i].area; cover += rowCells[i].cover; i += 1
+            while idx >= 0 {
+                let x = Int(cells[idx].x)
+                var area = cells[idx].area, cover = cells[idx].cover
+                idx = Int(cells[idx].next)
+                while idx >= 0 && Int(cells[idx].x) == x {
+                    area += cells[idx].area; cover += cells[idx].cover
+                    idx = Int(cells[idx].next)
                 }
                 let c = Self.coverage(acc + area, rule)
                 if c > 0 {
@@ -263,7 +271,7 @@ struct CoverageAccumulator: FlattenSink {
                     }
                 }
                 acc += cover
-                let nextX = i < n ? Int(rowCells[i].x) : x1
+                let nextX = idx >= 0 ? Int(cells[idx].x) : x1
                 if nextX > x + 1 {
                     let runCoverage = Self.coverage(acc, rule)
                     if runCoverage > 0 {
@@ -277,26 +285,6 @@ struct CoverageAccumulator: FlattenSink {
             painter.paintRow(
                 y: y, spans: UnsafeBufferPointer(start: spans, count: spanCount),
                 coverage: cov, originX: x0)
-        }
-    }
-
-    /// Sorts a row's cells by x, stably (cells at one x are summed in this order).
-    private static func sortByX(_ cells: UnsafeMutablePointer<Cell>, _ count: Int) {
-        if count > 24 {
-            var buffer = UnsafeMutableBufferPointer(start: cells, count: count)
-            buffer.sort { $0.x < $1.x }
-            return
-        }
-        var i = 1
-        while i < count {
-            let c = cells[i]
-            var j = i - 1
-            while j >= 0 && cells[j].x > c.x {
-                cells[j + 1] = cells[j]
-                j -= 1
-            }
-            cells[j + 1] = c
-            i += 1
         }
     }
 }
