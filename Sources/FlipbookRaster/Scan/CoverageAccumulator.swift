@@ -147,8 +147,14 @@ struct CoverageAccumulator: FlattenSink {
 
     /// One edge piece inside a single row, spanning x from `xa` to `xb`.
     private mutating func addRowPiece(_ row: Int, _ xa: Double, _ xb: Double, _ dy: Double) {
+        // What addCell would check for every cell, once for the piece: all its cells share
+        // the row, and none lies left of the first.
+        if row < y0 || row >= y1 { return }
         let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
         let cl = Self.floorToInt(xl), cr = Self.floorToInt(xr)
+        if cl >= x1 { return }
+        if row < minRow { minRow = row }
+        if row > maxRow { maxRow = row }
         if cl == cr {
             addCell(cl, row, area: dy * (Double(cl + 1) - (xl + xr) / 2), cover: dy)
             return
@@ -157,17 +163,52 @@ struct CoverageAccumulator: FlattenSink {
         let firstWidth = Double(cl + 1) - xl
         let d0 = firstWidth * slope
         addCell(cl, row, area: d0 * firstWidth / 2, cover: d0)
-        var cx = cl + 1
         let lastFull = min(cr - 1, x1 - 1)
-        while cx <= lastFull {
-            addCell(cx, row, area: slope / 2, cover: slope)
-            cx += 1
+        if cl + 1 <= lastFull {
+            if cl >= x0 {
+                addFullCells(cl + 1, through: lastFull, row, area: slope / 2, cover: slope)
+            } else {
+                for cx in (cl + 1)...lastFull { addCell(cx, row, area: slope / 2, cover: slope) }
+            }
         }
         let lastWidth = xr - Double(cr)
         if lastWidth > 0 {
             let d = lastWidth * slope
             addCell(cr, row, area: d * (1 - lastWidth / 2), cover: d)
         }
+    }
+
+    /// The cells `first...last` of `row` that an edge crosses whole, right after the
+    /// piece's first cell (`lastCell`, at x = first − 1): what ``addCell`` would do for
+    /// each in turn, without its checks. Every x is new (none equals the previous), and
+    /// each insertion starts from the previous one, which lies left of it.
+    private mutating func addFullCells(
+        _ first: Int, through last: Int, _ row: Int, area: Double, cover: Double
+    ) {
+        let count = last - first + 1
+        if cellCount + count > cellCapacity {
+            scratch.reserveCells(cellCount + count, keeping: cellCount)
+            cells = scratch.cells; cellCapacity = scratch.cellCapacity
+        }
+        let cells = self.cells
+        let (a, c) = (Float(area), Float(cover))
+        var p = lastCell, new = cellCount
+        for x in first...last {
+            let cx = Int32(x)
+            var n = Int(cells[p].next)
+            while n >= 0 && cells[n].x < cx {
+                p = n
+                n = Int(cells[n].next)
+            }
+            (cells + new).initialize(to: Cell(x: cx, next: Int32(n), cover: c, area: a))
+            cells[p].next = Int32(new)
+            p = new
+            new += 1
+        }
+        rowHints[row - y0] = Int32(p)
+        cellCount = new
+        lastCell = p
+        lastX = last; lastY = row
     }
 
     /// `Int(v.rounded(.down))` without its call into libm's `floor` (the baseline x86-64
@@ -182,7 +223,9 @@ struct CoverageAccumulator: FlattenSink {
 
     @inline(__always)
     private mutating func addCell(_ xIn: Int, _ y: Int, area: Double, cover: Double) {
-        if xIn >= x1 || y < y0 || y >= y1 { return }
+        // The row lies in [y0, y1) (``addRowPiece`` checked it and counted it in
+        // minRow...maxRow).
+        if xIn >= x1 { return }
         let x = max(xIn, x0)
         if x == lastX && y == lastY {
             cells[lastCell].area += Float(area)
@@ -218,8 +261,6 @@ struct CoverageAccumulator: FlattenSink {
         lastCell = cellCount
         cellCount += 1
         lastX = x; lastY = y
-        if y < minRow { minRow = y }
-        if y > maxRow { maxRow = y }
     }
 
     // MARK: Sweep
@@ -287,4 +328,21 @@ struct CoverageAccumulator: FlattenSink {
                 coverage: cov, originX: x0)
         }
     }
+
+    // MARK: Inspection (tests)
+
+    /// Row `y`'s cells (indices in creation order), in the order its list holds them.
+    func rowList(_ y: Int) -> [Int] {
+        var result: [Int] = []
+        var idx = Int(rowHeads[y - y0])
+        while idx >= 0 {
+            result.append(idx)
+            idx = Int(cells[idx].next)
+        }
+        return result
+    }
+
+    /// The cell created `index`-th, and how many there are.
+    func cell(_ index: Int) -> Cell { cells[index] }
+    var count: Int { cellCount }
 }
