@@ -291,6 +291,9 @@ struct CoverageAccumulator: FlattenSink {
             if idx < 0 { continue }
             var spanCount = 0
             var acc: Float = 0
+            // Where the last span ends when it is a per-pixel one (a cell pixel right there
+            // extends it), else Int.min: kept here rather than read back from the spans.
+            var openEnd = Int.min
             while idx >= 0 {
                 let x = Int(cells[idx].x)
                 var area = cells[idx].area, cover = cells[idx].cover
@@ -302,14 +305,13 @@ struct CoverageAccumulator: FlattenSink {
                 let c = Self.coverage(acc + area, rule)
                 if c > 0 {
                     cov[x - x0] = UInt8(c)
-                    if spanCount > 0, spans[spanCount - 1].coverage < 0,
-                        spans[spanCount - 1].x + spans[spanCount - 1].count == x
-                    {
+                    if openEnd == x {
                         spans[spanCount - 1].count += 1
                     } else {
                         spans[spanCount] = Span(x: x, count: 1, coverage: -1)
                         spanCount += 1
                     }
+                    openEnd = x + 1
                 }
                 acc += cover
                 let nextX = idx >= 0 ? Int(cells[idx].x) : x1
@@ -319,6 +321,7 @@ struct CoverageAccumulator: FlattenSink {
                         spans[spanCount] = Span(
                             x: x + 1, count: nextX - x - 1, coverage: runCoverage)
                         spanCount += 1
+                        openEnd = Int.min
                     }
                 }
             }
