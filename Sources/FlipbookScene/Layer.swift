@@ -46,7 +46,7 @@ public struct Layer: Sendable {
     /// `body`'s result for the mask layer, borrowed in place, or nil when there is none.
     /// Why: ``mask`` hands back a copy, which retains every field of the mask layer; the
     /// timeline reads a masked layer's mask every frame.
-    package func withMask<R>(_ body: (borrowing Layer) -> R) -> R? {
+    public func withMask<R>(_ body: (borrowing Layer) -> R) -> R? {
         maskStorage.withUnsafeBufferPointer { $0.isEmpty ? nil : body($0[0]) }
     }
 
