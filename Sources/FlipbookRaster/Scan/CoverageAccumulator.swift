@@ -9,12 +9,10 @@ import FlipbookGeometry
 ///   extent [u0, u1] (cell-local 0…1) the cell gets `cover += dy` and
 ///   `area += dy · (1 − (u0 + u1)/2)`: `area` is the signed part of this pixel to the
 ///   edge's right, `cover` is what the edge adds to every pixel further right.
-/// - Cells live sparsely: an array of (x, cover, area) records linked per row, each row's
-///   list kept sorted by x as cells are added (a new cell goes before the row's older
-///   cells at the same x, so cells at one x are summed newest first). A row sweep walks
-///   its list and keeps the running winding `acc` (sum of covers to the left); a cell
-///   pixel's fractional winding is `acc + area`, and the pixels between two cells all
-///   share the winding `acc`, so they form one constant-coverage span.
+/// - Cells live sparsely: an array of (x, cover, area) records linked per row. A row
+///   sweep sorts its cells by x and keeps the running winding `acc` (sum of covers to the
+///   left); a cell pixel's fractional winding is `acc + area`, and the pixels between two
+///   cells all share the winding `acc`, so they form one constant-coverage span.
 /// - The fill rule is applied to that accumulated fractional winding w: non-zero gives
 ///   min(|w|, 1), even-odd folds |w| mod 2 (a value above 1 becomes 2 − value). This is
 ///   exact for non-overlapping edges and correct inside self-overlapping paths.
@@ -39,9 +37,6 @@ struct CoverageAccumulator: FlattenSink {
     private var cellCapacity: Int
     private var cellCount = 0
     private let rowHeads: UnsafeMutablePointer<Int32>
-    /// Per touched row, the cell last inserted in it: where the next insertion in that
-    /// row starts looking (an edge's cells in a row come in increasing x).
-    private let rowHints: UnsafeMutablePointer<Int32>
     private var lastCell = -1
     private var lastX = Int.min, lastY = Int.min
     private var minRow = Int.max, maxRow = Int.min
@@ -56,7 +51,6 @@ struct CoverageAccumulator: FlattenSink {
         scratch.reserve(rows: rows, width: max(0, x1 - x0))
         scratch.reserveCells(4 * rows + 64, keeping: 0)
         rowHeads = scratch.rowHeads
-        rowHints = scratch.rowHints
         rowHeads.update(repeating: -1, count: rows)
         cells = scratch.cells
         cellCapacity = scratch.cellCapacity
@@ -147,14 +141,8 @@ struct CoverageAccumulator: FlattenSink {
 
     /// One edge piece inside a single row, spanning x from `xa` to `xb`.
     private mutating func addRowPiece(_ row: Int, _ xa: Double, _ xb: Double, _ dy: Double) {
-        // What addCell would check for every cell, once for the piece: all its cells share
-        // the row, and none lies left of the first.
-        if row < y0 || row >= y1 { return }
         let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
         let cl = Self.floorToInt(xl), cr = Self.floorToInt(xr)
-        if cl >= x1 { return }
-        if row < minRow { minRow = row }
-        if row > maxRow { maxRow = row }
         if cl == cr {
             addCell(cl, row, area: dy * (Double(cl + 1) - (xl + xr) / 2), cover: dy)
             return
@@ -163,52 +151,17 @@ struct CoverageAccumulator: FlattenSink {
         let firstWidth = Double(cl + 1) - xl
         let d0 = firstWidth * slope
         addCell(cl, row, area: d0 * firstWidth / 2, cover: d0)
+        var cx = cl + 1
         let lastFull = min(cr - 1, x1 - 1)
-        if cl + 1 <= lastFull {
-            if cl >= x0 {
-                addFullCells(cl + 1, through: lastFull, row, area: slope / 2, cover: slope)
-            } else {
-                for cx in (cl + 1)...lastFull { addCell(cx, row, area: slope / 2, cover: slope) }
-            }
+        while cx <= lastFull {
+            addCell(cx, row, area: slope / 2, cover: slope)
+            cx += 1
         }
         let lastWidth = xr - Double(cr)
         if lastWidth > 0 {
             let d = lastWidth * slope
             addCell(cr, row, area: d * (1 - lastWidth / 2), cover: d)
         }
-    }
-
-    /// The cells `first...last` of `row` that an edge crosses whole, right after the
-    /// piece's first cell (`lastCell`, at x = first − 1): what ``addCell`` would do for
-    /// each in turn, without its checks. Every x is new (none equals the previous), and
-    /// each insertion starts from the previous one, which lies left of it.
-    private mutating func addFullCells(
-        _ first: Int, through last: Int, _ row: Int, area: Double, cover: Double
-    ) {
-        let count = last - first + 1
-        if cellCount + count > cellCapacity {
-            scratch.reserveCells(cellCount + count, keeping: cellCount)
-            cells = scratch.cells; cellCapacity = scratch.cellCapacity
-        }
-        let cells = self.cells
-        let (a, c) = (Float(area), Float(cover))
-        var p = lastCell, new = cellCount
-        for x in first...last {
-            let cx = Int32(x)
-            var n = Int(cells[p].next)
-            while n >= 0 && cells[n].x < cx {
-                p = n
-                n = Int(cells[n].next)
-            }
-            (cells + new).initialize(to: Cell(x: cx, next: Int32(n), cover: c, area: a))
-            cells[p].next = Int32(new)
-            p = new
-            new += 1
-        }
-        rowHints[row - y0] = Int32(p)
-        cellCount = new
-        lastCell = p
-        lastX = last; lastY = row
     }
 
     /// `Int(v.rounded(.down))` without its call into libm's `floor` (the baseline x86-64
@@ -223,9 +176,7 @@ struct CoverageAccumulator: FlattenSink {
 
     @inline(__always)
     private mutating func addCell(_ xIn: Int, _ y: Int, area: Double, cover: Double) {
-        // The row lies in [y0, y1) (``addRowPiece`` checked it and counted it in
-        // minRow...maxRow).
-        if xIn >= x1 { return }
+        if xIn >= x1 || y < y0 || y >= y1 { return }
         let x = max(xIn, x0)
         if x == lastX && y == lastY {
             cells[lastCell].area += Float(area)
@@ -237,30 +188,14 @@ struct CoverageAccumulator: FlattenSink {
             scratch.reserveCells(cellCount + 1, keeping: cellCount)
             cells = scratch.cells; cellCapacity = scratch.cellCapacity
         }
-        let new = Int32(cellCount), cx = Int32(x)
-        let head = rowHeads[r]
-        if head < 0 || cells[Int(head)].x >= cx {
-            (cells + cellCount).initialize(
-                to: Cell(x: cx, next: head, cover: Float(cover), area: Float(area)))
-            rowHeads[r] = new
-        } else {
-            // After the last cell left of x: from the row's previous insertion when that
-            // lies left of x, else from the head (which does).
-            var p = Int(rowHints[r])
-            if cells[p].x >= cx { p = Int(head) }
-            while true {
-                let n = cells[p].next
-                if n < 0 || cells[Int(n)].x >= cx { break }
-                p = Int(n)
-            }
-            (cells + cellCount).initialize(
-                to: Cell(x: cx, next: cells[p].next, cover: Float(cover), area: Float(area)))
-            cells[p].next = new
-        }
-        rowHints[r] = new
+        (cells + cellCount).initialize(
+            to: Cell(x: Int32(x), next: rowHeads[r], cover: Float(cover), area: Float(area)))
         lastCell = cellCount
         cellCount += 1
+        rowHeads[r] = Int32(lastCell)
         lastX = x; lastY = y
+        if y < minRow { minRow = y }
+        if y > maxRow { maxRow = y }
     }
 
     // MARK: Sweep
@@ -283,45 +218,58 @@ struct CoverageAccumulator: FlattenSink {
         guard minRow <= maxRow else { return }
         let spans = scratch.spans
         let cov = scratch.coverage
+        // The scratch's fields are read once, not per cell: each read of a class property
+        // is a runtime exclusivity check.
+        var rowCells = scratch.rowCells
+        var rowCellCapacity = scratch.rowCellCapacity
         for y in minRow...maxRow {
             // A stop request (Ctrl-C) is polled every 64 rows; the fill is then left
             // incomplete, and the frame it belongs to is discarded.
             if (y - minRow) & 63 == 63 && RenderCancellation.shared.isCancelled { return }
-            var idx = Int(rowHeads[y - y0])
+            var idx = rowHeads[y - y0]
             if idx < 0 { continue }
+            var n = 0
+            while idx >= 0 {
+                if n == rowCellCapacity {
+                    scratch.reserveRowCells(n + 1, keeping: n)
+                    rowCells = scratch.rowCells
+                    rowCellCapacity = scratch.rowCellCapacity
+                }
+                rowCells[n] = cells[Int(idx)]
+                n += 1
+                idx = cells[Int(idx)].next
+            }
+            Self.sortByX(rowCells, n)
             var spanCount = 0
             var acc: Float = 0
-            // Where the last span ends when it is a per-pixel one (a cell pixel right there
-            // extends it), else Int.min: kept here rather than read back from the spans.
-            var openEnd = Int.min
-            while idx >= 0 {
-                let x = Int(cells[idx].x)
-                var area = cells[idx].area, cover = cells[idx].cover
-                idx = Int(cells[idx].next)
-                while idx >= 0 && Int(cells[idx].x) == x {
-                    area += cells[idx].area; cover += cells[idx].cover
-                    idx = Int(cells[idx].next)
+            var i = 0
+            while i < n {
+                let x = Int(rowCells[i].x)
+                var area = rowCells[i].area, cover = rowCells[i].cover
+                i += 1
+                while i < n && Int(rowCells[i].x) == x {
+                    area += rowCells[i].area; cover += rowCells[i].cover; i += 1
                 }
                 let c = Self.coverage(acc + area, rule)
                 if c > 0 {
                     cov[x - x0] = UInt8(c)
-                    if openEnd == x {
+                    if spanCount > 0, spans[spanCount - 1].coverage < 0,
+                        spans[spanCount - 1].x + spans[spanCount - 1].count == x
+                    {
                         spans[spanCount - 1].count += 1
                     } else {
                         spans[spanCount] = Span(x: x, count: 1, coverage: -1)
                         spanCount += 1
                     }
-                    openEnd = x + 1
                 }
                 acc += cover
-                let nextX = idx >= 0 ? Int(cells[idx].x) : x1
+                let nextX = i < n ? Int(rowCells[i].x) : x1
                 if nextX > x + 1 {
                     let runCoverage = Self.coverage(acc, rule)
                     if runCoverage > 0 {
                         spans[spanCount] = Span(
                             x: x + 1, count: nextX - x - 1, coverage: runCoverage)
                         spanCount += 1
-                        openEnd = Int.min
                     }
                 }
             }
@@ -332,20 +280,23 @@ struct CoverageAccumulator: FlattenSink {
         }
     }
 
-    // MARK: Inspection (tests)
-
-    /// Row `y`'s cells (indices in creation order), in the order its list holds them.
-    func rowList(_ y: Int) -> [Int] {
-        var result: [Int] = []
-        var idx = Int(rowHeads[y - y0])
-        while idx >= 0 {
-            result.append(idx)
-            idx = Int(cells[idx].next)
+    /// Sorts a row's cells by x, stably (cells at one x are summed in this order).
+    private static func sortByX(_ cells: UnsafeMutablePointer<Cell>, _ count: Int) {
+        if count > 24 {
+            var buffer = UnsafeMutableBufferPointer(start: cells, count: count)
+            buffer.sort { $0.x < $1.x }
+            return
         }
-        return result
+        var i = 1
+        while i < count {
+            let c = cells[i]
+            var j = i - 1
+            while j >= 0 && cells[j].x > c.x {
+                cells[j + 1] = cells[j]
+                j -= 1
+            }
+            cells[j + 1] = c
+            i += 1
+        }
     }
-
-    /// The cell created `index`-th, and how many there are.
-    func cell(_ index: Int) -> Cell { cells[index] }
-    var count: Int { cellCount }
 }

@@ -1,5 +1,5 @@
-/// Per-thread working memory of the rasterizer: cell records, row heads and insertion
-/// hints, spans and coverage bytes.
+/// Per-thread working memory of the rasterizer: cell records, row heads, one row's
+/// cells, spans and coverage bytes.
 ///
 /// Why: a Lottie frame fills hundreds of small paths, and allocating six arrays per fill
 /// (with Swift's uniqueness and bounds checks on every cell) cost more than the
@@ -21,8 +21,10 @@ final class RasterScratch {
     @exclusivity(unchecked) private(set) var cells: UnsafeMutablePointer<CoverageAccumulator.Cell>
     @exclusivity(unchecked) private(set) var cellCapacity: Int
     @exclusivity(unchecked) private(set) var rowHeads: UnsafeMutablePointer<Int32>
-    @exclusivity(unchecked) private(set) var rowHints: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private(set) var rowCapacity: Int
+    @exclusivity(unchecked) private(set) var rowCells:
+        UnsafeMutablePointer<CoverageAccumulator.Cell>
+    @exclusivity(unchecked) private(set) var rowCellCapacity: Int
     @exclusivity(unchecked) private(set) var spans: UnsafeMutablePointer<Span>
     @exclusivity(unchecked) private(set) var clippedSpans: UnsafeMutablePointer<Span>
     @exclusivity(unchecked) private(set) var spanCapacity: Int
@@ -31,18 +33,18 @@ final class RasterScratch {
     @exclusivity(unchecked) private var inUse = false
 
     private init() {
-        cellCapacity = 1024; rowCapacity = 256; spanCapacity = 64;
+        cellCapacity = 1024; rowCapacity = 256; rowCellCapacity = 64; spanCapacity = 64;
         coverageCapacity = 256
         cells = .allocate(capacity: cellCapacity)
         rowHeads = .allocate(capacity: rowCapacity)
-        rowHints = .allocate(capacity: rowCapacity)
+        rowCells = .allocate(capacity: rowCellCapacity)
         spans = .allocate(capacity: spanCapacity)
         clippedSpans = .allocate(capacity: spanCapacity)
         coverage = .allocate(capacity: coverageCapacity)
     }
 
     deinit {
-        cells.deallocate(); rowHeads.deallocate(); rowHints.deallocate()
+        cells.deallocate(); rowHeads.deallocate(); rowCells.deallocate()
         spans.deallocate(); clippedSpans.deallocate(); coverage.deallocate()
     }
 
@@ -61,13 +63,12 @@ final class RasterScratch {
         Self.grow(&cells, &cellCapacity, to: count, keeping: used)
     }
 
-    /// Makes room for `rows` row heads and hints, and rows `width` wide.
+    /// Makes room for `rows` row heads, one row's `rowCells` cells, and rows `width` wide.
     func reserve(rows: Int, width: Int) {
         if rows > rowCapacity {
-            rowHeads.deallocate(); rowHints.deallocate()
+            rowHeads.deallocate()
             rowCapacity = max(rows, rowCapacity * 2)
             rowHeads = .allocate(capacity: rowCapacity)
-            rowHints = .allocate(capacity: rowCapacity)
         }
         // A row has at most one span per cell plus one run between cells.
         if 2 * width + 2 > spanCapacity {
@@ -81,6 +82,11 @@ final class RasterScratch {
             coverageCapacity = max(width + 1, coverageCapacity * 2)
             coverage = .allocate(capacity: coverageCapacity)
         }
+    }
+
+    /// Grows one row's cell buffer to at least `count` cells, keeping the first `used`.
+    func reserveRowCells(_ count: Int, keeping used: Int) {
+        Self.grow(&rowCells, &rowCellCapacity, to: count, keeping: used)
     }
 
     /// Reallocates `buffer` to at least `count` elements (at least doubling), moving the
