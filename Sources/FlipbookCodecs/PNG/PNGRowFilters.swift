@@ -16,7 +16,7 @@ enum PNGRowFilters {
         /// Each row by the smallest sum of absolute signed bytes
         /// (``choose(_:_:count:bpp:firstRow:)``).
         case minimumSum
-        /// Each row by the least entropy of its bytes (``filterByEntropy(_:stride:height:bpp:)``).
+        /// Each row by the least entropy of its bytes (``LeastEntropyChoice``).
         case minimumEntropy
         /// That filter type on every row.
         case fixed(UInt8)
@@ -29,16 +29,26 @@ enum PNGRowFilters {
         _ rows: UnsafeRawBufferPointer, stride: Int, height: Int, bpp: Int, strategy: Strategy
     ) -> [UInt8] {
         switch strategy {
-        case .minimumSum: filter(rows, stride: stride, height: height, bpp: bpp, fixed: nil)
-        case .minimumEntropy: filterByEntropy(rows, stride: stride, height: height, bpp: bpp)
-        case .fixed(let kind): filter(rows, stride: stride, height: height, bpp: bpp, fixed: kind)
+        case .minimumSum:
+            return filterRows(rows, stride: stride, height: height, bpp: bpp) {
+                choose($0, $1, count: stride, bpp: bpp, firstRow: $2)
+            }
+        case .minimumEntropy:
+            let chooser = LeastEntropyChoice(stride: stride, bpp: bpp)
+            return filterRows(rows, stride: stride, height: height, bpp: bpp) {
+                chooser.choose($0, $1, firstRow: $2)
+            }
+        case .fixed(let kind):
+            return filterRows(rows, stride: stride, height: height, bpp: bpp) { _, _, _ in kind }
         }
     }
 
-    /// `rows` filtered with `fixed` on every row, or (nil) each row by
-    /// ``choose(_:_:count:bpp:firstRow:)``.
-    private static func filter(
-        _ rows: UnsafeRawBufferPointer, stride: Int, height: Int, bpp: Int, fixed: UInt8?
+    /// `rows` filtered row by row, each row preceded by the filter type that `kind` picks
+    /// for it (given the row, the row above and whether it is the first). Row 0 filters
+    /// against a row of zeros (PNG's rule for the first row).
+    private static func filterRows(
+        _ rows: UnsafeRawBufferPointer, stride: Int, height: Int, bpp: Int,
+        kind: (UnsafeRawPointer, UnsafeRawPointer, Bool) -> UInt8
     ) -> [UInt8] {
         let lineSize = stride + 1
         return [UInt8](unsafeUninitializedCapacity: lineSize * height) { out, initialized in
@@ -47,13 +57,11 @@ enum PNGRowFilters {
             zeros.withUnsafeBytes { zeroRow in
                 for y in 0..<height {
                     let row = base + y * stride
-                    // Row 0 filters against a row of zeros (PNG's rule for the first row).
                     let above = y == 0 ? zeroRow.baseAddress! : base + (y - 1) * stride
-                    let kind =
-                        fixed ?? choose(row, above, count: stride, bpp: bpp, firstRow: y == 0)
+                    let chosen = kind(row, above, y == 0)
                     let line = out.baseAddress! + y * lineSize
-                    line[0] = kind
-                    apply(kind, row, above, into: line + 1, count: stride, bpp: bpp)
+                    line[0] = chosen
+                    apply(chosen, row, above, into: line + 1, count: stride, bpp: bpp)
                 }
             }
             initialized = lineSize * height
