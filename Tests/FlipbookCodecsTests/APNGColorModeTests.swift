@@ -62,27 +62,32 @@ import FlipbookRaster
         }
     }
 
+    /// Encodes `frames` and expects IHDR's colour type `colourType` and the frames back
+    /// exactly from our reader and (unless `pillow` is false) from Pillow; returns the file.
+    @discardableResult
+    static func expectExact(
+        _ frames: [Pixmap], colourType: UInt8, opaque: Bool = false, pillow: Bool = true
+    ) throws -> [UInt8] {
+        let bytes = try encode(frames, opaque: opaque)
+        #expect(try APNGLayout(bytes).ihdr[9] == colourType)
+        #expect(try APNGReader.decode(bytes).frames == frames)
+        if pillow { try expectPillowReads(bytes, as: frames) }
+        return bytes
+    }
+
     @Test func opaqueGreyIsOneByteAPixelWithAKeyLevelForOver() throws {
         let frames = Self.rampFrames(transparentHole: false)
-        let bytes = try Self.encode(frames, opaque: true)
-        let layout = try APNGLayout(bytes)
-        #expect(layout.ihdr[9] == 0)
+        let bytes = try Self.expectExact(frames, colourType: 0, opaque: true)
         // The key is a grey level that no frame uses.
         let key = try #require(APNGChunkLayoutTests.chunkData("tRNS", in: bytes))
         #expect(key.count == 2)
         let used = Set(
             frames.flatMap { f in stride(from: 0, to: f.data.count, by: 4).map { f.data[$0] } })
         #expect(!used.contains(key[1]))
-        #expect(try APNGReader.decode(bytes).frames == frames)
-        try Self.expectPillowReads(bytes, as: frames)
     }
 
     @Test func greyWithHardTransparencyKeysTheTransparentPixels() throws {
-        let frames = Self.rampFrames(transparentHole: true)
-        let bytes = try Self.encode(frames)
-        #expect(try APNGLayout(bytes).ihdr[9] == 0)
-        #expect(try APNGReader.decode(bytes).frames == frames)
-        try Self.expectPillowReads(bytes, as: frames)
+        try Self.expectExact(Self.rampFrames(transparentHole: true), colourType: 0)
     }
 
     /// Colour art with hard-edged transparency (a Lottie fitted into `--size`: transparent
@@ -100,8 +105,7 @@ import FlipbookRaster
             }
             return p
         }
-        let bytes = try Self.encode(frames)
-        #expect(try APNGLayout(bytes).ihdr[9] == 2)
+        let bytes = try Self.expectExact(frames, colourType: 2)
         let key = try #require(APNGChunkLayoutTests.chunkData("tRNS", in: bytes))
         try #require(key.count == 6)
         let keyColour = [key[1], key[3], key[5]]
@@ -110,27 +114,18 @@ import FlipbookRaster
                 #expect(Array(f.data[i..<(i + 3)]) != keyColour)
             }
         }
-        #expect(try APNGReader.decode(bytes).frames == frames)
-        try Self.expectPillowReads(bytes, as: frames)
         var soft = frames
         APNGSamples.set(&soft[1], 20, 12, r: 50, g: 10, b: 20, a: 128)
-        let rgba = try Self.encode(soft)
-        #expect(try APNGLayout(rgba).ihdr[9] == 6)
-        #expect(try APNGReader.decode(rgba).frames == soft)
+        try Self.expectExact(soft, colourType: 6, pillow: false)
     }
 
     @Test func softGreyArtIsGreyWithAlpha() throws {
         let frames = Self.softFrames
-        let bytes = try Self.encode(frames)
-        #expect(try APNGLayout(bytes).ihdr[9] == 4)
-        #expect(try APNGReader.decode(bytes).frames == frames)
-        try Self.expectPillowReads(bytes, as: frames)
+        try Self.expectExact(frames, colourType: 4)
         // One colour off grey anywhere and the file is RGBA again.
         var tinted = frames
         APNGSamples.set(&tinted[2], 40, 3, r: 10, g: 0, b: 0, a: 255)
-        let rgba = try Self.encode(tinted)
-        #expect(try APNGLayout(rgba).ihdr[9] == 6)
-        #expect(try APNGReader.decode(rgba).frames == tinted)
+        try Self.expectExact(tinted, colourType: 6, pillow: false)
     }
 
     /// Translucent marks appearing at opposite corners of a transparent canvas around a
