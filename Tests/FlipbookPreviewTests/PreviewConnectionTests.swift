@@ -26,8 +26,6 @@ import NIOCore
                 }
             }
             guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-            var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         }
 
         deinit { close(fd) }
@@ -40,20 +38,33 @@ import NIOCore
         }
 
         /// What arrives within `seconds` (or until `done` says the reply is whole), and
-        /// whether the server closed the connection.
-        func receive(for seconds: Double, until done: (String) -> Bool = { _ in false }) -> (
-            text: String, closed: Bool
-        ) {
+        /// whether the server closed the connection (an orderly close or a reset).
+        ///
+        /// It polls without blocking and sleeps between polls: the server's handlers run
+        /// on the same cooperative thread pool as the tests (two threads on a two-core
+        /// machine), so a test blocked in `recv` could starve the very reply it waits for.
+        func receive(for seconds: Double, until done: (String) -> Bool = { _ in false }) async
+            -> (text: String, closed: Bool)
+        {
             var received: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 4096)
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
-                let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-                if n == 0 { return (String(decoding: received, as: UTF8.self), true) }
-                if n > 0 { received += buffer[0..<n] }
-                if done(String(decoding: received, as: UTF8.self)) {
-                    return (String(decoding: received, as: UTF8.self), false)
+                let n = buffer.withUnsafeMutableBytes {
+                    recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
                 }
+                let failure = n < 0 ? errno : 0
+                if n == 0 || (n < 0 && failure != EAGAIN && failure != EWOULDBLOCK) {
+                    return (String(decoding: received, as: UTF8.self), true)
+                }
+                if n > 0 {
+                    received += buffer[0..<n]
+                    if done(String(decoding: received, as: UTF8.self)) {
+                        return (String(decoding: received, as: UTF8.self), false)
+                    }
+                    continue
+                }
+                try? await Task.sleep(for: .milliseconds(10))
             }
             return (String(decoding: received, as: UTF8.self), false)
         }
@@ -84,8 +95,10 @@ import NIOCore
             let client = try Client(port: port)
             client.send("GET /frames/abc.png HTTP/1.1\r\nHost: localhost\r\n\r\n")
             // receive returns as soon as the server closes; the long bound is for a loaded CI machine.
-            let reply = client.receive(for: 120)
-            #expect(reply.text.hasPrefix("HTTP/1.1 400"), "\(reply.text)")
+            let started = Date()
+            let reply = await client.receive(for: 120)
+            let waited = String(format: "%.1f s", Date().timeIntervalSince(started))
+            #expect(reply.text.hasPrefix("HTTP/1.1 400"), "after \(waited): \(reply)")
             #expect(reply.text.lowercased().contains("connection: close"))
             #expect(reply.closed)
         }
@@ -96,11 +109,11 @@ import NIOCore
             let client = try Client(port: port)
             client.send("GET /state.json HTTP/1.1\r\nHost: localhost\r\n\r\n")
             // The whole reply (a JSON object), however long a loaded machine takes.
-            let reply = client.receive(for: 20) { $0.hasSuffix("}") }
+            let reply = await client.receive(for: 20) { $0.hasSuffix("}") }
             #expect(reply.text.hasPrefix("HTTP/1.1 200"), "\(reply.text)")
             #expect(!reply.closed)
             // Idle from now on: closed after 0.7 s (receive returns at the close).
-            #expect(client.receive(for: 30).closed)
+            #expect(await client.receive(for: 30).closed)
         }
     }
 
@@ -108,7 +121,7 @@ import NIOCore
         try await withServer(idleTimeout: .milliseconds(500)) { port in
             let client = try Client(port: port)
             let started = Date()
-            #expect(client.receive(for: 30).closed)
+            #expect(await client.receive(for: 30).closed)
             #expect(Date().timeIntervalSince(started) >= 0.4)
         }
     }
