@@ -190,8 +190,7 @@ public struct Timeline: Sendable {
             }
         }
         var mask: RenderLayer?
-        if let maskLayer = layer.mask {
-            let evaluated = evaluate(maskLayer, at: seconds, snap: snap)
+        if let evaluated = layer.withMask({ evaluate($0, at: seconds, snap: snap) }) {
             // A hidden or fully transparent mask lets nothing through (and an inverted
             // matte, everything).
             switch compositing?.maskMode ?? .alpha {

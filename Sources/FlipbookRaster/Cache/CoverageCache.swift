@@ -122,11 +122,24 @@ final class CoverageCache {
     /// (the second sight is often a path drawn twice in one frame, say two repeater
     /// copies that coincide, and never again).
     func admits(_ key: Key) -> Bool {
-        let sights = seen[key.hash, default: 0]
-        if sights == Self.tooLarge { return false }
+        guard seen.count < Self.seenLimit else {
+            let sights = seen[key.hash, default: 0]
+            if sights == Self.tooLarge { return false }
+            if sights >= 2 { return true }
+            seen.removeAll(keepingCapacity: true)
+            seen[key.hash] = sights + 1
+            return false
+        }
+        // One lookup (the subscript's in-place access) where reading and then writing the
+        // count took two: most fills are of paths seen once.
+        return Self.countSight(&seen[key.hash, default: 0])
+    }
+
+    /// Counts one more sight unless the key is refused or already admitted; whether it is.
+    private static func countSight(_ sights: inout UInt8) -> Bool {
+        if sights == tooLarge { return false }
         if sights >= 2 { return true }
-        if seen.count >= Self.seenLimit { seen.removeAll(keepingCapacity: true) }
-        seen[key.hash] = sights + 1
+        sights += 1
         return false
     }
 

@@ -9,10 +9,12 @@ import FlipbookGeometry
 ///   extent [u0, u1] (cell-local 0…1) the cell gets `cover += dy` and
 ///   `area += dy · (1 − (u0 + u1)/2)`: `area` is the signed part of this pixel to the
 ///   edge's right, `cover` is what the edge adds to every pixel further right.
-/// - Cells live sparsely: an array of (x, cover, area) records linked per row. A row
-///   sweep sorts its cells by x and keeps the running winding `acc` (sum of covers to the
-///   left); a cell pixel's fractional winding is `acc + area`, and the pixels between two
-///   cells all share the winding `acc`, so they form one constant-coverage span.
+/// - Cells live sparsely: an array of (x, cover, area) records doubly linked per row, each row's
+///   list kept sorted by x as cells are added (a new cell goes before the row's older
+///   cells at the same x, so cells at one x are summed newest first). A row sweep walks
+///   its list and keeps the running winding `acc` (sum of covers to the left); a cell
+///   pixel's fractional winding is `acc + area`, and the pixels between two cells all
+///   share the winding `acc`, so they form one constant-coverage span.
 /// - The fill rule is applied to that accumulated fractional winding w: non-zero gives
 ///   min(|w|, 1), even-odd folds |w| mod 2 (a value above 1 becomes 2 − value). This is
 ///   exact for non-overlapping edges and correct inside self-overlapping paths.
@@ -37,6 +39,12 @@ struct CoverageAccumulator: FlattenSink {
     private var cellCapacity: Int
     private var cellCount = 0
     private let rowHeads: UnsafeMutablePointer<Int32>
+    /// Per touched row, its list's last cell while the list is in sweep order, or −1 once
+    /// the row has taken a cell it could not place cheaply (the sweep then sorts it).
+    private let rowTails: UnsafeMutablePointer<Int32>
+    /// Per touched row, the cell last inserted in it: where the next insertion in that
+    /// row looks first (an edge's cells in a row come in increasing x).
+    private let rowHints: UnsafeMutablePointer<Int32>
     private var lastCell = -1
     private var lastX = Int.min, lastY = Int.min
     private var minRow = Int.max, maxRow = Int.min
@@ -51,6 +59,8 @@ struct CoverageAccumulator: FlattenSink {
         scratch.reserve(rows: rows, width: max(0, x1 - x0))
         scratch.reserveCells(4 * rows + 64, keeping: 0)
         rowHeads = scratch.rowHeads
+        rowTails = scratch.rowTails
+        rowHints = scratch.rowHints
         rowHeads.update(repeating: -1, count: rows)
         cells = scratch.cells
         cellCapacity = scratch.cellCapacity
@@ -141,8 +151,14 @@ struct CoverageAccumulator: FlattenSink {
 
     /// One edge piece inside a single row, spanning x from `xa` to `xb`.
     private mutating func addRowPiece(_ row: Int, _ xa: Double, _ xb: Double, _ dy: Double) {
+        // What addCell would check for every cell, once for the piece: all its cells share
+        // the row, and none lies left of the first.
+        if row < y0 || row >= y1 { return }
         let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
         let cl = Self.floorToInt(xl), cr = Self.floorToInt(xr)
+        if cl >= x1 { return }
+        if row < minRow { minRow = row }
+        if row > maxRow { maxRow = row }
         if cl == cr {
             addCell(cl, row, area: dy * (Double(cl + 1) - (xl + xr) / 2), cover: dy)
             return
@@ -151,17 +167,41 @@ struct CoverageAccumulator: FlattenSink {
         let firstWidth = Double(cl + 1) - xl
         let d0 = firstWidth * slope
         addCell(cl, row, area: d0 * firstWidth / 2, cover: d0)
-        var cx = cl + 1
         let lastFull = min(cr - 1, x1 - 1)
-        while cx <= lastFull {
-            addCell(cx, row, area: slope / 2, cover: slope)
-            cx += 1
+        if cl + 1 <= lastFull {
+            if cl >= x0 {
+                addFullCells(cl + 1, through: lastFull, row, area: slope / 2, cover: slope)
+            } else {
+                for cx in (cl + 1)...lastFull { addCell(cx, row, area: slope / 2, cover: slope) }
+            }
         }
         let lastWidth = xr - Double(cr)
         if lastWidth > 0 {
             let d = lastWidth * slope
             addCell(cr, row, area: d * (1 - lastWidth / 2), cover: d)
         }
+    }
+
+    /// The cells `first...last` of `row` that an edge crosses whole, right after the
+    /// piece's first cell (`lastCell`, at x = first − 1): what ``addCell`` would do for
+    /// each in turn, without its checks. Every x is new (none equals the previous).
+    private mutating func addFullCells(
+        _ first: Int, through last: Int, _ row: Int, area: Double, cover: Double
+    ) {
+        let count = last - first + 1
+        if cellCount + count > cellCapacity {
+            scratch.reserveCells(cellCount + count, keeping: cellCount)
+            cells = scratch.cells; cellCapacity = scratch.cellCapacity
+        }
+        let (a, c) = (Float(area), Float(cover))
+        let r = row - y0
+        for x in first...last {
+            (cells + cellCount).initialize(to: Cell(x: Int32(x), next: -1, cover: c, area: a))
+            link(cellCount, row: r)
+            cellCount += 1
+        }
+        lastCell = cellCount - 1
+        lastX = last; lastY = row
     }
 
     /// `Int(v.rounded(.down))` without its call into libm's `floor` (the baseline x86-64
@@ -176,7 +216,9 @@ struct CoverageAccumulator: FlattenSink {
 
     @inline(__always)
     private mutating func addCell(_ xIn: Int, _ y: Int, area: Double, cover: Double) {
-        if xIn >= x1 || y < y0 || y >= y1 { return }
+        // The row lies in [y0, y1) (``addRowPiece`` checked it and counted it in
+        // minRow...maxRow).
+        if xIn >= x1 { return }
         let x = max(xIn, x0)
         if x == lastX && y == lastY {
             cells[lastCell].area += Float(area)
@@ -189,13 +231,58 @@ struct CoverageAccumulator: FlattenSink {
             cells = scratch.cells; cellCapacity = scratch.cellCapacity
         }
         (cells + cellCount).initialize(
-            to: Cell(x: Int32(x), next: rowHeads[r], cover: Float(cover), area: Float(area)))
+            to: Cell(x: Int32(x), next: -1, cover: Float(cover), area: Float(area)))
+        link(cellCount, row: r)
         lastCell = cellCount
         cellCount += 1
-        rowHeads[r] = Int32(lastCell)
         lastX = x; lastY = y
-        if y < minRow { minRow = y }
-        if y > maxRow { maxRow = y }
+    }
+
+    /// Puts the new cell `k` into row `r`'s list (row `r` counted from `y0`).
+    ///
+    /// The sweep reads a row by x, and among cells at one x newest first (the order in
+    /// which every coverage sum has always been taken, so output bytes stay put). A row's
+    /// list is kept in that order while each new cell has a place found in a few steps:
+    /// the first cell; after the tail; before the head; right after the row's previous
+    /// insertion, or a few cells further (an edge's run of cells, a contour's other side).
+    /// Anything else marks the row unsorted: its cells are then pushed at the head and the
+    /// sweep sorts them. So a cell costs O(1) whatever the row holds, and the common row,
+    /// crossed by one or two contours, is never copied or sorted.
+    @inline(__always)
+    private mutating func link(_ k: Int, row r: Int) {
+        let cells = self.cells
+        let cx = cells[k].x, new = Int32(k)
+        let head = rowHeads[r]
+        defer { rowHints[r] = new }
+        if head < 0 {
+            rowHeads[r] = new; rowTails[r] = new
+            return
+        }
+        let tail = rowTails[r]
+        if tail >= 0 {
+            var p = Int(rowHints[r])
+            if cells[p].x < cx {
+                // After the previous insertion, or at most a few cells on from it.
+                for _ in 0..<4 {
+                    let n = cells[p].next
+                    if n < 0 {
+                        cells[p].next = new; rowTails[r] = new
+                        return
+                    }
+                    if cells[Int(n)].x >= cx {
+                        cells[k].next = n; cells[p].next = new
+                        return
+                    }
+                    p = Int(n)
+                }
+            }
+            if cx > cells[Int(tail)].x {
+                cells[Int(tail)].next = new; rowTails[r] = new
+                return
+            }
+            if cx > cells[Int(head)].x { rowTails[r] = -1 }
+        }
+        cells[k].next = head; rowHeads[r] = new
     }
 
     // MARK: Sweep
@@ -218,58 +305,53 @@ struct CoverageAccumulator: FlattenSink {
         guard minRow <= maxRow else { return }
         let spans = scratch.spans
         let cov = scratch.coverage
-        // The scratch's fields are read once, not per cell: each read of a class property
-        // is a runtime exclusivity check.
-        var rowCells = scratch.rowCells
-        var rowCellCapacity = scratch.rowCellCapacity
         for y in minRow...maxRow {
             // A stop request (Ctrl-C) is polled every 64 rows; the fill is then left
             // incomplete, and the frame it belongs to is discarded.
             if (y - minRow) & 63 == 63 && RenderCancellation.shared.isCancelled { return }
-            var idx = rowHeads[y - y0]
+            var idx = Int(rowHeads[y - y0])
             if idx < 0 { continue }
-            var n = 0
-            while idx >= 0 {
-                if n == rowCellCapacity {
-                    scratch.reserveRowCells(n + 1, keeping: n)
-                    rowCells = scratch.rowCells
-                    rowCellCapacity = scratch.rowCellCapacity
-                }
-                rowCells[n] = cells[Int(idx)]
-                n += 1
-                idx = cells[Int(idx)].next
+            var cells = self.cells
+            if rowTails[y - y0] < 0 {
+                // An unsorted row: its cells, copied, put in sweep order and linked so.
+                let n: Int
+                (cells, n) = sortedCopy(from: idx)
+                for i in 0..<n { cells[i].next = Int32(i + 1 < n ? i + 1 : -1) }
+                idx = 0
             }
-            Self.sortByX(rowCells, n)
             var spanCount = 0
             var acc: Float = 0
-            var i = 0
-            while i < n {
-                let x = Int(rowCells[i].x)
-                var area = rowCells[i].area, cover = rowCells[i].cover
-                i += 1
-                while i < n && Int(rowCells[i].x) == x {
-                    area += rowCells[i].area; cover += rowCells[i].cover; i += 1
+            // Where the last span ends when it is a per-pixel one (a cell pixel right there
+            // extends it), else Int.min: kept here rather than read back from the spans.
+            var openEnd = Int.min
+            while idx >= 0 {
+                let x = Int(cells[idx].x)
+                var area = cells[idx].area, cover = cells[idx].cover
+                idx = Int(cells[idx].next)
+                while idx >= 0 && Int(cells[idx].x) == x {
+                    area += cells[idx].area; cover += cells[idx].cover
+                    idx = Int(cells[idx].next)
                 }
                 let c = Self.coverage(acc + area, rule)
                 if c > 0 {
                     cov[x - x0] = UInt8(c)
-                    if spanCount > 0, spans[spanCount - 1].coverage < 0,
-                        spans[spanCount - 1].x + spans[spanCount - 1].count == x
-                    {
+                    if openEnd == x {
                         spans[spanCount - 1].count += 1
                     } else {
                         spans[spanCount] = Span(x: x, count: 1, coverage: -1)
                         spanCount += 1
                     }
+                    openEnd = x + 1
                 }
                 acc += cover
-                let nextX = i < n ? Int(rowCells[i].x) : x1
+                let nextX = idx >= 0 ? Int(cells[idx].x) : x1
                 if nextX > x + 1 {
                     let runCoverage = Self.coverage(acc, rule)
                     if runCoverage > 0 {
                         spans[spanCount] = Span(
                             x: x + 1, count: nextX - x - 1, coverage: runCoverage)
                         spanCount += 1
+                        openEnd = Int.min
                     }
                 }
             }
@@ -280,23 +362,65 @@ struct CoverageAccumulator: FlattenSink {
         }
     }
 
-    /// Sorts a row's cells by x, stably (cells at one x are summed in this order).
-    private static func sortByX(_ cells: UnsafeMutablePointer<Cell>, _ count: Int) {
-        if count > 24 {
-            var buffer = UnsafeMutableBufferPointer(start: cells, count: count)
-            buffer.sort { $0.x < $1.x }
-            return
-        }
-        var i = 1
-        while i < count {
-            let c = cells[i]
-            var j = i - 1
-            while j >= 0 && cells[j].x > c.x {
-                cells[j + 1] = cells[j]
-                j -= 1
+    /// An unsorted row's cells (its list from `head`), copied into the scratch's row
+    /// buffer and sorted by x and, at one x, newest first; each copy's `next` holds the
+    /// cell's index, its creation rank.
+    private func sortedCopy(from head: Int) -> (UnsafeMutablePointer<Cell>, Int) {
+        var copy = scratch.rowCells
+        var n = 0, idx = head
+        while idx >= 0 {
+            if n == scratch.rowCellCapacity {
+                scratch.reserveRowCells(n + 1, keeping: n)
+                copy = scratch.rowCells
             }
-            cells[j + 1] = c
-            i += 1
+            copy[n] = cells[idx]
+            copy[n].next = Int32(idx)
+            n += 1
+            idx = Int(cells[idx].next)
         }
+        // Insertion sort for the usual short row, the library's sort for a long one.
+        if n > 24 {
+            var buffer = UnsafeMutableBufferPointer(start: copy, count: n)
+            buffer.sort { $0.x != $1.x ? $0.x < $1.x : $0.next > $1.next }
+        } else {
+            for i in 1..<max(n, 1) {
+                let c = copy[i]
+                var j = i - 1
+                while j >= 0 && (copy[j].x > c.x || (copy[j].x == c.x && copy[j].next < c.next)) {
+                    copy[j + 1] = copy[j]
+                    j -= 1
+                }
+                copy[j + 1] = c
+            }
+        }
+        return (copy, n)
     }
+
+    // MARK: Inspection (tests)
+
+    /// Row `y`'s cells (indices in creation order), in the order its list holds them.
+    func rowList(_ y: Int) -> [Int] {
+        var result: [Int] = []
+        var idx = Int(rowHeads[y - y0])
+        while idx >= 0 {
+            result.append(idx)
+            idx = Int(cells[idx].next)
+        }
+        return result
+    }
+
+    /// Whether row `y`'s list is held in sweep order (else the sweep sorts it).
+    func rowIsSorted(_ y: Int) -> Bool { rowTails[y - y0] >= 0 }
+
+    /// Row `y`'s cells (indices) in the order the sweep reads them.
+    func sweepOrder(_ y: Int) -> [Int] {
+        let head = Int(rowHeads[y - y0])
+        if head < 0 || rowIsSorted(y) { return rowList(y) }
+        let (copy, n) = sortedCopy(from: head)
+        return (0..<n).map { Int(copy[$0].next) }
+    }
+
+    /// The cell created `index`-th, and how many there are.
+    func cell(_ index: Int) -> Cell { cells[index] }
+    var count: Int { cellCount }
 }

@@ -1,5 +1,5 @@
-/// Per-thread working memory of the rasterizer: cell records, row heads, one row's
-/// cells, spans and coverage bytes.
+/// Per-thread working memory of the rasterizer: cell records, row heads, tails and
+/// insertion hints, an unsorted row's copy, spans and coverage bytes.
 ///
 /// Why: a Lottie frame fills hundreds of small paths, and allocating six arrays per fill
 /// (with Swift's uniqueness and bounds checks on every cell) cost more than the
@@ -21,6 +21,8 @@ final class RasterScratch {
     @exclusivity(unchecked) private(set) var cells: UnsafeMutablePointer<CoverageAccumulator.Cell>
     @exclusivity(unchecked) private(set) var cellCapacity: Int
     @exclusivity(unchecked) private(set) var rowHeads: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private(set) var rowTails: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private(set) var rowHints: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private(set) var rowCapacity: Int
     @exclusivity(unchecked) private(set) var rowCells:
         UnsafeMutablePointer<CoverageAccumulator.Cell>
@@ -37,6 +39,8 @@ final class RasterScratch {
         coverageCapacity = 256
         cells = .allocate(capacity: cellCapacity)
         rowHeads = .allocate(capacity: rowCapacity)
+        rowTails = .allocate(capacity: rowCapacity)
+        rowHints = .allocate(capacity: rowCapacity)
         rowCells = .allocate(capacity: rowCellCapacity)
         spans = .allocate(capacity: spanCapacity)
         clippedSpans = .allocate(capacity: spanCapacity)
@@ -44,7 +48,8 @@ final class RasterScratch {
     }
 
     deinit {
-        cells.deallocate(); rowHeads.deallocate(); rowCells.deallocate()
+        cells.deallocate(); rowHeads.deallocate(); rowTails.deallocate()
+        rowHints.deallocate(); rowCells.deallocate()
         spans.deallocate(); clippedSpans.deallocate(); coverage.deallocate()
     }
 
@@ -63,12 +68,14 @@ final class RasterScratch {
         Self.grow(&cells, &cellCapacity, to: count, keeping: used)
     }
 
-    /// Makes room for `rows` row heads, one row's `rowCells` cells, and rows `width` wide.
+    /// Makes room for `rows` row heads, tails and hints, and rows `width` wide.
     func reserve(rows: Int, width: Int) {
         if rows > rowCapacity {
-            rowHeads.deallocate()
+            rowHeads.deallocate(); rowTails.deallocate(); rowHints.deallocate()
             rowCapacity = max(rows, rowCapacity * 2)
             rowHeads = .allocate(capacity: rowCapacity)
+            rowTails = .allocate(capacity: rowCapacity)
+            rowHints = .allocate(capacity: rowCapacity)
         }
         // A row has at most one span per cell plus one run between cells.
         if 2 * width + 2 > spanCapacity {
@@ -84,7 +91,8 @@ final class RasterScratch {
         }
     }
 
-    /// Grows one row's cell buffer to at least `count` cells, keeping the first `used`.
+    /// Grows the buffer an unsorted row is copied into to at least `count` cells, keeping
+    /// the first `used`.
     func reserveRowCells(_ count: Int, keeping used: Int) {
         Self.grow(&rowCells, &rowCellCapacity, to: count, keeping: used)
     }

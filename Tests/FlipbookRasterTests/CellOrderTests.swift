@@ -1,0 +1,146 @@
+import Testing
+import FlipbookGeometry
+@testable import FlipbookRaster
+
+/// The sweep reads each row's cells by x, newest first among cells at one x: the order it
+/// used to get by walking a row's cells newest first and sorting them stably by x, so
+/// every coverage sum is taken in the same order as before and no output byte moves. A
+/// row the accumulator could keep in that order as cells came must hold it; any other row
+/// is marked unsorted and sorted by the sweep. Checked on random paths that cross the
+/// work box's sides and revisit cells (tiny contours, several contours over one area),
+/// which give rows of both kinds.
+struct CellOrderTests {
+    /// Knuth's MMIX linear congruential generator, high bits first: a fixed sequence per
+    /// seed (a failing case can be run again), plenty for random test shapes.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let high = state >> 32
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return high << 32 | state >> 32
+        }
+    }
+
+    /// Per-pixel coverage handed over by a sweep, by row.
+    struct GridPainter: SpanPainter {
+        let x0: Int, y0: Int, width: Int
+        var grid: [[Int]]
+
+        mutating func paintRow(
+            y: Int, spans: UnsafeBufferPointer<Span>,
+            coverage: UnsafeMutablePointer<UInt8>, originX: Int
+        ) {
+            for s in spans {
+                for x in s.x..<(s.x + s.count) {
+                    grid[y - y0][x - x0] = s.coverage >= 0 ? s.coverage : Int(coverage[x - originX])
+                }
+            }
+        }
+    }
+
+    static func randomPath(_ rng: inout Generator, box: PixelBounds) -> Path {
+        var path = Path()
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
+            // Some contours are smaller than a pixel or two: their cells repeat at one x.
+            let spread = Bool.random(using: &rng) ? 1.5 : Double(box.width + 12)
+            let cx = Double.random(in: Double(box.x0 - 6)...Double(box.x1 + 6), using: &rng)
+            let cy = Double.random(in: Double(box.y0 - 6)...Double(box.y1 + 6), using: &rng)
+            func point(_ rng: inout Generator) -> Point {
+                Point(
+                    cx + Double.random(in: -spread...spread, using: &rng),
+                    cy + Double.random(in: -spread...spread, using: &rng))
+            }
+            path.move(to: point(&rng))
+            for _ in 0..<Int.random(in: 2...12, using: &rng) {
+                if Int.random(in: 0..<3, using: &rng) == 0 {
+                    let (c1, c2, p) = (point(&rng), point(&rng), point(&rng))
+                    path.cubic(to: p, control1: c1, control2: c2)
+                } else {
+                    path.line(to: point(&rng))
+                }
+            }
+            path.close()
+        }
+        return path
+    }
+
+    /// How many rows of each kind a seed's path gave: (kept in order, marked unsorted).
+    @discardableResult
+    static func check(seed: Int) -> (sorted: Int, unsorted: Int) {
+        var rng = Generator(state: UInt64(seed))
+        let x0 = Int.random(in: -20...20, using: &rng), y0 = Int.random(in: -20...20, using: &rng)
+        let box = PixelBounds(
+            x0: x0, y0: y0, x1: x0 + Int.random(in: 1...40, using: &rng),
+            y1: y0 + Int.random(in: 1...40, using: &rng))
+        let path = Self.randomPath(&rng, box: box)
+        let rule: FillRule = Bool.random(using: &rng) ? .nonZero : .evenOdd
+
+        let scratch = RasterScratch.acquire()
+        defer { scratch.release() }
+        var acc = CoverageAccumulator(
+            x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, scratch: scratch)
+        PathFlattener.flatten(
+            path, transform: .identity, tolerance: Rasterizer.tolerance, cull: acc.cullBox,
+            into: &acc)
+
+        var listed = Set<Int>()
+        var kinds = (sorted: 0, unsorted: 0)
+        var expected = [[Int]](
+            repeating: [Int](repeating: 0, count: box.width), count: box.height)
+        for y in box.y0..<box.y1 {
+            let list = acc.rowList(y)
+            for i in list { #expect(listed.insert(i).inserted, "cell \(i) listed twice") }
+            #expect(list.allSatisfy { (box.x0..<box.x1).contains(Int(acc.cell($0).x)) })
+            // The former order: newest first, then by x keeping that order among equal x.
+            let former = list.sorted {
+                (acc.cell($0).x, -$0) < (acc.cell($1).x, -$1)
+            }
+            #expect(acc.sweepOrder(y) == former, "row \(y) swept out of order")
+            if acc.rowIsSorted(y) {
+                #expect(list == former, "row \(y) out of order")
+                if !list.isEmpty { kinds.sorted += 1 }
+            } else {
+                kinds.unsorted += 1
+            }
+            // The former sweep's sums over that order, pixel by pixel.
+            var winding: Float = 0
+            var k = 0
+            var x = box.x0
+            while x < box.x1 {
+                var area: Float = 0, cover: Float = 0, first = true
+                while k < former.count && Int(acc.cell(former[k]).x) == x {
+                    let c = acc.cell(former[k])
+                    if first {
+                        (area, cover, first) = (c.area, c.cover, false)
+                    } else {
+                        area += c.area; cover += c.cover
+                    }
+                    k += 1
+                }
+                expected[y - box.y0][x - box.x0] = CoverageAccumulator.coverage(
+                    winding + area, rule)
+                winding += cover
+                x += 1
+            }
+        }
+        #expect(listed.count == acc.count)
+
+        var painter = GridPainter(
+            x0: box.x0, y0: box.y0, width: box.width,
+            grid: [[Int]](repeating: [Int](repeating: 0, count: box.width), count: box.height))
+        acc.sweep(rule: rule, painter: &painter)
+        #expect(painter.grid == expected)
+        return kinds
+    }
+
+    @Test(arguments: 0..<60)
+    func rowsAreSweptByXNewestFirst(seed: Int) { Self.check(seed: seed) }
+
+    /// The seeds above exercise both paths of the sweep, not only one.
+    @Test func theSeedsGiveRowsOfBothKinds() {
+        let kinds = (0..<60).map { Self.check(seed: $0) }
+        #expect(kinds.map(\.sorted).reduce(0, +) > 100)
+        #expect(kinds.map(\.unsorted).reduce(0, +) > 100)
+    }
+}
