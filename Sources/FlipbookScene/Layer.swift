@@ -43,13 +43,6 @@ public struct Layer: Sendable {
         set { maskStorage = newValue.map { [$0] } ?? [] }
     }
 
-    /// `body`'s result for the mask layer, borrowed in place, or nil when there is none.
-    /// Why: ``mask`` hands back a copy, which retains every field of the mask layer; the
-    /// timeline reads a masked layer's mask every frame.
-    package func withMask<R>(_ body: (borrowing Layer) -> R) -> R? {
-        maskStorage.withUnsafeBufferPointer { $0.isEmpty ? nil : body($0[0]) }
-    }
-
     /// This layer, its mask subtree and its sublayer subtrees, depth first.
     public func forEachLayer(_ body: (Layer) throws -> Void) rethrows {
         try body(self)

@@ -9,12 +9,13 @@ import FlipbookGeometry
 ///   extent [u0, u1] (cell-local 0…1) the cell gets `cover += dy` and
 ///   `area += dy · (1 − (u0 + u1)/2)`: `area` is the signed part of this pixel to the
 ///   edge's right, `cover` is what the edge adds to every pixel further right.
-/// - Cells live sparsely: an array of (x, cover, area) records doubly linked per row, each row's
-///   list kept sorted by x as cells are added (a new cell goes before the row's older
-///   cells at the same x, so cells at one x are summed newest first). A row sweep walks
-///   its list and keeps the running winding `acc` (sum of covers to the left); a cell
-///   pixel's fractional winding is `acc + area`, and the pixels between two cells all
-///   share the winding `acc`, so they form one constant-coverage span.
+/// - Cells live sparsely: an array of (x, cover, area) records linked per row. A row is
+///   swept by x, and among cells at one x newest first (the order every sum has always
+///   been taken in); its list is kept in that order as cells come while each finds its
+///   place in a few steps, else the row is marked unsorted and the sweep sorts a copy
+///   (see ``link(_:row:)``). The sweep keeps the running winding `acc` (sum of covers to
+///   the left); a cell pixel's fractional winding is `acc + area`, and the pixels between
+///   two cells all share the winding `acc`, so they form one constant-coverage span.
 /// - The fill rule is applied to that accumulated fractional winding w: non-zero gives
 ///   min(|w|, 1), even-odd folds |w| mod 2 (a value above 1 becomes 2 − value). This is
 ///   exact for non-overlapping edges and correct inside self-overlapping paths.
