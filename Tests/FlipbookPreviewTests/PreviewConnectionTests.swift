@@ -40,9 +40,9 @@ import NIOCore
         /// What arrives within `seconds` (or until `done` says the reply is whole), and
         /// whether the server closed the connection (an orderly close or a reset).
         ///
-        /// It polls without blocking and sleeps between polls: the server's handlers run
-        /// on the same cooperative thread pool as the tests (two threads on a two-core
-        /// machine), so a test blocked in `recv` could starve the very reply it waits for.
+        /// It polls without blocking and sleeps between polls, so a waiting test holds no
+        /// thread of the cooperative pool (two threads on a two-core machine), on which the
+        /// server's request tasks may have to run.
         func receive(for seconds: Double, until done: (String) -> Bool = { _ in false }) async
             -> (text: String, closed: Bool)
         {
@@ -54,7 +54,7 @@ import NIOCore
                     recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
                 }
                 let failure = n < 0 ? errno : 0
-                if n == 0 || (n < 0 && failure != EAGAIN && failure != EWOULDBLOCK) {
+                if n == 0 || (n < 0 && ![EAGAIN, EWOULDBLOCK, EINTR].contains(failure)) {
                     return (String(decoding: received, as: UTF8.self), true)
                 }
                 if n > 0 {
