@@ -40,7 +40,9 @@ public struct RenderLayer: Sendable {
     /// drawings of expanded vector artwork); nil in the timeline's trees, which do not
     /// know what it holds.
     package var attachment: (any LayerAttachment)?
-    private var maskStorage: [RenderLayer]
+    /// The mask, if any, as a list of at most one (a struct cannot hold itself); the
+    /// timeline evaluates a mask straight into it.
+    package var maskStorage: [RenderLayer]
 
     public init(
         id: String, properties: LayerProperties, content: LayerContent, snap: SnapMode,

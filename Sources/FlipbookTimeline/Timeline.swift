@@ -146,15 +146,6 @@ public struct Timeline: Sendable {
         return tracks[layerID]?[component]?.value(at: seconds, base: base) ?? base
     }
 
-    /// The layer evaluated on its own (a mask), or nil when it does not show.
-    private func evaluate(
-        _ layer: borrowing Layer, at parentSeconds: Double, snap inherited: SnapMode
-    ) -> RenderLayer? {
-        var one: [RenderLayer] = []
-        evaluate(layer, at: parentSeconds, snap: inherited, appendingTo: &one)
-        return one.first
-    }
-
     /// Appends the layer's render layer to `result` when it shows at `parentSeconds`.
     /// Borrowing: a layer is never copied whole here (the compiler refuses implicit
     /// copies); and the render layer is built in the array and finished there, not built,
@@ -203,16 +194,16 @@ public struct Timeline: Sendable {
                 props.shadowRadius = sigma * abs(m.determinant).squareRoot()
             }
         }
-        var mask: RenderLayer?
+        // The mask goes straight into what becomes the render layer's mask storage.
+        var masks: [RenderLayer] = []
         if let maskLayer = layer.mask {
-            let evaluated = evaluate(maskLayer, at: seconds, snap: snap)
+            evaluate(maskLayer, at: seconds, snap: snap, appendingTo: &masks)
             // A hidden or fully transparent mask lets nothing through (and an inverted
             // matte, everything).
             switch compositing?.maskMode ?? .alpha {
-            case .alpha, .luminance: guard evaluated != nil else { return }
+            case .alpha, .luminance: guard !masks.isEmpty else { return }
             case .alphaInverted, .luminanceInverted: break
             }
-            mask = evaluated
         }
         let sublayers: [RenderLayer]
         if let replicator = layer.replicator {
@@ -223,8 +214,9 @@ public struct Timeline: Sendable {
         result.append(
             RenderLayer(
                 id: layer.id, properties: props, content: layer.content, snap: snap,
-                transformOverride: transformOverride, sublayers: sublayers, mask: mask))
+                transformOverride: transformOverride, sublayers: sublayers))
         let last = result.count - 1
+        result[last].maskStorage = masks
         if case .vector(let shape) = layer.content {
             result[last].vector = staticVectors[layer.id] ?? shape.evaluate(at: seconds)
         }
