@@ -1,8 +1,9 @@
 import Foundation
 
-/// The per-row filter choice by least entropy (``PNGRowFilters/Strategy/minimumEntropy``): each row takes the filter whose output bytes
-/// have the smallest Shannon entropy (for a row of n bytes whose values occur c times each,
-/// n·H = n·log₂n − Σ c·log₂c), the heuristic zopflipng calls "entropy".
+/// The per-row filter choice by least entropy (``PNGRowFilters/Strategy/minimumEntropy``):
+/// each row takes the filter whose output bytes have the smallest Shannon entropy (for a
+/// row of n bytes whose values occur c times each, n·H = n·log₂n − Σ c·log₂c), the
+/// heuristic zopflipng calls "entropy".
 ///
 /// The sum-of-absolute-differences rule (``PNGRowFilters/choose(_:_:count:bpp:firstRow:)``)
 /// prefers small residuals; deflate's Huffman codes care about how few distinct values there
