@@ -109,13 +109,25 @@ struct CoverageCacheTests {
 struct OutlineCacheTests {
     static func builtOnFreshThread(_ path: Path, _ style: StrokeStyle) -> Path {
         final class Box: @unchecked Sendable { var path = Path() }
-        let box = Box(), done = DispatchSemaphore(value: 0)
+        let box = Box()
+        onFreshThread { box.path = Stroker.outline(of: path, style: style) }
+        return box.path
+    }
+
+    /// Runs `body` on a new thread (so with empty caches) and waits for it.
+    static func onFreshThread(_ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            box.path = Stroker.outline(of: path, style: style); done.signal()
+            body(); done.signal()
         }
         thread.start()
         done.wait()
-        return box.path
+    }
+
+    static func sameStorage(_ a: Path, _ b: Path) -> Bool {
+        a.elements.withUnsafeBufferPointer { a in
+            b.elements.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+        }
     }
 
     @Test func repeatedStrokeIsRemembered() {
@@ -124,10 +136,7 @@ struct OutlineCacheTests {
             width: 3.5, cap: .round, join: .miter, miterLimit: 4, dashes: [6, 2.5], dashPhase: 1)
         let first = Stroker.outline(of: path, style: style)
         let second = Stroker.outline(of: path, style: style)
-        let sameStorage = first.elements.withUnsafeBufferPointer { a in
-            second.elements.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
-        }
-        #expect(sameStorage, "the second outline should come from the cache")
+        #expect(Self.sameStorage(first, second), "the second outline should come from the cache")
         #expect(second == Self.builtOnFreshThread(path, style))
         var other = style
         other.dashPhase = 1.5
@@ -136,5 +145,37 @@ struct OutlineCacheTests {
         other.join = .round
         #expect(Stroker.outline(of: path, style: other) == Self.builtOnFreshThread(path, other))
         #expect(Stroker.outline(of: path, style: other) != first)
+    }
+
+    /// Admission: an outline built for a new key is dropped when the next one is built,
+    /// unless asked for in between; built again for that key, it is kept.
+    @Test func anOutlineMetOnceIsNotKept() {
+        final class Box: @unchecked Sendable { var checks: [(String, Bool)] = [] }
+        let box = Box()
+        Self.onFreshThread {
+            let style = StrokeStyle(
+                width: 2, cap: .butt, join: .round, miterLimit: 10, dashes: [], dashPhase: 0)
+            let (a, b, c) = (
+                CoverageCacheTests.star(7.25), CoverageCacheTests.star(3.5),
+                CoverageCacheTests.star(5)
+            )
+            func check(_ what: String, _ ok: Bool) { box.checks.append((what, ok)) }
+            let a1 = Stroker.outline(of: a, style: style)
+            check(
+                "a asked again at once", Self.sameStorage(a1, Stroker.outline(of: a, style: style)))
+            let b1 = Stroker.outline(of: b, style: style)
+            _ = Stroker.outline(of: c, style: style)  // drops b's, not a's (asked again)
+            check("a kept", Self.sameStorage(a1, Stroker.outline(of: a, style: style)))
+            let b2 = Stroker.outline(of: b, style: style)
+            check("b's first outline dropped", !Self.sameStorage(b1, b2))
+            check("b rebuilt equal", b1 == b2)
+            _ = Stroker.outline(of: c, style: style)
+            _ = Stroker.outline(of: CoverageCacheTests.star(9), style: style)
+            check(
+                "b's second outline kept",
+                Self.sameStorage(b2, Stroker.outline(of: b, style: style)))
+        }
+        #expect(box.checks.count == 5)
+        for (what, ok) in box.checks { #expect(ok, "\(what)") }
     }
 }
