@@ -10,24 +10,24 @@ import FlipbookRaster
 /// key frame, needing no earlier frame), joined in order with libwebpmux
 /// (``WebPAnimationMux``). The cut depends on the frame count alone, never on `jobs`, so
 /// the bytes are the same however many threads ran. Timing: ``GIFTiming``'s never-accumulating rounding in milliseconds.
-/// The content hash goes into an XMP chunk (``ContentHash/webpXMP(_:)``).
+/// The content hash goes into a private chunk (FlipbookBatch's `ContentHash.webpChunk(_:)`).
 public struct WebPExporter: FrameExporter {
     /// `--lossless` and `--quality`.
     public var options: WebPEncodingOptions
-    /// The file's XMP metadata (batch renders put the content hash there:
-    /// FlipbookBatch's `ContentHash.webpXMP(_:)`).
-    public var xmp: [UInt8]?
+    /// A metadata chunk for the file (batch renders put the content hash there:
+    /// FlipbookBatch's `ContentHash.webpChunk(_:)`).
+    public var chunk: WebPChunk?
     /// `--max-size` in bytes (nil: none). Lossy: the best `options.quality` that fits
     /// (``SizeBudget``'s search, as for GIF). `--lossless`: encoded once and refused
     /// (``SizeBudgetError``, nothing written) when larger, since exact pixels leave nothing to trade.
     public var maxSize: Int?
 
     public init(
-        options: WebPEncodingOptions = WebPEncodingOptions(), xmp: [UInt8]? = nil,
+        options: WebPEncodingOptions = WebPEncodingOptions(), chunk: WebPChunk? = nil,
         maxSize: Int? = nil
     ) {
         self.options = options
-        self.xmp = xmp
+        self.chunk = chunk
         self.maxSize = maxSize
     }
 
@@ -53,24 +53,24 @@ public struct WebPExporter: FrameExporter {
         _ source: some FrameSource, frames: ClosedRange<Int>, to path: String, jobs: Int
     ) throws -> Int {
         if let budget = maxSize {
-            let options = options, xmp = xmp
+            let options = options, chunk = chunk
             if options.lossless {
                 return try SizeBudget.exportExact(
                     source, frames: frames, to: path, jobs: jobs, budget: budget,
                     format: "lossless WebP", scratchExtension: "webp",
-                    exporter: WebPExporter(options: options, xmp: xmp))
+                    exporter: WebPExporter(options: options, chunk: chunk))
             }
             return try SizeBudget.export(
                 source, frames: frames, to: path, jobs: jobs, budget: budget,
                 quality: options.quality, format: "WebP", scratchExtension: "webp",
                 exporter: { q in
                     WebPExporter(
-                        options: WebPEncodingOptions(lossless: false, quality: q), xmp: xmp)
+                        options: WebPEncodingOptions(lossless: false, quality: q), chunk: chunk)
                 }, fallbacks: [])
         }
         let timings = source.timings ?? StageTimings()
         let (width, height) = source.pixelSize
-        let options = options, xmp = xmp
+        let options = options, chunk = chunk
         let plan = Self.plan(frameCount: frames.count, fps: source.fps)
         // Frame k starts when the frames before it have played.
         var timeline = plan.reduce(into: [0]) { $0.append($0.last! + $1.delay) }
@@ -148,7 +148,7 @@ public struct WebPExporter: FrameExporter {
                 }
             }, consume: { _, result in segments.append(try result.get()) })
         let bytes = try timings.measure(.write) { () throws(WebPError) in
-            try WebPAnimationMux.join(segments, width: width, height: height, xmp: xmp)
+            try WebPAnimationMux.join(segments, width: width, height: height, chunk: chunk)
         }
         try timings.measure(.write) { () throws(FileIOError) in
             try FileIO.writeAtomically(bytes, to: path)

@@ -100,7 +100,8 @@ extension BatchOptions {
         case .apng:
             APNGExporter(
                 text: ContentHash.pngText(hash), maxSize: maxSize, compression: pngCompression)
-        case .webp: WebPExporter(options: webp, xmp: ContentHash.webpXMP(hash), maxSize: maxSize)
+        case .webp:
+            WebPExporter(options: webp, chunk: ContentHash.webpChunk(hash), maxSize: maxSize)
         case .png: PNGSequenceExporter(compression: pngCompression, text: ContentHash.pngText(hash))
         }
     }

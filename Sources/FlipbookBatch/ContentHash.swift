@@ -126,8 +126,8 @@ package struct SHA256 {
 ///
 /// The hash travels inside every output, never beside it: a GIF's comment extension
 /// before its first image (``gifComment(_:)``), a PNG's `tEXt` chunk (``pngText(_:)``) in
-/// the contact sheet and in every frame of a PNG folder, an animated WebP's XMP chunk
-/// (``webpXMP(_:)``). An output is up to date when it
+/// the contact sheet and in every frame of a PNG folder, an animated WebP's private
+/// chunk (``webpChunk(_:)``). An output is up to date when it
 /// carries the hash the scene and options give now.
 package enum ContentHash {
     /// Bump when a change to the renderer or encoders changes output bytes, so that
@@ -179,31 +179,36 @@ package enum ContentHash {
     /// The PNG `tEXt` chunk that carries `hash` (keyword "flipbook-hash").
     package static func pngText(_ hash: String) -> PNGText { PNGText(keyword: label, text: hash) }
 
-    /// The XMP packet that carries `hash` in an animated WebP (its `XMP ` chunk): an
-    /// `rdf:Description` with the property `flipbook:hash`.
-    public static func webpXMP(_ hash: String) -> [UInt8] {
-        Array(
-            ("<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>"
-                + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"
-                + "<rdf:Description rdf:about=\"\" xmlns:flipbook=\"\(xmpNamespace)\" flipbook:hash=\"\(hash)\"/>"
-                + "</rdf:RDF></x:xmpmeta><?xpacket end=\"r\"?>").utf8)
+    /// The FourCC of ``webpChunk(_:)``.
+    static let webpChunkID = "FBKH"
+
+    /// The chunk that carries `hash` in an animated WebP: a private chunk, "FBKH", holding
+    /// the hash's 32 bytes (40 bytes with its header). Readers skip chunks they do not know
+    /// (the WebP container's rule; browsers, Pillow and libwebp do). It replaced an XMP
+    /// packet of 352 bytes, which alone kept the lossless WebPs of water_filling and
+    /// starstrips above `img2webp -lossless`'s (issue 25).
+    public static func webpChunk(_ hash: String) -> WebPChunk {
+        WebPChunk(fourCC: webpChunkID, payload: bytes(fromHex: hash))
     }
 
-    /// The XMP namespace of ``webpXMP(_:)``'s property.
-    static let xmpNamespace = "urn:flipbook:content-hash:1"
-
     /// The hash inside the WebP at `path` (nil when missing, unreadable or without one),
-    /// from its XMP chunk.
+    /// from its ``webpChunk(_:)``.
     public static func stored(inWebP path: String) -> String? {
         guard let bytes = try? FileIO.readAll(path: path),
-            let xmp = WebPAnimationReader.metadata("XMP ", in: bytes)
+            let payload = WebPAnimationReader.metadata(webpChunkID, in: bytes),
+            payload.count == 32
         else { return nil }
-        let text = String(decoding: xmp, as: UTF8.self)
-        guard text.contains(xmpNamespace), let start = text.range(of: "flipbook:hash=\"") else {
-            return nil
+        let digits = Array("0123456789abcdef")
+        return String(payload.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
+    }
+
+    /// The bytes of a string of hexadecimal digit pairs (a hash as ``compute`` gives it);
+    /// a pair that is not hexadecimal gives 0.
+    static func bytes(fromHex hex: String) -> [UInt8] {
+        let digits = Array(hex.utf8)
+        return stride(from: 0, to: digits.count - 1, by: 2).map { i in
+            UInt8(String(decoding: digits[i...(i + 1)], as: UTF8.self), radix: 16) ?? 0
         }
-        let rest = text[start.upperBound...]
-        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
     }
 
     /// The hash inside the GIF at `path` (nil when missing, unreadable or without one),

@@ -145,9 +145,9 @@ func fuzzAPNG(_ bytes: [UInt8]) {
     _ = try? APNGReader.decode(bytes, maxBytes: animationBudget).millisecondDelays
 }
 
-/// An animated WebP as `flipbook diff` reads it, and its XMP as the batch content hash reads it.
+/// An animated WebP as `flipbook diff` reads it, and its hash chunk as the batch reads it.
 func fuzzWebP(_ bytes: [UInt8]) {
-    _ = WebPAnimationReader.metadata("XMP ", in: bytes)
+    _ = WebPAnimationReader.metadata("FBKH", in: bytes)
     _ = try? WebPAnimationReader.decode(bytes, maxBytes: animationBudget)
 }
 

@@ -46,7 +46,7 @@ import FlipbookRaster
     /// `repair: false` leaves out the full-canvas first frames (to show they matter).
     static func encode(
         _ frames: [Pixmap], cuts: [Int] = [], options: WebPEncodingOptions, fps: Double = 30,
-        repair: Bool = true, xmp: [UInt8]? = nil
+        repair: Bool = true, chunk: WebPChunk? = nil
     ) throws -> [UInt8] {
         let (starts, end) = timeline(frames.count, fps: fps)
         let bounds = [0] + cuts + [frames.count]
@@ -63,7 +63,7 @@ import FlipbookRaster
             }
             segments.append(segment)
         }
-        return try WebPAnimationMux.join(segments, width: width, height: height, xmp: xmp)
+        return try WebPAnimationMux.join(segments, width: width, height: height, chunk: chunk)
     }
 
     static func write(_ bytes: [UInt8]) throws -> String {
@@ -138,14 +138,23 @@ import FlipbookRaster
         #expect(meanErrors[1] < meanErrors[0], "\(meanErrors)")
     }
 
-    @Test func metadataChunkIsKeptAndDeterministic() throws {
+    /// A metadata chunk, standard (XMP) or private (as the content hash's), is written
+    /// once, found again by its FourCC, and the file still decodes to the same frames.
+    @Test(arguments: ["XMP ", "FBKH"])
+    func metadataChunkIsKeptAndDeterministic(fourCC: String) throws {
         let frames = (0..<4).map { Self.frame($0, transparent: false) }
-        let xmp = Array("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8)
-        let bytes = try Self.encode(frames, options: WebPEncodingOptions(), xmp: xmp)
-        #expect(WebPAnimationReader.metadata("XMP ", in: bytes) == xmp)
-        #expect(try Self.encode(frames, options: WebPEncodingOptions(), xmp: xmp) == bytes)
-        let plain = try Self.encode(frames, options: WebPEncodingOptions())
-        #expect(WebPAnimationReader.metadata("XMP ", in: plain) == nil)
+        let chunk = WebPChunk(fourCC: fourCC, payload: Array("<x:xmpmeta/> \(fourCC)".utf8))
+        let options = WebPEncodingOptions(lossless: true)
+        let bytes = try Self.encode(frames, options: options, chunk: chunk)
+        #expect(WebPAnimationReader.metadata(fourCC, in: bytes) == chunk.payload)
+        #expect(try Self.encode(frames, options: options, chunk: chunk) == bytes)
+        let plain = try Self.encode(frames, options: options)
+        #expect(WebPAnimationReader.metadata(fourCC, in: plain) == nil)
+        // A chunk's header and its payload, padded to an even length.
+        #expect(bytes.count == plain.count + 8 + (chunk.payload.count + 1) / 2 * 2)
+        #expect(
+            try WebPAnimationReader.decode(bytes).frames
+                == WebPAnimationReader.decode(plain).frames)
     }
 
     /// The canvas size is checked (from the chunk headers) before any frame is decoded.

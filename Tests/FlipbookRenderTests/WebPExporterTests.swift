@@ -36,7 +36,7 @@ import FlipbookScene
         defer { for p in [one, two] { try? FileManager.default.removeItem(atPath: p) } }
         let options = WebPEncodingOptions(lossless: true)
         let exporter = WebPExporter(
-            options: options, xmp: ContentHash.webpXMP(String(repeating: "ab", count: 32)))
+            options: options, chunk: ContentHash.webpChunk(String(repeating: "ab", count: 32)))
         let size = try exporter.export(renderer, frames: 0...1024, to: one, jobs: 1)
         try exporter.export(renderer, frames: 0...1024, to: two, jobs: 2)
         let bytes = try FileIO.readAll(path: one)

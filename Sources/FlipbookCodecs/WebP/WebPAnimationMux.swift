@@ -17,7 +17,18 @@ public struct WebPSegment: Sendable {
     }
 }
 
-/// Joins segments into one animated WebP with libwebpmux, and adds an XMP chunk.
+/// A metadata chunk of a WebP file: its FourCC (four ASCII characters: "XMP ", "EXIF", or
+/// a private one, which readers skip as the container's rules require) and its payload.
+public struct WebPChunk: Sendable, Equatable {
+    public var fourCC: String
+    public var payload: [UInt8]
+    public init(fourCC: String, payload: [UInt8]) {
+        self.fourCC = fourCC
+        self.payload = payload
+    }
+}
+
+/// Joins segments into one animated WebP with libwebpmux, and adds a metadata chunk.
 ///
 /// Every segment starts from a transparent canvas in its own encoder, so its first frame
 /// needs nothing from the frames before it, provided it covers the whole canvas and
@@ -41,10 +52,10 @@ public enum WebPAnimationMux {
     }
 
     /// The segments' frames in order as one animation on a `width`×`height` canvas that
-    /// loops forever, with `xmp` (an XMP packet) as its metadata when given.
+    /// loops forever, with `chunk` (metadata) after the frames when given.
     public static func join(
         _ segments: [WebPSegment], width: Int, height: Int,
-        xmp: [UInt8]? = nil
+        chunk: WebPChunk? = nil
     ) throws(WebPError) -> [UInt8] {
         guard let mux = WebPMuxNew() else {
             throw WebPError.outOfMemoryForContainer
@@ -85,10 +96,12 @@ public enum WebPAnimationMux {
         var parameters = WebPMuxAnimParams(bgcolor: 0, loop_count: 0)
         try check(WebPMuxSetAnimationParams(mux, &parameters), "set the animation's loop")
         try check(WebPMuxSetCanvasSize(mux, Int32(width), Int32(height)), "set the canvas size")
-        if let xmp {
-            try xmp.withUnsafeBufferPointer { buffer throws(WebPError) in
+        if let chunk {
+            try chunk.payload.withUnsafeBufferPointer { buffer throws(WebPError) in
                 var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
-                try check(WebPMuxSetChunk(mux, "XMP ", &data, 1), "add the XMP metadata")
+                try check(
+                    WebPMuxSetChunk(mux, chunk.fourCC, &data, 1),
+                    "add the \(chunk.fourCC) chunk")
             }
         }
         var output = WebPData()
