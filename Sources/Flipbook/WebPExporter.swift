@@ -2,10 +2,11 @@ import Foundation
 import FlipbookCodecs
 import FlipbookRaster
 
-/// Writes a frame source's frames into an animated WebP through libwebp's animation encoder.
+/// Writes a frame source's frames into an animated WebP: `--lossless` through libwebp's
+/// animation encoder, lossy frames as ``WebPLossyChooser`` picks them (``WebPLossyAnimation``).
 ///
-/// libwebp encodes an animation on one thread, each frame against the one before, so the
-/// other threads render frames ahead of it. Long animations are cut into segments of
+/// Each frame is encoded against the one before, on one thread per segment, so the other
+/// threads render frames ahead of it (and work out the lossy frames' candidates). Long animations are cut into segments of
 /// ``segmentLength`` frames, each encoded by its own worker and encoder (its first frame a
 /// key frame, needing no earlier frame), joined in order with libwebpmux
 /// (``WebPAnimationMux``). The cut depends on the frame count alone, never on `jobs`, so
@@ -84,16 +85,9 @@ public struct WebPExporter: FrameExporter {
             produce: { s in
                 Result { () throws -> WebPSegment in
                     let range = segmentStarts[s]..<min(plan.count, segmentStarts[s] + segmentLength)
-                    let encoder = try WebPAnimationEncoder(
-                        width: width, height: height, options: options)
-                    var first: (frame: Pixmap, mode: WebPFrameMode)?
-                    // Lossy: each frame is VP8 or near-lossless, chosen in display order
-                    // against what our GIF would show (WebPLossyChooser) from candidates the
-                    // renderer threads work out.
-                    let chooser =
-                        options.lossless
-                        ? nil : try WebPLossyChooser(width: width, height: height, options: options)
+                    let writer = try SegmentWriter(width: width, height: height, options: options)
                     let rendered = options.lossless ? nil : RenderedFrames()
+                    var first: Pixmap?
                     // The threads left over by the segments render this segment's frames ahead
                     // of its encoder (which polls for a stop between frames).
                     let renderers = max(1, jobs / segmentStarts.count)
@@ -113,9 +107,7 @@ public struct WebPExporter: FrameExporter {
                                 Result { () throws(WebPError) -> WebPFrameCandidates? in
                                     try timings.measure(.encode) { () throws(WebPError) in
                                         try WebPFrameCandidates(
-                                            pixmap, options: options,
-                                            needsVP8: previous.map { $0.data != pixmap.data }
-                                                ?? false)
+                                            pixmap, previous: previous, options: options)
                                     }
                                 }
                             )
@@ -124,24 +116,25 @@ public struct WebPExporter: FrameExporter {
                             let (pixmap, candidates) = produced
                             let k = range.lowerBound + i
                             try timings.measure(.encode) { () throws(WebPError) in
-                                var mode = WebPFrameMode.nearLossless
-                                if let chooser, let candidates = try candidates.get() {
-                                    mode = try chooser.choose(pixmap, candidates)
-                                }
-                                try encoder.add(pixmap, timestamp: starts[k], mode: mode)
-                                if i == 0 && s > 0 { first = (pixmap, mode) }
+                                try writer.add(pixmap, try candidates.get(), start: starts[k])
+                                if i == 0 && s > 0 { first = pixmap }
                             }
                         })
                     let segmentEnd = range.upperBound < plan.count ? starts[range.upperBound] : end
                     let animation = try timings.measure(.encode) { () throws(WebPError) in
-                        try encoder.finish(endTimestamp: segmentEnd)
+                        try writer.finish(end: segmentEnd)
                     }
                     var segment = WebPSegment(
                         animation: animation, duration: segmentEnd - starts[range.lowerBound])
-                    if let first, try !WebPAnimationMux.firstFrameCoversCanvas(animation) {
+                    // A lossy segment starts with its whole first frame; libwebp's encoder
+                    // may crop a lossless segment's first frame to what differs from the
+                    // transparent canvas.
+                    if case .lossless(let encoder) = writer, let first,
+                        try !WebPAnimationMux.firstFrameCoversCanvas(animation)
+                    {
                         segment.fullFirstFrame = try timings.measure(.encode) {
                             () throws(WebPError) in
-                            try encoder.encodeStill(first.frame, mode: first.mode)
+                            try encoder.encodeStill(first)
                         }
                     }
                     return segment
@@ -157,9 +150,45 @@ public struct WebPExporter: FrameExporter {
     }
 }
 
+/// What writes one segment: libwebp's animation encoder (`--lossless`), or for lossy frames
+/// the chooser, which picks each frame's mode in display order against what our GIF would
+/// show from candidates the renderer threads work out, and the animation it is written to
+/// as chosen.
+private enum SegmentWriter {
+    case lossless(WebPAnimationEncoder)
+    case lossy(WebPLossyChooser, WebPLossyAnimation)
+
+    init(width: Int, height: Int, options: WebPEncodingOptions) throws(WebPError) {
+        self =
+            options.lossless
+            ? .lossless(try WebPAnimationEncoder(width: width, height: height, options: options))
+            : .lossy(
+                try WebPLossyChooser(width: width, height: height, options: options),
+                try WebPLossyAnimation(width: width, height: height))
+    }
+
+    /// Adds `frame` (with its lossy candidates) shown from `start` ms.
+    func add(_ frame: Pixmap, _ candidates: WebPFrameCandidates?, start: Int) throws(WebPError) {
+        switch self {
+        case .lossless(let encoder):
+            try encoder.add(frame, timestamp: start)
+        case .lossy(let chooser, let animation):
+            guard let candidates else { return }
+            try animation.add(chooser.choose(frame, candidates), start: start)
+        }
+    }
+
+    /// The segment's animation, its last frame shown until `end` ms.
+    func finish(end: Int) throws(WebPError) -> [UInt8] {
+        switch self {
+        case .lossless(let encoder): try encoder.finish(endTimestamp: end)
+        case .lossy(_, let animation): try animation.finish(end: end)
+        }
+    }
+}
+
 /// A segment's rendered frames, each kept until the next one has been compared with it, so
-/// the renderer threads know which frames repeat the one before: those need no VP8 candidate
-/// (``WebPLossyChooser`` keeps them near-lossless without looking), nor does the first.
+/// the renderer threads can work out each lossy frame's box against the frame before.
 private final class RenderedFrames: @unchecked Sendable {
     private let condition = NSCondition()
     private var frames: [Int: Pixmap] = [:]

@@ -42,7 +42,8 @@ import FlipbookRaster
         #expect(abs(map[8 * 20 + 10] - 1) < 1e-6)
     }
 
-    static func choices(_ frames: [Pixmap]) throws -> [WebPFrameMode] {
+    /// Each frame's mode, nil for a frame identical to the one before.
+    static func choices(_ frames: [Pixmap]) throws -> [WebPFrameMode?] {
         let options = WebPEncodingOptions()
         let chooser = try WebPLossyChooser(
             width: frames[0].width, height: frames[0].height, options: options)
@@ -50,8 +51,8 @@ import FlipbookRaster
             try chooser.choose(
                 frames[i],
                 WebPFrameCandidates(
-                    frames[i], options: options,
-                    needsVP8: i > 0 && frames[i].data != frames[i - 1].data))
+                    frames[i], previous: i > 0 ? frames[i - 1] : nil, options: options)
+            )?.mode
         }
     }
 

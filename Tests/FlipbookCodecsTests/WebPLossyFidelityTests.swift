@@ -149,13 +149,13 @@ import Testing
         let frames = (0..<Self.count).map(Self.frame)
         let options = WebPEncodingOptions()
         let chooser = try WebPLossyChooser(width: Self.width, height: Self.height, options: options)
-        let encoder = try WebPAnimationEncoder(
-            width: Self.width, height: Self.height, options: options)
+        let animation = try WebPLossyAnimation(width: Self.width, height: Self.height)
         for (k, frame) in frames.enumerated() {
-            let candidates = try WebPFrameCandidates(frame, options: options, needsVP8: k > 0)
-            try encoder.add(frame, timestamp: 100 * k, mode: chooser.choose(frame, candidates))
+            let candidates = try WebPFrameCandidates(
+                frame, previous: k > 0 ? frames[k - 1] : nil, options: options)
+            try animation.add(chooser.choose(frame, candidates), start: 100 * k)
         }
-        let webp = try encoder.finish(endTimestamp: 100 * Self.count)
+        let webp = try animation.finish(end: 100 * Self.count)
 
         let path = NSTemporaryDirectory() + "flipbook-lossy-" + UUID().uuidString + ".gif"
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -47,6 +47,22 @@ import FlipbookScene
         try Self.expectTicks(WebPAnimationReader.decode(bytes), renderer, 0...1024)
     }
 
+    /// Lossy frames, written by the chooser's own assembly: two segments as well, the same
+    /// bytes for any `--jobs`, and every 40 ms tick kept (repeats lengthen the frame before).
+    @Test func lossyExportIsIndependentOfJobsAndKeepsEveryTick() throws {
+        let renderer = try Self.renderer()
+        let one = Self.temporaryPath(), two = Self.temporaryPath()
+        defer { for p in [one, two] { try? FileManager.default.removeItem(atPath: p) } }
+        let exporter = WebPExporter(options: WebPEncodingOptions())
+        try exporter.export(renderer, frames: 0...1024, to: one, jobs: 1)
+        try exporter.export(renderer, frames: 0...1024, to: two, jobs: 2)
+        let bytes = try FileIO.readAll(path: one)
+        #expect(try FileIO.readAll(path: two) == bytes, "the bytes depend on --jobs")
+        let decoded = try WebPAnimationReader.decode(bytes)
+        #expect(decoded.durations.allSatisfy { $0 > 0 && $0 % 40 == 0 })
+        #expect(decoded.durations.reduce(0, +) == 1025 * 40)
+    }
+
     /// libwebp merges a frame identical to the one before into its duration (the slow fade
     /// repeats some): every 40 ms tick shows the frame rendered for it.
     /// When every frame is the same, libwebp and libwebpmux write a still image (no

@@ -43,13 +43,14 @@ public struct WebPEncodingOptions: Sendable, Hashable {
         try WebPEncodingOptions(lossless: true, quality: quality).config()
     }
 
-    /// The VP8 configuration of a lossy frame: quality ``vp8Quality``, sharp RGB→YUV
+    /// The VP8 configuration of a lossy frame at `quality` (``vp8Quality`` unless given), sharp RGB→YUV
     /// (chroma from the exact colours, not averaged gamma-blind: ΔE on gradients drops),
     /// lossless alpha, method 4.
-    func vp8Config() throws(WebPError) -> WebPConfig {
-        try Self.validated { config in
+    func vp8Config(quality: Int? = nil) throws(WebPError) -> WebPConfig {
+        let quality = quality ?? vp8Quality
+        return try Self.validated { config in
             config.lossless = 0
-            config.quality = Float(vp8Quality)
+            config.quality = Float(quality)
             config.use_sharp_yuv = 1
             config.alpha_quality = 100
         }
@@ -79,6 +80,15 @@ extension WebPEncodingOptions {
     /// 31·(1 − √(q/100)) + √(q/100) levels: 1 at 100, 2 at 90.
     var vp8Quality: Int { min(100, quality + 10) }
 
+    /// The VP8 qualities a lossy frame may take, lowest first: ``vp8Quality`` and three
+    /// rungs 10 apart below it (100, 90, 80 and 70 at the default; none below 1). The
+    /// chooser takes the lowest that keeps the frame at its GIF's fidelity: on a photograph
+    /// our GIF's SSIM is far below what VP8 at 100 gives, and VP8 at 100 was larger than
+    /// the GIF (scenes/bench/photo-pan.yaml).
+    var vp8Ladder: [Int] {
+        Array(Set((0..<4).map { max(1, vp8Quality - 10 * $0) })).sorted()
+    }
+
     /// libwebp's near-lossless level for ``quality``: it moves channels by up to
     /// 2^(5 − level/20) / 2 levels, so level 100 − 20·b allows 2^(b−1), the largest power of
     /// two ≤ the GIF tolerance t (b = ⌊log₂ t⌋ + 1, at most 5; 100, exact, when t is 0).
@@ -96,13 +106,8 @@ extension WebPEncodingOptions {
 /// one thread at a time; the exporter runs one per segment of frames.
 public final class WebPAnimationEncoder {
     private let encoder: OpaquePointer
-    /// `--lossless` or near-lossless frames.
+    /// `--lossless` frames (near-lossless ones for lossy options).
     private var config: WebPConfig
-    /// Lossy animations' VP8 frames.
-    private var vp8: WebPConfig
-    /// Lossy animations' exact frames (``WebPFrameMode/exact``).
-    private var exact: WebPConfig
-    private let lossless: Bool
     public let width: Int
     public let height: Int
 
@@ -135,11 +140,8 @@ public final class WebPAnimationEncoder {
         self.encoder = encoder
         self.width = width
         self.height = height
-        lossless = options.lossless
         do {
             config = try options.config()
-            vp8 = try options.vp8Config()
-            exact = try options.exactConfig()
         } catch {
             WebPAnimEncoderDelete(encoder)
             throw error
@@ -148,11 +150,8 @@ public final class WebPAnimationEncoder {
 
     deinit { WebPAnimEncoderDelete(encoder) }
 
-    /// Adds `frame`, shown from `timestamp` ms until the next frame's timestamp, as `mode`
-    /// (lossy animations; `--lossless` ignores it).
-    public func add(
-        _ frame: Pixmap, timestamp: Int, mode: WebPFrameMode = .nearLossless
-    ) throws(WebPError) {
+    /// Adds `frame`, shown from `timestamp` ms until the next frame's timestamp.
+    public func add(_ frame: Pixmap, timestamp: Int) throws(WebPError) {
         guard frame.width == width, frame.height == height else {
             throw WebPError.frameSizeMismatch(
                 frameWidth: frame.width, frameHeight: frame.height, width: width, height: height)
@@ -161,7 +160,7 @@ public final class WebPAnimationEncoder {
             throw WebPError.outOfMemoryForFrame
         }
         defer { WebPPictureFree(&picture) }
-        var frameConfig = self.config(for: mode)
+        var frameConfig = config
         guard WebPAnimEncoderAdd(encoder, &picture, Int32(clamping: timestamp), &frameConfig) != 0
         else {
             throw WebPError.cannotEncodeFrame(errorText)
@@ -183,12 +182,8 @@ public final class WebPAnimationEncoder {
 
     /// `frame` alone as a still WebP with the same configuration (the exporter's repair
     /// of a segment whose first frame libwebp cropped; see ``WebPAnimationMux``).
-    public func encodeStill(_ frame: Pixmap, mode: WebPFrameMode = .nearLossless)
-        throws(WebPError) -> [UInt8]
-    {
-        try Self.encodeStill(
-            frame,
-            config: self.config(for: mode))
+    public func encodeStill(_ frame: Pixmap) throws(WebPError) -> [UInt8] {
+        try Self.encodeStill(frame, config: config)
     }
 
     /// `frame` alone as a still WebP under `config`.
@@ -210,15 +205,6 @@ public final class WebPAnimationEncoder {
             throw WebPError.cannotEncodeStill(code: Int(picture.error_code.rawValue))
         }
         return Array(UnsafeBufferPointer(start: writer.mem, count: writer.size))
-    }
-
-    private func config(for mode: WebPFrameMode) -> WebPConfig {
-        guard !lossless else { return config }
-        switch mode {
-        case .vp8: return vp8
-        case .nearLossless: return config
-        case .exact: return exact
-        }
     }
 
     private var errorText: String {

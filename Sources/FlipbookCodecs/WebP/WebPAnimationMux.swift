@@ -110,7 +110,7 @@ public enum WebPAnimationMux {
         return Array(UnsafeBufferPointer(start: output.bytes, count: output.size))
     }
 
-    private static func push(
+    static func push(
         _ bitstream: [UInt8], to mux: OpaquePointer, x: Int32, y: Int32, duration: Int32,
         dispose: WebPMuxAnimDispose, blend: WebPMuxAnimBlend
     ) throws(WebPError) {
@@ -146,7 +146,7 @@ public enum WebPAnimationMux {
         (0..<3).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) }
     }
 
-    private static func check(_ result: WebPMuxError, _ doing: String) throws(WebPError) {
+    static func check(_ result: WebPMuxError, _ doing: String) throws(WebPError) {
         guard result == WEBP_MUX_OK else {
             throw WebPError.muxFailed(doing: doing, code: Int(result.rawValue))
         }

@@ -3,8 +3,9 @@ import FlipbookRaster
 
 /// How one frame of a lossy animated WebP is compressed.
 public enum WebPFrameMode: Sendable, Hashable {
-    /// VP8 (lossy, sharp RGB→YUV): small, but 4:2:0 chroma blurs coloured edges.
-    case vp8
+    /// VP8 (lossy, sharp RGB→YUV) at `quality` (one of ``WebPEncodingOptions/vp8Ladder``):
+    /// small, but 4:2:0 chroma blurs coloured edges.
+    case vp8(quality: Int)
     /// Near-lossless VP8L: every channel within a power of two of the source.
     case nearLossless
     /// Exact VP8L (as `--lossless`): for frames where near-lossless's rounding would leave
@@ -12,40 +13,19 @@ public enum WebPFrameMode: Sendable, Hashable {
     case exact
 }
 
-/// What a lossy frame could look like, worked out on a renderer thread before the frame
-/// reaches the (one-threaded) animation encoder: the frame over white, and the frame after
-/// a VP8 round trip.
-public struct WebPFrameCandidates: Sendable {
-    let source: OverWhiteImage
-    /// nil where the chooser never looks at it: its first frame and frames identical to
-    /// the one before (both near-lossless).
-    let vp8: OverWhiteImage?
+/// A lossy frame as the file holds it: its box, blended over the canvas or replacing it,
+/// encoded in `mode` as `bytes` (a still WebP).
+package struct WebPLossyFrame: Sendable {
+    package let box: PixelBounds
+    package let blend: Bool
+    package let bytes: [UInt8]
+    package let mode: WebPFrameMode
 
-    /// The candidates of `frame` under `options` (a pure function of the frame, so the
-    /// choice does not depend on which thread made them); `needsVP8` false for a chooser's
-    /// first frame and a frame identical to the one before, which need no VP8 round trip.
-    public init(_ frame: Pixmap, options: WebPEncodingOptions, needsVP8: Bool) throws(WebPError) {
-        source = OverWhiteImage(frame)
-        guard needsVP8 else {
-            vp8 = nil
-            return
-        }
-        let vp8Bytes = try WebPAnimationEncoder.encodeStill(frame, config: options.vp8Config())
-        vp8 = try Self.decode(vp8Bytes, width: frame.width, height: frame.height)
-    }
-
-    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(WebPError)
-        -> OverWhiteImage
-    {
-        var straight = [UInt8](repeating: 0, count: width * height * 4)
-        let decoded = bytes.withUnsafeBufferPointer { src in
-            straight.withUnsafeMutableBufferPointer { dst in
-                WebPDecodeRGBAInto(
-                    src.baseAddress, src.count, dst.baseAddress, dst.count, Int32(width * 4))
-            }
-        }
-        guard decoded != nil else { throw WebPError.cannotDecodeOwnFrame }
-        return OverWhiteImage(width: width, height: height, straightRGBA: straight)
+    init(_ crop: WebPFrameCrop, _ drawn: WebPDrawnFrame, mode: WebPFrameMode) {
+        box = crop.box
+        blend = drawn.blend
+        bytes = drawn.bytes
+        self.mode = mode
     }
 }
 
@@ -53,20 +33,24 @@ public struct WebPFrameCandidates: Sendable {
 /// display order (one per encoder, so the bytes depend on the frames alone).
 ///
 /// It keeps two simulated screens: what the WebP shows so far and what our default GIF
-/// would show, frame by frame through our own GIF frame encoder (libwebp and our GIF writer
-/// both redraw only what changed, so pixels that stay the same keep the error they were
-/// drawn with). A mode may draw a frame when the WebP screen with that frame on it has at
-/// least the SSIM and at most the mean Oklab ΔE of the GIF screen: the quality floor is what
-/// our GIF achieves on that frame, and slack left by earlier frames may be spent. VP8 (whole
-/// 8×8 blocks redrawn, from its decoded frame) is taken when it passes and its changed
-/// rectangle is smaller than the other mode's; near-lossless (the changed rectangle encoded
-/// and decoded, as libwebp draws it) when it passes; otherwise exact VP8L, which draws the
-/// frame's own pixels (the GIF screen can still be ahead where our GIF redrew unchanged
-/// pixels with a better palette). The first frame is never VP8.
+/// would show, frame by frame through our own GIF frame encoder (both redraw only what
+/// changed, so pixels that stay the same keep the error they were drawn with). The WebP
+/// screen is exact: each frame's box (``WebPFrameCrop``) is encoded, decoded and drawn as
+/// the file will say, and ``WebPLossyAnimation`` writes those very bytes. A mode may draw
+/// a frame when the WebP screen with that frame on it has at least the SSIM and at most the
+/// mean Oklab ΔE of the GIF screen: the quality floor is what our GIF achieves on that
+/// frame, and slack left by earlier frames may be spent. VP8, at the lowest quality of its
+/// ladder that passes, is taken when it is smaller than the other mode's frame;
+/// near-lossless when it passes; otherwise exact VP8L, which draws the frame's own pixels
+/// (the GIF screen can still be ahead where our GIF redrew unchanged pixels with a better
+/// palette). The first frame is never VP8.
 package final class WebPLossyChooser {
     private let width: Int, height: Int
-    private let vp8Config: WebPConfig, nearLosslessConfig: WebPConfig, exactConfig: WebPConfig
+    private let exactConfig: WebPConfig
     private var gifEncoder: GIFFrameEncoder
+    /// The GIF frame GIFWriter would hold before writing it: the last one not identical to
+    /// the frame before.
+    private var gifHeld: GIFPreparedFrame?
     private var previous: Pixmap?
     private var webp: Screen, gif: Screen
 
@@ -80,11 +64,15 @@ package final class WebPLossyChooser {
         var ssimSum: Double
     }
 
+    /// What the WebP shows after the frames chosen so far, over white (exactly what a
+    /// player draws from the frames ``choose(_:_:)`` returned).
+    var shown: OverWhiteImage { webp.image }
+    /// What our GIF of the same frames shows so far, over white: the floor.
+    var gifShown: OverWhiteImage { gif.image }
+
     package init(width: Int, height: Int, options: WebPEncodingOptions) throws(WebPError) {
         self.width = width
         self.height = height
-        vp8Config = try options.vp8Config()
-        nearLosslessConfig = try options.config()
         exactConfig = try options.exactConfig()
         gifEncoder = GIFFrameEncoder(
             width: width, height: height, background: nil,
@@ -98,85 +86,126 @@ package final class WebPLossyChooser {
         gif = webp
     }
 
-    /// The mode of `frame` (whose candidates are `candidates`); the screens move on.
+    /// How `frame` (whose candidates are `candidates`) is written: its box encoded in the
+    /// chosen mode, or nil when it repeats the frame before; the screens move on.
     package func choose(_ frame: Pixmap, _ candidates: WebPFrameCandidates) throws(WebPError)
-        -> WebPFrameMode
+        -> WebPLossyFrame?
     {
-        let changed = changedPixels(frame)
+        let changed = candidates.crop.changed
+        let first = previous == nil
         defer { previous = frame }
-        let gifFrame: GIFPreparedFrame
+        var gifFrame: GIFPreparedFrame
+        var cleared: PixelBounds?
         if let previous {
             gifFrame = gifEncoder.prepare(frame, previous: previous)
+            // As GIFWriter does when visible pixels vanish on a transparent canvas: the
+            // frame before is disposed to background over its rectangle and the vanishing
+            // pixels' box, and this frame redraws that region (without it, the screen kept
+            // the vanished pixels and its fidelity sank: lolo_walk's counted SSIM 0.79
+            // against the file's 0.99, which let the WebP fall below the real GIF).
+            if gifFrame.needsClearedCanvas, let held = gifHeld {
+                let region = GIFFrameEncoder.union(
+                    gifFrame.vanishing,
+                    PixelBounds(
+                        x0: held.left, y0: held.top, x1: held.left + held.width,
+                        y1: held.top + held.height))!
+                gifFrame = gifEncoder.prepare(frame, previous: previous, redraw: region)
+                cleared = region
+            }
         } else {
             (gifEncoder, gifFrame) = gifEncoder.prepareFirst(frame)
         }
-        guard !changed.isEmpty else { return .nearLossless }
-        let (gifPixels, gifImage) = drawn(gifFrame, first: previous == nil)
+        if !gifFrame.isIdenticalToPrevious { gifHeld = gifFrame }
+        guard let nearLossless = candidates.nearLossless else { return nil }
+        let (gifPixels, gifImage) = drawn(gifFrame, first: first, cleared: cleared)
         gif = redraw(
             gif, with: gifImage, at: gifPixels, changed: changed, source: candidates.source)
-        // Near-lossless as libwebp would draw it (the changed rectangle, encoded and decoded):
-        // it moves channels at edges, and on flat UI, which our GIF draws almost exactly,
-        // that alone left whole scenes below the GIF's fidelity. Where it falls short of the
-        // GIF screen the frame is exact instead.
-        let crop = Self.crop(frame, changed, width: width, height: height, first: previous == nil)
-        let nearLosslessBytes = try WebPAnimationEncoder.encodeStill(
-            crop.pixmap, config: nearLosslessConfig)
-        let nearLosslessImage = try Self.placed(
-            nearLosslessBytes, crop: crop.box, over: candidates.source)
-        var (nearLossless, nearBox) = redrawPixels(
-            webp, with: nearLosslessImage, at: changed, changed: changed,
-            source: candidates.source)
-        var nearLosslessPasses = false
-        if nearLossless.distanceSum <= gif.distanceSum {
-            updateSSIM(&nearLossless, around: nearBox, source: candidates.source)
-            nearLosslessPasses = nearLossless.ssimSum >= gif.ssimSum
-        }
+        // Every candidate is judged on the pixels a player draws for it (the box encoded,
+        // decoded and blended as the file says): near-lossless moves channels at edges, and
+        // on flat UI, which our GIF draws almost exactly, that alone left whole scenes below
+        // the GIF's fidelity.
+        let nearScreen = passing(nearLossless, changed: changed, candidates)
         // The first frame is never VP8: its pixels stay wherever later frames change
         // nothing, while our GIF redraws regions with better palettes as it goes (on
         // scenes/demo.yaml a VP8 first frame passed its floor and left the whole animation
-        // at ΔE 0.123 against the GIF's 0.121). The VP8 screen's SSIM is worked out only
-        // when its ΔE passes (the test needs both), and its size last.
-        if previous != nil, let vp8Frame = candidates.vp8 {
-            let blocks = Self.blocks(changed, width: width, height: height)
-            var (vp8, box) = redrawPixels(
-                webp, with: vp8Frame, at: blocks, changed: changed, source: candidates.source)
-            if vp8.distanceSum <= gif.distanceSum {
-                updateSSIM(&vp8, around: box, source: candidates.source)
-                if vp8.ssimSum >= gif.ssimSum {
-                    let vp8Size = try WebPAnimationEncoder.encodeStill(
-                        crop.pixmap, config: vp8Config
-                    ).count
-                    // Against the frame the other modes would write: near-lossless when it
-                    // passes, else exact (only encoded when near-lossless, never larger than
-                    // exact in practice, is not already larger than VP8).
-                    var smaller = vp8Size < nearLosslessBytes.count
-                    if !smaller && !nearLosslessPasses {
-                        smaller =
-                            try vp8Size
-                            < WebPAnimationEncoder.encodeStill(crop.pixmap, config: exactConfig)
-                            .count
-                    }
-                    if smaller {
-                        webp = vp8
-                        return .vp8
-                    }
+        // at ΔE 0.123 against the GIF's 0.121). The ladder's top first: when even it falls
+        // short of the GIF screen, the lower rungs are not tried; otherwise the lowest rung
+        // that passes, the smallest in practice.
+        var exactBytes: [UInt8]?
+        if let top = candidates.vp8.last,
+            let topScreen = passing(top.frame, changed: changed, candidates)
+        {
+            var chosen = (rung: top, screen: topScreen)
+            for rung in candidates.vp8.dropLast() {
+                if let screen = passing(rung.frame, changed: changed, candidates) {
+                    chosen = (rung, screen)
+                    break
                 }
             }
+            // Against the frame the other modes would write: near-lossless when it passes,
+            // else exact (only encoded when near-lossless, never larger than exact in
+            // practice, is not already larger than VP8).
+            let size = chosen.rung.frame.bytes.count
+            var smaller = size < nearLossless.bytes.count
+            if !smaller && nearScreen == nil {
+                exactBytes = try encodeExactly(candidates)
+                smaller = size < exactBytes!.count
+            }
+            if smaller {
+                webp = chosen.screen
+                return WebPLossyFrame(
+                    candidates.crop, chosen.rung.frame, mode: .vp8(quality: chosen.rung.quality))
+            }
         }
-        if nearLosslessPasses {
-            webp = nearLossless
-            return .nearLossless
+        if let nearScreen {
+            webp = nearScreen
+            return WebPLossyFrame(candidates.crop, nearLossless, mode: .nearLossless)
         }
+        if exactBytes == nil { exactBytes = try encodeExactly(candidates) }
+        let exact = candidates.crop.drawnExactly(
+            exactBytes!, blend: candidates.crop.blended != nil, over: candidates.source)
         webp = redraw(
-            webp, with: candidates.source, at: changed, changed: changed, source: candidates.source)
-        return .exact
+            webp, with: exact.image, at: exact.pixels, changed: changed, source: candidates.source)
+        return WebPLossyFrame(candidates.crop, exact, mode: .exact)
     }
 
-    /// The pixels the GIF frame draws, and the screen's image with them drawn.
-    private func drawn(_ frame: GIFPreparedFrame, first: Bool) -> ([Int], OverWhiteImage) {
+    /// The box of `candidates` encoded exactly.
+    private func encodeExactly(_ candidates: WebPFrameCandidates) throws(WebPError) -> [UInt8] {
+        try WebPAnimationEncoder.encodeStill(
+            candidates.crop.blended ?? candidates.crop.full, config: exactConfig)
+    }
+
+    /// The WebP screen with `drawn` on it, when it has at least the GIF screen's SSIM and
+    /// at most its Oklab distance; the SSIM is worked out only when the distance passes
+    /// (the test needs both).
+    private func passing(
+        _ drawn: WebPDrawnFrame, changed: [Int], _ candidates: WebPFrameCandidates
+    ) -> Screen? {
+        var (screen, box) = redrawPixels(
+            webp, with: drawn.image, at: drawn.pixels, changed: changed,
+            source: candidates.source)
+        guard screen.distanceSum <= gif.distanceSum else { return nil }
+        updateSSIM(&screen, around: box, source: candidates.source)
+        return screen.ssimSum >= gif.ssimSum ? screen : nil
+    }
+
+    /// The pixels the GIF frame draws (and those of the region `cleared` before it), and the
+    /// screen's image with them drawn.
+    private func drawn(_ frame: GIFPreparedFrame, first: Bool, cleared: PixelBounds?)
+        -> ([Int], OverWhiteImage)
+    {
         guard !frame.isIdenticalToPrevious else { return ([], gif.image) }
         var image = gif.image
         var pixels: [Int] = []
+        if let cleared {
+            for y in cleared.y0..<cleared.y1 {
+                for x in cleared.x0..<cleared.x1 {
+                    let p = y * width + x
+                    image.rgb[3 * p] = 255; image.rgb[3 * p + 1] = 255; image.rgb[3 * p + 2] = 255
+                    pixels.append(p)
+                }
+            }
+        }
         let indices = frame.indices
         for y in 0..<frame.height {
             for x in 0..<frame.width {
@@ -196,83 +225,6 @@ package final class WebPLossyChooser {
             }
         }
         return (pixels, image)
-    }
-
-    /// The changed rectangle of `frame` as libwebp's animation encoder draws it over the
-    /// previous frame: its left and top even, unchanged pixels transparent (it blends them
-    /// away); the whole frame for the first.
-    private static func crop(
-        _ frame: Pixmap, _ changed: [Int], width: Int, height: Int, first: Bool
-    ) -> (pixmap: Pixmap, box: PixelBounds) {
-        var box = PixelBounds(x0: width, y0: height, x1: 0, y1: 0)
-        for p in changed {
-            let x = p % width, y = p / width
-            box.x0 = min(box.x0, x); box.x1 = max(box.x1, x + 1)
-            box.y0 = min(box.y0, y); box.y1 = max(box.y1, y + 1)
-        }
-        box.x0 &= ~1
-        box.y0 &= ~1
-        let straight = frame.straightRGBA()
-        var isChanged = [Bool](repeating: first, count: width * height)
-        for p in changed { isChanged[p] = true }
-        var crop = [UInt8](repeating: 0, count: box.width * box.height * 4)
-        for y in 0..<box.height {
-            for x in 0..<box.width {
-                let p = (box.y0 + y) * width + box.x0 + x, q = 4 * (y * box.width + x)
-                guard isChanged[p] else { continue }
-                for c in 0..<4 { crop[q + c] = straight[4 * p + c] }
-            }
-        }
-        return (Pixmap(width: box.width, height: box.height, straightRGBA: crop), box)
-    }
-
-    /// `image` with the rectangle `box` replaced by `bytes` (a still WebP of that size)
-    /// decoded and composited over white.
-    private static func placed(_ bytes: [UInt8], crop box: PixelBounds, over image: OverWhiteImage)
-        throws(WebPError) -> OverWhiteImage
-    {
-        let decoded = try WebPFrameCandidates.decode(bytes, width: box.width, height: box.height)
-        var out = image
-        for y in 0..<box.height {
-            for x in 0..<box.width {
-                let p = (box.y0 + y) * image.width + box.x0 + x, q = y * box.width + x
-                for c in 0..<3 { out.rgb[3 * p + c] = decoded.rgb[3 * q + c] }
-            }
-        }
-        return out
-    }
-
-    /// The pixels of `frame` that differ from the previous frame (all, for the first).
-    private func changedPixels(_ frame: Pixmap) -> [Int] {
-        guard let previous else { return Array(0..<(width * height)) }
-        var out: [Int] = []
-        frame.data.withUnsafeBufferPointer { a in
-            previous.data.withUnsafeBufferPointer { b in
-                for p in 0..<(width * height)
-                where a[4 * p] != b[4 * p]
-                    || a[4 * p + 1] != b[4 * p + 1] || a[4 * p + 2] != b[4 * p + 2]
-                    || a[4 * p + 3] != b[4 * p + 3]
-                {
-                    out.append(p)
-                }
-            }
-        }
-        return out
-    }
-
-    /// Every pixel of the canvas-aligned 8×8 blocks that hold a pixel of `pixels`.
-    private static func blocks(_ pixels: [Int], width: Int, height: Int) -> [Int] {
-        let bw = (width + 7) / 8
-        var marked = Set<Int>()
-        for p in pixels { marked.insert((p / width) / 8 * bw + (p % width) / 8) }
-        var out: [Int] = []
-        for b in marked.sorted() {
-            let x0 = (b % bw) * 8, y0 = (b / bw) * 8
-            for y in y0..<min(height, y0 + 8) {
-                for x in x0..<min(width, x0 + 8) { out.append(y * width + x) }
-            }
-        }
-        return out
     }
 
     /// `screen` with `pixels` taken from `image`, its fidelity against `source` (whose
