@@ -79,13 +79,10 @@ struct WebPFrameCrop: Sendable {
         blended = Pixmap(width: box.width, height: box.height, straightRGBA: full)
     }
 
-    /// The pixels a decoder draws for the box encoded as `bytes` (blended over the canvas
-    /// or not), and the canvas over white with them drawn on `image` (the frame over white,
-    /// so pixels outside the box are right where they are not drawn): with blending, every
-    /// pixel of the box that decodes transparent keeps the canvas; without, all are drawn.
-    func drawn(_ bytes: [UInt8], blend: Bool, over image: OverWhiteImage) throws(WebPError)
-        -> WebPDrawnFrame
-    {
+    /// What a player draws for the box encoded as `bytes`, blended over the canvas or not:
+    /// with blending, every pixel of the box that decodes transparent keeps the canvas;
+    /// without, all are drawn.
+    func drawn(_ bytes: [UInt8], blend: Bool) throws(WebPError) -> WebPDrawnFrame {
         var straight = [UInt8](repeating: 0, count: box.width * box.height * 4)
         let decoded = bytes.withUnsafeBufferPointer { src in
             straight.withUnsafeMutableBufferPointer { dst in
@@ -94,49 +91,43 @@ struct WebPFrameCrop: Sendable {
             }
         }
         guard decoded != nil else { throw WebPError.cannotDecodeOwnFrame }
-        let tile = OverWhiteImage(width: box.width, height: box.height, straightRGBA: straight)
-        var out = image
-        var pixels: [Int] = []
-        pixels.reserveCapacity(box.width * box.height)
-        for y in 0..<box.height {
-            for x in 0..<box.width {
-                let q = y * box.width + x
-                if blend && straight[4 * q + 3] == 0 { continue }
-                let p = (box.y0 + y) * image.width + box.x0 + x
-                for c in 0..<3 { out.rgb[3 * p + c] = tile.rgb[3 * q + c] }
-                pixels.append(p)
-            }
-        }
-        return WebPDrawnFrame(bytes: bytes, blend: blend, pixels: pixels, image: out)
+        return WebPDrawnFrame(
+            bytes: bytes, blend: blend, box: box,
+            rgb: OverWhiteImage(width: box.width, height: box.height, straightRGBA: straight).rgb,
+            drawn: blend ? Self.opaqueMask(straight) : nil)
     }
 
-    /// The pixels a decoder draws for the box encoded exactly as `bytes`: the frame's own
-    /// (`image`, over white), at every pixel of the box that is not left transparent for
-    /// blending.
-    func drawnExactly(_ bytes: [UInt8], blend: Bool, over image: OverWhiteImage)
-        -> WebPDrawnFrame
-    {
-        var pixels: [Int] = []
-        pixels.reserveCapacity(box.width * box.height)
-        (blend ? blended ?? full : full).data.withUnsafeBufferPointer { crop in
-            for y in 0..<box.height {
-                for x in 0..<box.width {
-                    if blend && crop[4 * (y * box.width + x) + 3] == 0 { continue }
-                    pixels.append((box.y0 + y) * image.width + box.x0 + x)
-                }
-            }
+    /// What a player draws for the box encoded exactly as `bytes`: the frame's own pixels
+    /// (`source`, the frame over white), at every pixel of the box that is not left
+    /// transparent for blending.
+    func drawnExactly(_ bytes: [UInt8], blend: Bool, source: OverWhiteImage) -> WebPDrawnFrame {
+        var rgb = [UInt8](repeating: 0, count: box.width * box.height * 3)
+        for y in 0..<box.height {
+            let from = 3 * ((box.y0 + y) * source.width + box.x0)
+            rgb[(3 * y * box.width)..<(3 * (y + 1) * box.width)] =
+                source.rgb[from..<(from + 3 * box.width)]
         }
-        return WebPDrawnFrame(bytes: bytes, blend: blend, pixels: pixels, image: image)
+        return WebPDrawnFrame(
+            bytes: bytes, blend: blend, box: box, rgb: rgb,
+            drawn: blend ? Self.opaqueMask((blended ?? full).straightRGBA()) : nil)
+    }
+
+    /// Per pixel of straight RGBA: not fully transparent.
+    private static func opaqueMask(_ straight: [UInt8]) -> [Bool] {
+        (0..<(straight.count / 4)).map { straight[4 * $0 + 3] != 0 }
     }
 }
 
-/// One encoding of a frame's box: its bytes (a still WebP), the canvas pixels a decoder
-/// draws for it and the frame over white with those pixels as decoded.
+/// One encoding of a frame's box and what a player draws for it: the bytes (a still WebP),
+/// whether the box is blended, and the box's pixels over white as shown where drawn.
 struct WebPDrawnFrame: Sendable {
     let bytes: [UInt8]
     let blend: Bool
-    let pixels: [Int]
-    let image: OverWhiteImage
+    let box: PixelBounds
+    /// Three bytes per pixel of the box, row by row.
+    let rgb: [UInt8]
+    /// Which pixels of the box are drawn (nil: all of them).
+    let drawn: [Bool]?
 }
 
 /// What a lossy frame could look like, worked out on a renderer thread before the frame
@@ -171,7 +162,7 @@ public struct WebPFrameCandidates: Sendable {
         let vp8l = crop.blended ?? crop.full
         nearLossless = try crop.drawn(
             WebPAnimationEncoder.encodeStill(vp8l, config: options.config()),
-            blend: crop.blended != nil, over: source)
+            blend: crop.blended != nil)
         guard previous != nil else {
             vp8 = []
             return
@@ -180,7 +171,7 @@ public struct WebPFrameCandidates: Sendable {
         for quality in options.vp8Ladder {
             let bytes = try WebPAnimationEncoder.encodeStill(
                 crop.full, config: options.vp8Config(quality: quality))
-            vp8.append((quality, try crop.drawn(bytes, blend: false, over: source)))
+            vp8.append((quality, try crop.drawn(bytes, blend: false)))
         }
         self.vp8 = vp8
     }

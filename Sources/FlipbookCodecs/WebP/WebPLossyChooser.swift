@@ -163,9 +163,11 @@ package final class WebPLossyChooser {
         }
         if exactBytes == nil { exactBytes = try encodeExactly(candidates) }
         let exact = candidates.crop.drawnExactly(
-            exactBytes!, blend: candidates.crop.blended != nil, over: candidates.source)
-        webp = redraw(
-            webp, with: exact.image, at: exact.pixels, changed: changed, source: candidates.source)
+            exactBytes!, blend: candidates.crop.blended != nil, source: candidates.source)
+        var (screen, box) = redrawBox(
+            webp, with: exact, changed: changed, source: candidates.source)
+        updateSSIM(&screen, around: box, source: candidates.source)
+        webp = screen
         return WebPLossyFrame(candidates.crop, exact, mode: .exact)
     }
 
@@ -181,9 +183,8 @@ package final class WebPLossyChooser {
     private func passing(
         _ drawn: WebPDrawnFrame, changed: [Int], _ candidates: WebPFrameCandidates
     ) -> Screen? {
-        var (screen, box) = redrawPixels(
-            webp, with: drawn.image, at: drawn.pixels, changed: changed,
-            source: candidates.source)
+        var (screen, box) = redrawBox(
+            webp, with: drawn, changed: changed, source: candidates.source)
         guard screen.distanceSum <= gif.distanceSum else { return nil }
         updateSSIM(&screen, around: box, source: candidates.source)
         return screen.ssimSum >= gif.ssimSum ? screen : nil
@@ -264,6 +265,31 @@ package final class WebPLossyChooser {
                 out.distance[p] = d
             }
         }
+        return (out, box)
+    }
+
+    /// `screen` with the box of `frame` drawn on it and its distances to `source` updated
+    /// there and at `changed` (pixels of the box, as in ``redrawPixels``); and the box.
+    private func redrawBox(
+        _ screen: Screen, with frame: WebPDrawnFrame, changed: [Int], source: OverWhiteImage
+    ) -> (Screen, PixelBounds) {
+        var out = screen
+        let box = frame.box
+        func update(_ p: Int) {
+            let d = FrameFidelity.oklabDistance(source, out.image, pixel: p)
+            out.distanceSum += Double(d - out.distance[p])
+            out.distance[p] = d
+        }
+        for y in 0..<box.height {
+            for x in 0..<box.width {
+                let q = y * box.width + x
+                if let drawn = frame.drawn, !drawn[q] { continue }
+                let p = (box.y0 + y) * width + box.x0 + x
+                for c in 0..<3 { out.image.rgb[3 * p + c] = frame.rgb[3 * q + c] }
+                update(p)
+            }
+        }
+        for p in changed { update(p) }
         return (out, box)
     }
 
