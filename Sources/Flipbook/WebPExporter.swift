@@ -6,12 +6,13 @@ import FlipbookRaster
 /// animation encoder, lossy frames as ``WebPLossyChooser`` picks them (``WebPLossyAnimation``).
 ///
 /// Each frame is encoded against the one before, on one thread per segment, so the other
-/// threads render frames ahead of it (and work out the lossy frames' candidates). Long animations are cut into segments of
-/// ``segmentLength`` frames, each encoded by its own worker and encoder (its first frame a
-/// key frame, needing no earlier frame), joined in order with libwebpmux
-/// (``WebPAnimationMux``). The cut depends on the frame count alone, never on `jobs`, so
-/// the bytes are the same however many threads ran. Timing: ``GIFTiming``'s never-accumulating rounding in milliseconds.
-/// The content hash goes into a private chunk (FlipbookBatch's `ContentHash.webpChunk(_:)`).
+/// threads render frames ahead of it (and work out the lossy frames' candidates). Long
+/// animations are cut into segments of ``segmentLength`` frames, each encoded by its own
+/// worker and encoder (its first frame a key frame, needing no earlier frame), joined in
+/// order with libwebpmux (``WebPAnimationMux``). The cut depends on the frame count alone,
+/// never on `jobs`, so the bytes are the same however many threads ran. Timing:
+/// ``GIFTiming``'s never-accumulating rounding in milliseconds. The content hash goes into a
+/// private chunk (FlipbookBatch's `ContentHash.webpChunk(_:)`).
 public struct WebPExporter: FrameExporter {
     /// `--lossless` and `--quality`.
     public var options: WebPEncodingOptions
