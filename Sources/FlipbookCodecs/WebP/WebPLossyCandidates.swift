@@ -107,12 +107,14 @@ struct WebPFrameCrop: Sendable {
             rgb[(3 * y * box.width)..<(3 * (y + 1) * box.width)] =
                 source.rgb[from..<(from + 3 * box.width)]
         }
+        // With blending the box is `blended`, whose alpha an exact frame keeps.
         return WebPDrawnFrame(
             bytes: bytes, blend: blend, box: box, rgb: rgb,
-            drawn: blend ? Self.opaqueMask((blended ?? full).straightRGBA()) : nil)
+            drawn: blend ? blended.map { Self.opaqueMask($0.data) } : nil)
     }
 
-    /// Per pixel of straight RGBA: not fully transparent.
+    /// Per pixel of RGBA (straight or premultiplied: the alpha byte is the same): not fully
+    /// transparent.
     private static func opaqueMask(_ straight: [UInt8]) -> [Bool] {
         (0..<(straight.count / 4)).map { straight[4 * $0 + 3] != 0 }
     }

@@ -62,6 +62,13 @@ package final class WebPLossyChooser {
         var ssim: [Float]
         var distanceSum: Double = 0
         var ssimSum: Double
+
+        /// Pixel `p`'s distance to `source` measured again, and the sum moved with it.
+        mutating func remeasure(_ p: Int, against source: OverWhiteImage) {
+            let d = FrameFidelity.oklabDistance(source, image, pixel: p)
+            distanceSum += Double(d - distance[p])
+            distance[p] = d
+        }
     }
 
     /// What the WebP shows after the frames chosen so far, over white (exactly what a
@@ -260,9 +267,7 @@ package final class WebPLossyChooser {
                 let x = p % width, y = p / width
                 box.x0 = min(box.x0, x); box.x1 = max(box.x1, x + 1)
                 box.y0 = min(box.y0, y); box.y1 = max(box.y1, y + 1)
-                let d = FrameFidelity.oklabDistance(source, out.image, pixel: p)
-                out.distanceSum += Double(d - out.distance[p])
-                out.distance[p] = d
+                out.remeasure(p, against: source)
             }
         }
         return (out, box)
@@ -275,21 +280,16 @@ package final class WebPLossyChooser {
     ) -> (Screen, PixelBounds) {
         var out = screen
         let box = frame.box
-        func update(_ p: Int) {
-            let d = FrameFidelity.oklabDistance(source, out.image, pixel: p)
-            out.distanceSum += Double(d - out.distance[p])
-            out.distance[p] = d
-        }
         for y in 0..<box.height {
             for x in 0..<box.width {
                 let q = y * box.width + x
                 if let drawn = frame.drawn, !drawn[q] { continue }
                 let p = (box.y0 + y) * width + box.x0 + x
                 for c in 0..<3 { out.image.rgb[3 * p + c] = frame.rgb[3 * q + c] }
-                update(p)
+                out.remeasure(p, against: source)
             }
         }
-        for p in changed { update(p) }
+        for p in changed { out.remeasure(p, against: source) }
         return (out, box)
     }
 
