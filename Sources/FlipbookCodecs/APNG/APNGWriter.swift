@@ -27,9 +27,9 @@ public final class APNGWriter {
     /// Every frame must be opaque (a frame that is not fails ``append(_:delay:)``).
     private let opaque: Bool
     /// How hard each frame is deflated (`--png-compression`): `fast` libdeflate level 6,
-    /// `default` the candidates ranked at level 6 and the winner deflated at 12, `small`
-    /// every candidate at 12 (see ``APNGFrameEncoder/compress(_:mode:effort:)``). Set before
-    /// the first frame.
+    /// `default` the candidates ranked at level 6 and the winner deflated at 12 (a frame
+    /// that deflates well tries more), `small` every candidate at 12 (see
+    /// ``APNGFrameEncoder/compress(_:mode:effort:)``). Set before the first frame.
     public var compression = PNGCompression.default
     private let text: PNGText?
     /// The format, once chosen: until then frames are only differenced and kept.

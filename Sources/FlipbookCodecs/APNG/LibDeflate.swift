@@ -8,7 +8,7 @@ import CFlipbookDeflate
 /// one, where its near-optimal parsing gives smaller streams than zlib's level 9.
 /// Not thread-safe: one compressor per thread (each frame's compression makes its own).
 package final class LibDeflate {
-    private let compressor: OpaquePointer
+    fileprivate let compressor: OpaquePointer
     package let level: Int32
 
     package init(level: Int32) throws(PNGError) {
@@ -35,5 +35,20 @@ package final class LibDeflate {
         guard written > 0 else { throw PNGError.compressionFailed(status: 0) }
         output.removeLast(bound - written)
         return output
+    }
+}
+
+extension LibDeflate {
+    /// The size of `count` bytes at `bytes` as raw deflate data, written into `scratch`
+    /// (at least ``deflateBound(_:)`` bytes): what a filter chooser weighs a row by.
+    package func deflatedSize(
+        _ bytes: UnsafeRawPointer, count: Int, scratch: UnsafeMutableRawPointer, capacity: Int
+    ) -> Int {
+        libdeflate_deflate_compress(compressor, bytes, count, scratch, capacity)
+    }
+
+    /// The largest raw deflate output of `count` bytes.
+    package func deflateBound(_ count: Int) -> Int {
+        libdeflate_deflate_compress_bound(compressor, count)
     }
 }

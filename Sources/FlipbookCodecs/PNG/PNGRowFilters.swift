@@ -18,6 +18,9 @@ enum PNGRowFilters {
         case minimumSum
         /// Each row by the least entropy of its bytes (``LeastEntropyChoice``).
         case minimumEntropy
+        /// Each row by the fewest bytes it adds to a fast deflate of the rows before it
+        /// (``LeastDeflateChoice``).
+        case leastDeflate
         /// That filter type on every row.
         case fixed(UInt8)
     }
@@ -27,8 +30,10 @@ enum PNGRowFilters {
     /// for IDAT/fdAT.
     static func filter(
         _ rows: UnsafeRawBufferPointer, stride: Int, height: Int, bpp: Int, strategy: Strategy
-    ) -> [UInt8] {
+    ) throws(PNGError) -> [UInt8] {
         switch strategy {
+        case .leastDeflate:
+            return try LeastDeflateChoice.filter(rows, stride: stride, height: height, bpp: bpp)
         case .minimumSum:
             return filterRows(rows, stride: stride, height: height, bpp: bpp) {
                 choose($0, $1, count: stride, bpp: bpp, firstRow: $2)

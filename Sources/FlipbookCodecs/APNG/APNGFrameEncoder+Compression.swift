@@ -1,0 +1,147 @@
+/// The compression half of APNG frame writing: which blend, which row filters and which
+/// deflate give a frame's region its smallest stream within the writer's CPU budget.
+extension APNGFrameEncoder {
+    /// libdeflate level at which the candidate encodings of a frame are ranked (zlib's 6
+    /// before): card-signup's 63.8 MB of chosen rows take libdeflate 6 0.12 s, zlib 9
+    /// 0.63 s. Ranking at 4 instead of 6 gives 578,361 bytes instead of 577,934.
+    static let trialLevel: Int32 = 6
+    /// libdeflate level of the stream written: its highest, whose near-optimal parsing is
+    /// smaller than zlib's level 9 (card-signup 587,253 → 577,934 bytes, 5317-fireworkds
+    /// 698,480 → 659,715, scenes/bench/long-gradients 3,075,773 → 2,757,679) at up to 2.6
+    /// times the writer's CPU (0.11–0.28 × apngopt's, over issue 25's 0.10 ×; but zlib 9
+    /// misses that target too on long-gradients, at 0.195 ×, and 1.10 × apngopt's bytes
+    /// on demo, starstrips and long-gradients; docs/formats.md). Levels 10 and 11 cost less
+    /// but are larger than zlib 9 on card-signup (597,154 and 588,788 bytes).
+    static let smallLevel: Int32 = 12
+    /// libdeflate level at which a frame that deflates well (``looksFurther``) ranks its
+    /// candidates again. Level 6 misjudges which candidate is smallest at level 12: on
+    /// phone-ui whole-frame None wins 28 frames at 12 that it loses at 6. Ranking at 9 and
+    /// writing the better of the two best at 12 came within 0.1 % of ranking every candidate
+    /// at 12 (card-signup 0.9844 of the frame data against 0.9838, phone-ui 0.9670 for both,
+    /// demo 0.9822 against 0.9819) at a fraction of its cost.
+    static let rankLevel: Int32 = 9
+    /// A frame whose best ``trialLevel`` stream is at most 1/`looksFurther` of its filtered
+    /// rows looks further (``compress(_:mode:effort:)``). Such a frame's rows are mostly
+    /// matches, so the filter that keeps rows alike wins, and level 12 is cheap on it;
+    /// the extra trials cost about as much on every frame, so on the frames that deflate
+    /// least well they would buy least. At 1/16 the Lottie benchmark files went over issue
+    /// 25's 0.10 × apngopt's CPU (gradient_smoke 3.03 s against a budget of 2.0); at 1/32
+    /// all stay inside it (confetti2 0.087 ×, isometric 0.086 ×) while card-signup
+    /// (575,881 → 568,397 bytes) and phone-ui (499,891 → 487,032) qualify.
+    static let looksFurther = 32
+
+    /// Converts both blends of `work` to `mode`, filters each under every filter strategy,
+    /// ranks the candidates by their libdeflate size and writes the smallest (SOURCE and the
+    /// earlier strategy on ties), as `effort` says:
+    /// - `fast` ranks at ``trialLevel`` and keeps that stream;
+    /// - `default` ranks at ``trialLevel`` and deflates the winner again at ``smallLevel``.
+    ///   A frame that deflates well (``looksFurther``) also tries its leading blend's
+    ///   least-deflate rows, ranks every candidate again at ``rankLevel`` and deflates the
+    ///   leader, the runner-up when within 2 % of it, and the level-6 winner at
+    ///   ``smallLevel``, writing the smallest: never more bytes than the level-6 winner;
+    /// - `small` ranks every candidate, the least-deflate rows of each blend included, at
+    ///   ``smallLevel`` and keeps that stream.
+    /// The strategies: the per-row choice by least sum, whole-frame None (flat UI colours and
+    /// anti-aliased art on transparency deflate best unfiltered) and the per-row choice by
+    /// least entropy (gradients and soft art over flat colour). Whole-frame Paeth, tried
+    /// before the entropy rule came, no longer won a frame: on scenes/gradient-bench,
+    /// bench/long-gradients, shadow-gradient and photo-pan dropping it left the bytes as they
+    /// were (32 bytes smaller on gradient-bench) for 3–12 % less encode CPU.
+    static func compress(
+        _ work: APNGFrameWork, mode: APNGColorMode, effort: PNGCompression = .default
+    ) throws(PNGError) -> APNGEncodedFrame {
+        let bpp = mode.bytesPerPixel
+        var strategies: [PNGRowFilters.Strategy] =
+            mode.isIndexed
+            ? [.fixed(PNGRowFilters.none), .minimumSum, .minimumEntropy]
+            : [.minimumSum, .fixed(PNGRowFilters.none), .minimumEntropy]
+        if effort == .small { strategies.append(.leastDeflate) }
+        var blends = [Blend(over: false, pixels: mode.convert(work.source)!)]
+        if let over = work.over.flatMap(mode.convert) {
+            blends.append(Blend(over: true, pixels: over))
+        }
+        var candidates: [Candidate] = []
+        for blend in blends {
+            for strategy in strategies {
+                candidates.append(
+                    Candidate(
+                        over: blend.over,
+                        filtered: try filter(blend.pixels, work, bpp: bpp, strategy: strategy)))
+            }
+        }
+        let trial = try LibDeflate(level: effort == .small ? smallLevel : trialLevel)
+        var trialSizes: [Int] = []
+        var kept: [UInt8] = []
+        for candidate in candidates {
+            let stream = try trial.compress(candidate.filtered)
+            if trialSizes.allSatisfy({ stream.count < $0 }) { kept = stream }
+            trialSizes.append(stream.count)
+        }
+        let first = smallest(trialSizes)
+        guard effort == .default else {
+            return APNGEncodedFrame(rect: work.rect, blendOver: candidates[first].over, data: kept)
+        }
+        let written = try LibDeflate(level: smallLevel)
+        guard trialSizes[first] * looksFurther <= candidates[first].filtered.count else {
+            let data = try written.compress(candidates[first].filtered)
+            return APNGEncodedFrame(rect: work.rect, blendOver: candidates[first].over, data: data)
+        }
+        let lead = blends.first { $0.over == candidates[first].over }!
+        candidates.append(
+            Candidate(
+                over: lead.over,
+                filtered: try filter(lead.pixels, work, bpp: bpp, strategy: .leastDeflate)))
+        let rank = try LibDeflate(level: rankLevel)
+        var sizes: [Int] = []
+        for candidate in candidates { sizes.append(try rank.compress(candidate.filtered).count) }
+        let order = sizes.indices.sorted { (sizes[$0], $0) < (sizes[$1], $1) }
+        // The leader at level 9, the runner-up when within 2 % of it, and the level-6 winner
+        // (so the wider search never writes more than the narrow one), in that order: the
+        // earlier wins a tie.
+        var chosen = [order[0]]
+        if sizes[order[1]] * 50 <= sizes[order[0]] * 51 { chosen.append(order[1]) }
+        if !chosen.contains(first) { chosen.append(first) }
+        var best: APNGEncodedFrame?
+        for index in chosen {
+            let data = try written.compress(candidates[index].filtered)
+            if best == nil || data.count < best!.data.count {
+                best = APNGEncodedFrame(
+                    rect: work.rect, blendOver: candidates[index].over, data: data)
+            }
+        }
+        return best!
+    }
+
+    /// A frame's pixels under one blend (OVER or SOURCE), converted to the file's format.
+    private struct Blend {
+        var over: Bool
+        var pixels: [UInt8]
+    }
+
+    /// One candidate encoding: a blend's rows filtered under one strategy.
+    private struct Candidate {
+        var over: Bool
+        var filtered: [UInt8]
+    }
+
+    /// The first index of the least value.
+    private static func smallest(_ values: [Int]) -> Int {
+        var best = 0
+        for i in values.indices where values[i] < values[best] { best = i }
+        return best
+    }
+
+    /// `pixels`, rows of `work`'s width, filtered under `strategy`.
+    private static func filter(
+        _ pixels: [UInt8], _ work: APNGFrameWork, bpp: Int, strategy: PNGRowFilters.Strategy
+    ) throws(PNGError) -> [UInt8] {
+        let filtered = pixels.withUnsafeBytes { raw in
+            Result { () throws(PNGError) in
+                try PNGRowFilters.filter(
+                    raw, stride: work.width * bpp, height: work.height, bpp: bpp,
+                    strategy: strategy)
+            }
+        }
+        return try filtered.get()
+    }
+}
