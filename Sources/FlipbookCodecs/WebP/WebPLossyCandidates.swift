@@ -115,8 +115,8 @@ struct WebPFrameCrop: Sendable {
 
     /// Per pixel of RGBA (straight or premultiplied: the alpha byte is the same): not fully
     /// transparent.
-    private static func opaqueMask(_ straight: [UInt8]) -> [Bool] {
-        (0..<(straight.count / 4)).map { straight[4 * $0 + 3] != 0 }
+    private static func opaqueMask(_ rgba: [UInt8]) -> [Bool] {
+        (0..<(rgba.count / 4)).map { rgba[4 * $0 + 3] != 0 }
     }
 }
 
