@@ -27,6 +27,9 @@ final class RasterScratch {
     @exclusivity(unchecked) private(set) var rowCells:
         UnsafeMutablePointer<CoverageAccumulator.Cell>
     @exclusivity(unchecked) private(set) var rowCellCapacity: Int
+    /// An unsorted row's sort keys (``CoverageAccumulator``'s sweep), `rowKeyCapacity` long.
+    @exclusivity(unchecked) private(set) var rowKeys: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) private(set) var rowKeyCapacity: Int
     @exclusivity(unchecked) private(set) var spans: UnsafeMutablePointer<Span>
     @exclusivity(unchecked) private(set) var clippedSpans: UnsafeMutablePointer<Span>
     @exclusivity(unchecked) private(set) var spanCapacity: Int
@@ -35,13 +38,15 @@ final class RasterScratch {
     @exclusivity(unchecked) private var inUse = false
 
     private init() {
-        cellCapacity = 1024; rowCapacity = 256; rowCellCapacity = 64; spanCapacity = 64;
+        cellCapacity = 1024; rowCapacity = 256; rowCellCapacity = 64; rowKeyCapacity = 64;
+        spanCapacity = 64;
         coverageCapacity = 256
         cells = .allocate(capacity: cellCapacity)
         rowHeads = .allocate(capacity: rowCapacity)
         rowTails = .allocate(capacity: rowCapacity)
         rowHints = .allocate(capacity: rowCapacity)
         rowCells = .allocate(capacity: rowCellCapacity)
+        rowKeys = .allocate(capacity: rowKeyCapacity)
         spans = .allocate(capacity: spanCapacity)
         clippedSpans = .allocate(capacity: spanCapacity)
         coverage = .allocate(capacity: coverageCapacity)
@@ -49,7 +54,7 @@ final class RasterScratch {
 
     deinit {
         cells.deallocate(); rowHeads.deallocate(); rowTails.deallocate()
-        rowHints.deallocate(); rowCells.deallocate()
+        rowHints.deallocate(); rowCells.deallocate(); rowKeys.deallocate()
         spans.deallocate(); clippedSpans.deallocate(); coverage.deallocate()
     }
 
@@ -95,6 +100,12 @@ final class RasterScratch {
     /// the first `used`.
     func reserveRowCells(_ count: Int, keeping used: Int) {
         Self.grow(&rowCells, &rowCellCapacity, to: count, keeping: used)
+    }
+
+    /// Grows the buffer of an unsorted row's sort keys to at least `count`, keeping the
+    /// first `used`.
+    func reserveRowKeys(_ count: Int, keeping used: Int) {
+        Self.grow(&rowKeys, &rowKeyCapacity, to: count, keeping: used)
     }
 
     /// Reallocates `buffer` to at least `count` elements (at least doubling), moving the
