@@ -10,22 +10,21 @@ import Testing
 /// deflated again at level 12), which is rebuilt here from the `fast` effort's stream.
 @Suite struct APNGFrameCompressionTests {
     /// Straight RGBA frames: a flat panel with rounded, soft-edged cards and a stripe of
-    /// text-like marks (deflates far beyond 32:1), a vertical gradient, and noise.
+    /// text-like marks (deflates far beyond 32:1), a vertical gradient, noise, and flat
+    /// rows with a row of noise every 16 (between 16:1 and 32:1: ranked again, no more).
     static let frames: [(name: String, width: Int, height: Int, rgba: [UInt8])] = {
         let width = 160, height = 120
         var panel: [UInt8] = []
         var gradient: [UInt8] = []
         var noise: [UInt8] = []
+        var sparse: [UInt8] = []
         var seed: UInt32 = 5
         for y in 0..<height {
             for x in 0..<width {
                 var pixel: [UInt8] = [242, 242, 247, 255]
                 let cx = Double(min(max(x, 20), 140)), cy = Double(min(max(y, 30), 50))
-                let d =
-                    ((Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy)
-                        * (Double(y)
-                            - cy))
-                    .squareRoot()
+                let (ex, ey) = (Double(x) - cx, Double(y) - cy)
+                let d = (ex * ex + ey * ey).squareRoot()
                 if d < 12 {
                     let t = max(0, min(1, 11.5 - d))
                     pixel = [0, 1, 2].map { UInt8(Double(pixel[$0]) * (1 - t) + 255 * t) } + [255]
@@ -36,19 +35,21 @@ import Testing
                 panel += pixel
                 gradient += [UInt8(y * 2), UInt8(255 - y), UInt8(x), 255]
                 seed = seed &* 1_103_515_245 &+ 12345
-                noise += [
+                let random = [
                     UInt8(truncatingIfNeeded: seed >> 16), UInt8(truncatingIfNeeded: seed >> 8), 9,
                     255,
                 ]
+                noise += random
+                sparse += y % 16 == 0 ? random : [200, 210, UInt8(x), 255]
             }
         }
         return [
             ("panel", width, height, panel), ("gradient", width, height, gradient),
-            ("noise", width, height, noise),
+            ("noise", width, height, noise), ("sparse", width, height, sparse),
         ]
     }()
 
-    @Test(arguments: [0, 1, 2])
+    @Test(arguments: [0, 1, 2, 3])
     func theWiderSearchNeverWritesMoreThanTheNarrowRule(frame index: Int) throws {
         let frame = Self.frames[index]
         let work = APNGFrameWork(
@@ -64,10 +65,14 @@ import Testing
             PNGRowFilterStrategyTests.unfilter(rows, stride: frame.width * 4, bpp: 4)
                 == frame.rgba, "\(frame.name)")
         #expect(written.data.count <= narrow.count, "\(frame.name)")
-        // The panel and the gradient are cases the wider search is for; noise must take the
-        // narrow path (same bytes).
+        // Each frame takes the path it is made for; noise must take the narrow one (the same
+        // bytes).
         let looksFurther = fast.data.count * APNGFrameEncoder.looksFurther <= rowBytes
-        #expect(looksFurther == (frame.name != "noise"), "\(frame.name): \(fast.data.count) B")
-        if !looksFurther { #expect(written.data == narrow, "\(frame.name)") }
+        let ranksAgain = fast.data.count * APNGFrameEncoder.ranksAgain <= rowBytes
+        #expect(
+            looksFurther == (frame.name == "panel" || frame.name == "gradient"),
+            "\(frame.name): \(fast.data.count) B")
+        #expect(ranksAgain == (frame.name != "noise"), "\(frame.name): \(fast.data.count) B")
+        if !ranksAgain { #expect(written.data == narrow, "\(frame.name)") }
     }
 }

@@ -13,21 +13,34 @@ extension APNGFrameEncoder {
     /// on demo, starstrips and long-gradients; docs/formats.md). Levels 10 and 11 cost less
     /// but are larger than zlib 9 on card-signup (597,154 and 588,788 bytes).
     static let smallLevel: Int32 = 12
-    /// libdeflate level at which a frame that deflates well (``looksFurther``) ranks its
+    /// libdeflate level at which a frame that deflates well (``ranksAgain``) ranks its
     /// candidates again. Level 6 misjudges which candidate is smallest at level 12: on
-    /// phone-ui whole-frame None wins 28 frames at 12 that it loses at 6. Ranking at 9 and
-    /// writing the better of the two best at 12 came within 0.1 % of ranking every candidate
-    /// at 12 (card-signup 0.9844 of the frame data against 0.9838, phone-ui 0.9670 for both,
-    /// demo 0.9822 against 0.9819) at a fraction of its cost.
+    /// phone-ui whole-frame None wins 28 frames at 12 that it loses at 6, and on gradients
+    /// the per-row rules trade places (ranked again at 9, shadow-gradient's file is 8.2 %
+    /// smaller, long-gradients' 3.8 %). Ranking at 9 and writing the better of the two best
+    /// at 12 came within 0.1 % of ranking every candidate at 12 (card-signup 0.9844 of the
+    /// frame data against 0.9838, phone-ui 0.9670 for both, demo 0.9822 against 0.9819) at
+    /// a fraction of its cost.
     static let rankLevel: Int32 = 9
+    /// A frame whose best ``trialLevel`` stream is at most 1/`ranksAgain` of its filtered
+    /// rows ranks its candidates again at ``rankLevel`` (``compress(_:mode:effort:)``).
+    /// Such a frame's rows are mostly matches, where level 6's shorter search misjudges
+    /// most; the extra ranking costs about as much on every frame, and on the frames that
+    /// deflate least well it bought least. At 1/8
+    /// the Lottie benchmark file isometric went over issue 25's 0.10 × apngopt's CPU (8.95 s
+    /// against a budget of 8.15) for 62 bytes, and demo came to 0.097 ×; at 1/16 neither
+    /// qualifies more than before, while long-gradients (2,702,312 → 2,600,268 bytes),
+    /// shadow-gradient (1,764,255 → 1,619,591) and fragment-banner (1,060,051 →
+    /// 1,054,732) do.
+    static let ranksAgain = 16
     /// A frame whose best ``trialLevel`` stream is at most 1/`looksFurther` of its filtered
-    /// rows looks further (``compress(_:mode:effort:)``). Such a frame's rows are mostly
-    /// matches, so the filter that keeps rows alike wins, and level 12 is cheap on it;
-    /// the extra trials cost about as much on every frame, so on the frames that deflate
-    /// least well they would buy least. At 1/16 the Lottie benchmark files went over issue
-    /// 25's 0.10 × apngopt's CPU (gradient_smoke 3.03 s against a budget of 2.0); at 1/32
-    /// all stay inside it (confetti2 0.087 ×, isometric 0.086 ×) while card-signup
-    /// (575,881 → 568,397 bytes) and phone-ui (499,891 → 487,032) qualify.
+    /// rows also tries its leading blend's least-deflate rows and the runner-up at level 12
+    /// (``compress(_:mode:effort:)``). The least-deflate trials cost more than the ranking
+    /// (card-signup's encode CPU 10.1 s with the ranking alone, 17.2 s with the trials, for
+    /// 575,746 and 571,432 bytes). At 1/16 the Lottie benchmark files went over issue 25's
+    /// 0.10 × apngopt's CPU (gradient_smoke 3.03 s against a budget of 2.0); at 1/32 all
+    /// stay inside it (confetti2 0.087 ×, isometric 0.086 ×) while card-signup (575,881 →
+    /// 568,397 bytes) and phone-ui (499,891 → 487,032) qualify.
     static let looksFurther = 32
 
     /// Converts both blends of `work` to `mode`, filters each under every filter strategy,
@@ -35,10 +48,11 @@ extension APNGFrameEncoder {
     /// earlier strategy on ties), as `effort` says:
     /// - `fast` ranks at ``trialLevel`` and keeps that stream;
     /// - `default` ranks at ``trialLevel`` and deflates the winner again at ``smallLevel``.
-    ///   A frame that deflates well (``looksFurther``) also tries its leading blend's
-    ///   least-deflate rows, ranks every candidate again at ``rankLevel`` and deflates the
-    ///   leader, the runner-up when within 2 % of it, and the level-6 winner at
-    ///   ``smallLevel``, writing the smallest: never more bytes than the level-6 winner;
+    ///   A frame that deflates well (``ranksAgain``) ranks every candidate again at
+    ///   ``rankLevel`` and deflates the leader and the level-6 winner at ``smallLevel``,
+    ///   writing the smaller: never more bytes than the level-6 winner. One that deflates
+    ///   better still (``looksFurther``) also tries its leading blend's least-deflate rows,
+    ///   and deflates the level-9 runner-up too when within 2 % of the leader;
     /// - `small` ranks every candidate, the least-deflate rows of each blend included, at
     ///   ``smallLevel`` and keeps that stream.
     /// The strategies: the per-row choice by least sum, whole-frame None (flat UI colours and
@@ -82,24 +96,28 @@ extension APNGFrameEncoder {
             return APNGEncodedFrame(rect: work.rect, blendOver: candidates[first].over, data: kept)
         }
         let written = try LibDeflate(level: smallLevel)
-        guard trialSizes[first] * looksFurther <= candidates[first].filtered.count else {
+        let rows = candidates[first].filtered.count
+        guard trialSizes[first] * ranksAgain <= rows else {
             let data = try written.compress(candidates[first].filtered)
             return APNGEncodedFrame(rect: work.rect, blendOver: candidates[first].over, data: data)
         }
-        let lead = blends.first { $0.over == candidates[first].over }!
-        candidates.append(
-            Candidate(
-                over: lead.over,
-                filtered: try filter(lead.pixels, work, bpp: bpp, strategy: .leastDeflate)))
+        let further = trialSizes[first] * looksFurther <= rows
+        if further {
+            let lead = blends.first { $0.over == candidates[first].over }!
+            candidates.append(
+                Candidate(
+                    over: lead.over,
+                    filtered: try filter(lead.pixels, work, bpp: bpp, strategy: .leastDeflate)))
+        }
         let rank = try LibDeflate(level: rankLevel)
         var sizes: [Int] = []
         for candidate in candidates { sizes.append(try rank.compress(candidate.filtered).count) }
         let order = sizes.indices.sorted { (sizes[$0], $0) < (sizes[$1], $1) }
-        // The leader at level 9, the runner-up when within 2 % of it, and the level-6 winner
-        // (so the wider search never writes more than the narrow one), in that order: the
-        // earlier wins a tie.
+        // The leader at level 9, the runner-up when looking further and within 2 % of the
+        // leader, and the level-6 winner (so the wider search never writes more than the
+        // narrow one), in that order: the earlier wins a tie.
         var chosen = [order[0]]
-        if sizes[order[1]] * 50 <= sizes[order[0]] * 51 { chosen.append(order[1]) }
+        if further && sizes[order[1]] * 50 <= sizes[order[0]] * 51 { chosen.append(order[1]) }
         if !chosen.contains(first) { chosen.append(first) }
         var best: APNGEncodedFrame?
         for index in chosen {
