@@ -23,25 +23,29 @@ extension APNGFrameEncoder {
     /// a fraction of its cost.
     static let rankLevel: Int32 = 9
     /// A frame whose best ``trialLevel`` stream is at most 1/`ranksAgain` of its filtered
-    /// rows ranks its candidates again at ``rankLevel`` (``compress(_:mode:effort:)``).
-    /// Such a frame's rows are mostly matches, where level 6's shorter search misjudges
-    /// most; the extra ranking costs about as much on every frame, and on the frames that
-    /// deflate least well it bought least. At 1/8
-    /// the Lottie benchmark file isometric went over issue 25's 0.10 × apngopt's CPU (8.95 s
-    /// against a budget of 8.15) for 62 bytes, and demo came to 0.097 ×; at 1/16 neither
-    /// qualifies more than before, while long-gradients (2,702,312 → 2,600,268 bytes),
-    /// shadow-gradient (1,764,255 → 1,619,591) and fragment-banner (1,060,051 →
-    /// 1,054,732) do.
+    /// rows ranks its candidates again at ``rankLevel``
+    /// (``compress(_:mode:effort:keptRowsBudget:)``). Such a frame's rows are mostly
+    /// matches, where level 6's shorter search misjudges most; the extra ranking costs
+    /// about as much on every frame, and on the frames that deflate least well it bought
+    /// least. At 1/8 the Lottie benchmark file isometric went over issue 25's 0.10 ×
+    /// apngopt's CPU (8.95 s against a budget of 8.15) for 62 bytes, and demo came to
+    /// 0.097 ×; at 1/16 neither qualifies more than before, while long-gradients
+    /// (2,702,312 → 2,600,268 bytes), shadow-gradient (1,764,255 → 1,619,591) and
+    /// fragment-banner (1,060,051 → 1,054,732) do.
     static let ranksAgain = 16
     /// A frame whose best ``trialLevel`` stream is at most 1/`looksFurther` of its filtered
     /// rows also tries its leading blend's least-deflate rows and the runner-up at level 12
-    /// (``compress(_:mode:effort:)``). The least-deflate trials cost more than the ranking
-    /// (card-signup's encode CPU 10.1 s with the ranking alone, 17.2 s with the trials, for
-    /// 575,746 and 571,432 bytes). At 1/16 the Lottie benchmark files went over issue 25's
-    /// 0.10 × apngopt's CPU (gradient_smoke 3.03 s against a budget of 2.0); at 1/32 all
-    /// stay inside it (confetti2 0.087 ×, isometric 0.086 ×) while card-signup (575,881 →
-    /// 568,397 bytes) and phone-ui (499,891 → 487,032) qualify.
+    /// (``compress(_:mode:effort:keptRowsBudget:)``). The least-deflate trials cost more
+    /// than the ranking (card-signup's encode CPU 10.1 s with the ranking alone, 17.2 s with
+    /// the trials, for 575,746 and 571,432 bytes). At 1/16 the Lottie benchmark files went
+    /// over issue 25's 0.10 × apngopt's CPU (gradient_smoke 3.03 s against a budget of
+    /// 2.0); at 1/32 all stay inside it (confetti2 0.087 ×, isometric 0.086 ×) while
+    /// card-signup (575,881 → 568,397 bytes) and phone-ui (499,891 → 487,032) qualify.
     static let looksFurther = 32
+    /// Bytes of filtered rows one frame's compression keeps for its later passes (a
+    /// 1000 × 1000 RGBA frame's seven candidates take 28 MB); beyond it they are filtered
+    /// again when needed, so memory stays bounded on any canvas.
+    static let keptRowsBudget = 64 << 20
 
     /// Converts both blends of `work` to `mode`, filters each under every filter strategy,
     /// ranks the candidates by their libdeflate size and writes the smallest (SOURCE and the
@@ -61,8 +65,10 @@ extension APNGFrameEncoder {
     /// before the entropy rule came, no longer won a frame: on scenes/gradient-bench,
     /// bench/long-gradients, shadow-gradient and photo-pan dropping it left the bytes as they
     /// were (32 bytes smaller on gradient-bench) for 3–12 % less encode CPU.
+    /// `keptRowsBudget` bounds the filtered rows kept between passes; it changes no byte.
     static func compress(
-        _ work: APNGFrameWork, mode: APNGColorMode, effort: PNGCompression = .default
+        _ work: APNGFrameWork, mode: APNGColorMode, effort: PNGCompression = .default,
+        keptRowsBudget: Int = keptRowsBudget
     ) throws(PNGError) -> APNGEncodedFrame {
         let bpp = mode.bytesPerPixel
         var strategies: [PNGRowFilters.Strategy] =
@@ -75,43 +81,53 @@ extension APNGFrameEncoder {
             blends.append(Blend(over: true, pixels: over))
         }
         var candidates: [Candidate] = []
-        for blend in blends {
+        for blend in blends.indices {
             for strategy in strategies {
-                candidates.append(
-                    Candidate(
-                        over: blend.over,
-                        filtered: try filter(blend.pixels, work, bpp: bpp, strategy: strategy)))
+                candidates.append(Candidate(blend: blend, strategy: strategy))
             }
+        }
+        // Each candidate's rows are kept for the later passes while all of them fit in
+        // ``keptRowsBudget``, and filtered again otherwise (the same bytes; the entropy and
+        // least-deflate rules cost real time to run twice).
+        let keepsRows =
+            (work.width * bpp + 1) * work.height * (candidates.count + 1) <= keptRowsBudget
+        var stored: [[UInt8]?] = []
+        func rows(_ index: Int) throws(PNGError) -> [UInt8] {
+            if index < stored.count, let rows = stored[index] { return rows }
+            let c = candidates[index]
+            return try filter(blends[c.blend].pixels, work, bpp: bpp, strategy: c.strategy)
         }
         let trial = try LibDeflate(level: effort == .small ? smallLevel : trialLevel)
         var trialSizes: [Int] = []
-        var kept: [UInt8] = []
-        for candidate in candidates {
-            let stream = try trial.compress(candidate.filtered)
-            if trialSizes.allSatisfy({ stream.count < $0 }) { kept = stream }
+        var kept: (rows: [UInt8], stream: [UInt8]) = ([], [])
+        for index in candidates.indices {
+            let filtered = try rows(index)
+            stored.append(keepsRows ? filtered : nil)
+            let stream = try trial.compress(filtered)
+            if trialSizes.allSatisfy({ stream.count < $0 }) { kept = (filtered, stream) }
             trialSizes.append(stream.count)
         }
         let first = smallest(trialSizes)
+        let over = { (index: Int) in blends[candidates[index].blend].over }
         guard effort == .default else {
-            return APNGEncodedFrame(rect: work.rect, blendOver: candidates[first].over, data: kept)
+            return APNGEncodedFrame(rect: work.rect, blendOver: over(first), data: kept.stream)
         }
         let written = try LibDeflate(level: smallLevel)
-        let rows = candidates[first].filtered.count
-        guard trialSizes[first] * ranksAgain <= rows else {
-            let data = try written.compress(candidates[first].filtered)
-            return APNGEncodedFrame(rect: work.rect, blendOver: candidates[first].over, data: data)
+        guard trialSizes[first] * ranksAgain <= kept.rows.count else {
+            let data = try written.compress(kept.rows)
+            return APNGEncodedFrame(rect: work.rect, blendOver: over(first), data: data)
         }
-        let further = trialSizes[first] * looksFurther <= rows
+        let further = trialSizes[first] * looksFurther <= kept.rows.count
         if further {
-            let lead = blends.first { $0.over == candidates[first].over }!
-            candidates.append(
-                Candidate(
-                    over: lead.over,
-                    filtered: try filter(lead.pixels, work, bpp: bpp, strategy: .leastDeflate)))
+            candidates.append(Candidate(blend: candidates[first].blend, strategy: .leastDeflate))
         }
         let rank = try LibDeflate(level: rankLevel)
         var sizes: [Int] = []
-        for candidate in candidates { sizes.append(try rank.compress(candidate.filtered).count) }
+        for index in candidates.indices {
+            let filtered = index == first ? kept.rows : try rows(index)
+            if index == stored.count { stored.append(keepsRows ? filtered : nil) }
+            sizes.append(try rank.compress(filtered).count)
+        }
         let order = sizes.indices.sorted { (sizes[$0], $0) < (sizes[$1], $1) }
         // The leader at level 9, the runner-up when looking further and within 2 % of the
         // leader, and the level-6 winner (so the wider search never writes more than the
@@ -121,10 +137,10 @@ extension APNGFrameEncoder {
         if !chosen.contains(first) { chosen.append(first) }
         var best: APNGEncodedFrame?
         for index in chosen {
-            let data = try written.compress(candidates[index].filtered)
+            let filtered = index == first ? kept.rows : try rows(index)
+            let data = try written.compress(filtered)
             if best == nil || data.count < best!.data.count {
-                best = APNGEncodedFrame(
-                    rect: work.rect, blendOver: candidates[index].over, data: data)
+                best = APNGEncodedFrame(rect: work.rect, blendOver: over(index), data: data)
             }
         }
         return best!
@@ -136,10 +152,11 @@ extension APNGFrameEncoder {
         var pixels: [UInt8]
     }
 
-    /// One candidate encoding: a blend's rows filtered under one strategy.
+    /// One candidate encoding: a blend's rows (an index into the frame's blends) filtered
+    /// under one strategy.
     private struct Candidate {
-        var over: Bool
-        var filtered: [UInt8]
+        var blend: Int
+        var strategy: PNGRowFilters.Strategy
     }
 
     /// The first index of the least value.

@@ -29,7 +29,8 @@ public final class APNGWriter {
     /// How hard each frame is deflated (`--png-compression`): `fast` libdeflate level 6,
     /// `default` the candidates ranked at level 6 and the winner deflated at 12 (a frame
     /// that deflates well tries more), `small` every candidate at 12 (see
-    /// ``APNGFrameEncoder/compress(_:mode:effort:)``). Set before the first frame.
+    /// ``APNGFrameEncoder/compress(_:mode:effort:keptRowsBudget:)``). Set before the first
+    /// frame.
     public var compression = PNGCompression.default
     private let text: PNGText?
     /// The format, once chosen: until then frames are only differenced and kept.

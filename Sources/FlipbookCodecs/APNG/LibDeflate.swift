@@ -8,7 +8,7 @@ import CFlipbookDeflate
 /// one, where its near-optimal parsing gives smaller streams than zlib's level 9.
 /// Not thread-safe: one compressor per thread (each frame's compression makes its own).
 package final class LibDeflate {
-    fileprivate let compressor: OpaquePointer
+    private let compressor: OpaquePointer
     package let level: Int32
 
     package init(level: Int32) throws(PNGError) {

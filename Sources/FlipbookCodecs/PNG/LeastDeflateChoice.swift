@@ -9,7 +9,7 @@
 /// of (window + 1) rows per row. Measured on our own files' rows (each frame's chosen blend
 /// refiltered, libdeflate 12 written), ranked beside the other strategies it took
 /// card-signup's frame data 568,152 → 559,050 bytes and scenes/demo's 381,612 → 374,960.
-final class LeastDeflateChoice {
+enum LeastDeflateChoice {
     /// Rows before the one being chosen that each trial deflate includes.
     static let window = 6
     /// libdeflate's fastest level: the trials rank filters, they are not kept.
