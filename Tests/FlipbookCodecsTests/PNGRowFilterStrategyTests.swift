@@ -103,6 +103,7 @@ import Testing
         #expect(Array(filtered[(2 * line)...]) == Array(filtered[..<line]))
     }
 
+    /// ``PNGRowFilters/filter(_:stride:height:bpp:strategy:)`` on an array.
     static func filter(
         _ pixels: [UInt8], stride: Int, height: Int, bpp: Int, strategy: PNGRowFilters.Strategy
     ) throws -> [UInt8] {
