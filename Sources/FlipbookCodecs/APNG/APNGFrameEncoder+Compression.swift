@@ -108,6 +108,8 @@ extension APNGFrameEncoder {
             trialSizes.append(stream.count)
         }
         let first = smallest(trialSizes)
+        // The winner's rows are at hand whatever the budget.
+        stored[first] = kept.rows
         let over = { (index: Int) in blends[candidates[index].blend].over }
         guard effort == .default else {
             return APNGEncodedFrame(rect: work.rect, blendOver: over(first), data: kept.stream)
@@ -124,7 +126,7 @@ extension APNGFrameEncoder {
         let rank = try LibDeflate(level: rankLevel)
         var sizes: [Int] = []
         for index in candidates.indices {
-            let filtered = index == first ? kept.rows : try rows(index)
+            let filtered = try rows(index)
             if index == stored.count { stored.append(keepsRows ? filtered : nil) }
             sizes.append(try rank.compress(filtered).count)
         }
@@ -137,7 +139,7 @@ extension APNGFrameEncoder {
         if !chosen.contains(first) { chosen.append(first) }
         var best: APNGEncodedFrame?
         for index in chosen {
-            let filtered = index == first ? kept.rows : try rows(index)
+            let filtered = try rows(index)
             let data = try written.compress(filtered)
             if best == nil || data.count < best!.data.count {
                 best = APNGEncodedFrame(rect: work.rect, blendOver: over(index), data: data)
