@@ -68,6 +68,15 @@ public struct AffineTransform: Sendable, Hashable {
             tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
 
+    /// The most the transform lengthens any distance (the linear part's largest singular
+    /// value): a path drawn through it is accurate to e device units when it is accurate
+    /// to e / maximumStretch in its own units.
+    public var maximumStretch: Double {
+        let sum = a * a + b * b + c * c + d * d
+        let det = determinant
+        return ((sum + max(sum * sum - 4 * det * det, 0).squareRoot()) / 2).squareRoot()
+    }
+
     /// True when the transform only scales (possibly negatively) and translates:
     /// no rotation and no skew, so axis-aligned rectangles stay axis-aligned.
     @inlinable

@@ -26,7 +26,8 @@ enum LayerMasks {
                 m.path, transform: toGroup, rule: .nonZero, width: width, height: height)
             if m.expansion != 0 {
                 let ring = Stroker.outline(
-                    of: m.path, style: StrokeStyle(width: 2 * abs(m.expansion), join: .round))
+                    of: m.path, style: StrokeStyle(width: 2 * abs(m.expansion), join: .round),
+                    drawnThrough: toGroup)
                 let band = Mask.path(
                     ring, transform: toGroup, rule: .nonZero, width: width, height: height)
                 shape.combine(band, m.expansion > 0 ? .add : .subtract)

@@ -180,7 +180,7 @@ struct LayerPainter {
             miterLimit: style.miterLimit, dashes: style.lineDashPattern,
             dashPhase: style.lineDashPhase)
         fill(
-            Stroker.outline(of: stroked, style: pen), .nonZero,
+            Stroker.outline(of: stroked, style: pen, drawnThrough: toDevice), .nonZero,
             paint(shape.strokeGradient, style.strokeColor),
             into: &surface, clip: clip)
     }

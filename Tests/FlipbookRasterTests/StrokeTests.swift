@@ -189,6 +189,60 @@ struct StrokeTests {
         #expect(err <= 2)
     }
 
+    /// `maximumStretch`, which sets that tolerance, is the longest image of a unit vector:
+    /// checked against 3,600 directions (a scale, an uneven scale turned 30°, a shear, a
+    /// collapse onto a line).
+    @Test(arguments: [
+        AffineTransform.scale(0.25, 0.25),
+        AffineTransform.scale(2, 0.5).concatenating(
+            AffineTransform(
+                a: cos(0.5236), b: sin(0.5236), c: -sin(0.5236), d: cos(0.5236), tx: 7, ty: 0)),
+        AffineTransform(a: 1, b: 0, c: 1.5, d: 1, tx: 0, ty: 0),
+        AffineTransform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0),
+    ])
+    func maximumStretchIsTheLongestImageOfAUnitVector(_ t: AffineTransform) {
+        let longest = (0..<3600).map { i -> Double in
+            let angle = Double(i) * .pi / 1800
+            let v = t.apply(Point(cos(angle), sin(angle))) - t.apply(.zero)
+            return v.length
+        }.max()!
+        #expect(abs(t.maximumStretch - longest) <= 1e-6 * longest)
+    }
+
+    /// An outline made for a transform (``Stroker/outline(of:style:drawnThrough:)``) is as
+    /// accurate in device pixels at any scale: the stroked circle of
+    /// ``strokedCircleIsAnnulus(r:hw:)`` drawn shrunk 4 times, enlarged 3 times, and
+    /// stretched unevenly and turned, is within 2/255 of the transformed annulus
+    /// (each sample mapped back into path units and tested there). Shrunk, the outline
+    /// needs fewer points than the 1/256 path units that were used for every scale, and
+    /// enlarged more: that tolerance was coarser than the rasterizer at 3×.
+    @Test(arguments: [
+        (48.0, 10.0, AffineTransform.scale(0.25, 0.25), 0.5),
+        (4.0, 2.5 / 3, .scale(3, 3), 1.15),
+        (10.0, 2.0, AffineTransform(a: 1.2, b: 0.6, c: -0.3, d: 0.9, tx: 0, ty: 0), 0.95),
+    ])
+    func outlineForATransformKeepsDeviceAccuracy(
+        r: Double, hw: Double, transform: AffineTransform, points: Double
+    ) throws {
+        let toDevice = transform.concatenating(.translation(20, 20))
+        let back = try #require(toDevice.inverted)
+        let circle = Path.ellipse(in: Rect(-r, -r, 2 * r, 2 * r))
+        let style = StrokeStyle(width: 2 * hw)
+        let outline = Stroker.outline(of: circle, style: style, drawnThrough: toDevice)
+        var p = Pixmap(width: 40, height: 40)
+        p.fill(outline, transform: toDevice, rule: .nonZero, paint: .solid(.black))
+        let err = maxAlphaError(p) { x, y in
+            supersampled(x: x, y: y) { px, py in
+                let q = back.apply(Point(px, py))
+                return abs((q.x * q.x + q.y * q.y).squareRoot() - r) <= hw
+            }
+        }
+        #expect(err <= 2)
+        let fixed = Stroker.outline(of: circle, style: style, tolerance: 1.0 / 256)
+        let ratio = Double(outline.elements.count) / Double(fixed.elements.count)
+        #expect(points < 1 ? ratio <= points : ratio >= points)
+    }
+
     /// Property test over 40 random polylines (2–7 points, open or closed, half widths
     /// 0.3–6.3) with round caps and joins, whose stroke is exactly the set of points within
     /// the half width of the polyline. Nothing may be lost (no pixel more than 8/255

@@ -44,6 +44,26 @@ package enum Stroker {
         }
     }
 
+    /// The outline of `path` stroked with `style`, to be filled through `transform`: as
+    /// accurate in device pixels as the rasterizer's own flattening (``tolerance(drawnThrough:)``).
+    package static func outline(
+        of path: Path, style: StrokeStyle, drawnThrough transform: AffineTransform
+    ) -> Path {
+        outline(of: path, style: style, tolerance: tolerance(drawnThrough: transform))
+    }
+
+    /// The flattening tolerance in path units for an outline filled through `transform`:
+    /// the rasterizer's, in device pixels, divided by the most `transform` lengthens.
+    ///
+    /// Why: one tolerance in path units (1/256) was 8 times finer than needed on a Lottie
+    /// file fitted into 256 px, whose strokes then had 3 times the chords to outline,
+    /// flatten and sweep, and coarser than the rasterizer at 3×.
+    static func tolerance(drawnThrough transform: AffineTransform) -> Double {
+        let stretch = transform.maximumStretch
+        guard stretch.isFinite, stretch > 0 else { return 1.0 / 256 }
+        return min(max(Rasterizer.tolerance / stretch, 1e-6), 1e6)
+    }
+
     private static func build(_ path: Path, style: StrokeStyle, tolerance: Double) -> Path {
         let halfWidth = style.width / 2
         let source =
