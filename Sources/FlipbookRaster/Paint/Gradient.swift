@@ -35,6 +35,9 @@ public struct Gradient: Sendable {
     let tableScale: Double
     /// True when every table entry is opaque.
     let isOpaque: Bool
+    /// Radial: squared radii at or below which a pixel takes the table's first entry, and
+    /// at or above which its last (see ``radialEnds(origin:scale:)``).
+    let radialEnds: (first: Double, last: Double)
 
     public init(kind: Kind, colors: [Color], locations: [Double]?, transform: AffineTransform) {
         self.kind = kind
@@ -60,6 +63,7 @@ public struct Gradient: Sendable {
             tableScale = 1e9
         }
         (table, isOpaque) = GradientTables.table(colors: self.colors, locations: locs)
+        radialEnds = Self.radialEnds(origin: tableOrigin, scale: tableScale)
     }
 
     /// The premultiplied colors at `tableSize` evenly spaced parameters from the first to
@@ -140,71 +144,5 @@ public struct Gradient: Sendable {
         func q(_ v: Double) -> UInt32 { UInt32((v * 255).rounded()) }
         return Compositing.pack(
             q(c.red * c.alpha), q(c.green * c.alpha), q(c.blue * c.alpha), q(c.alpha))
-    }
-}
-
-extension Gradient: SpanShader {
-    /// The table entry for a scaled parameter: clamped to the table, NaN (a transform
-    /// holding inf − inf) taking the first entry.
-    @inline(__always)
-    static func tableIndex(_ f: Double, _ maxIndex: Double) -> Int {
-        f >= 0 ? Int(min(f, maxIndex)) : 0
-    }
-
-    var shadesOpaque: Bool { isOpaque }
-
-    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let px = Double(x) + 0.5, py = Double(y) + 0.5
-        var u = transform.a * px + transform.c * py + transform.tx
-        var v = transform.b * px + transform.d * py + transform.ty
-        let (du, dv) = (transform.a, transform.b)
-        let origin = tableOrigin, scale = tableScale
-        let maxIndex = Double(Self.tableSize - 1)
-        table.withUnsafeBufferPointer { lut in
-            switch kind {
-            case .axial:
-                // The table index is linear along the span: step it in 32.32 fixed point
-                // when it stays in a safe range, clamping per pixel.
-                let f0 = (u - origin) * scale + 0.5, df = du * scale
-                let fEnd = f0 + df * Double(count)
-                if abs(f0) < 1e6, abs(fEnd) < 1e6 {
-                    let one = 4_294_967_296.0
-                    var f = Int64(f0 * one)
-                    let step = Int64(df * one)
-                    let top = Self.tableSize - 1
-                    let firstIndex = min(max(Int(truncatingIfNeeded: f >> 32), 0), top)
-                    let lastIndex = min(
-                        max(Int(truncatingIfNeeded: (f &+ step &* Int64(count - 1)) >> 32), 0), top)
-                    if firstIndex == lastIndex {
-                        // One table entry for the whole span (e.g. every row of a vertical
-                        // gradient, CAGradientLayer's default): a plain 32-bit fill.
-                        out.update(repeating: lut[firstIndex], count: count)
-                        return
-                    }
-                    for i in 0..<count {
-                        let index = Int(truncatingIfNeeded: f >> 32)
-                        out[i] = lut[min(max(index, 0), top)]
-                        f &+= step
-                    }
-                } else {
-                    for i in 0..<count {
-                        out[i] = lut[Self.tableIndex((u - origin) * scale + 0.5, maxIndex)]
-                        u += du
-                    }
-                }
-            case .radial:
-                for i in 0..<count {
-                    let t = (u * u + v * v).squareRoot()
-                    out[i] = lut[Self.tableIndex((t - origin) * scale + 0.5, maxIndex)]
-                    u += du; v += dv
-                }
-            case .focal(let fx, let fy):
-                for i in 0..<count {
-                    let t = Self.focalParameter(u, v, fx, fy)
-                    out[i] = lut[Self.tableIndex((t - origin) * scale + 0.5, maxIndex)]
-                    u += du; v += dv
-                }
-            }
-        }
     }
 }

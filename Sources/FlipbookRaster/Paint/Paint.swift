@@ -17,4 +17,12 @@ protocol SpanShader {
     var shadesOpaque: Bool { get }
     /// Writes `count` pixels starting at device pixel (x, y) (sampled at pixel centers).
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>)
+    /// The one pixel value ``shade(x:y:count:into:)`` would write to all `count` pixels,
+    /// when it can tell cheaply that there is one (else nil): the painter then blends it
+    /// as a solid color, or skips it when it is transparent.
+    func uniformColor(x: Int, y: Int, count: Int) -> UInt32?
+}
+
+extension SpanShader {
+    func uniformColor(x: Int, y: Int, count: Int) -> UInt32? { nil }
 }

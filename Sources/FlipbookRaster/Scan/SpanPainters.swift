@@ -76,11 +76,20 @@ struct ShaderPainter<Shader: SpanShader>: SpanPainter {
             let tmp = buf.baseAddress!
             for s in spans {
                 let dst = row + s.x
+                // One color for the whole span: blended as a solid color, which gives the
+                // same bytes as blending that color shaded pixel by pixel; a transparent
+                // one changes nothing.
+                let uniform = shader.uniformColor(x: s.x, y: y, count: s.count)
+                if uniform == 0 { continue }
                 if s.coverage >= 0 {
                     let c =
                         opacity == 255
                         ? UInt32(s.coverage) : Compositing.div255(UInt32(s.coverage) * opacity)
                     if c == 0 { continue }
+                    if let uniform {
+                        Compositing.blendSolid(dst, count: s.count, color: uniform, coverage: c)
+                        continue
+                    }
                     if c == 255 && shader.shadesOpaque {
                         shader.shade(x: s.x, y: y, count: s.count, into: dst)
                         continue
@@ -93,6 +102,11 @@ struct ShaderPainter<Shader: SpanShader>: SpanPainter {
                         for i in 0..<s.count {
                             cov[i] = UInt8(Compositing.div255(UInt32(cov[i]) * opacity))
                         }
+                    }
+                    if let uniform {
+                        Compositing.blendSolid(
+                            dst, count: s.count, color: uniform, coverage: UnsafePointer(cov))
+                        continue
                     }
                     shader.shade(x: s.x, y: y, count: s.count, into: tmp)
                     Compositing.blend(dst, tmp, count: s.count, coverage: UnsafePointer(cov))
