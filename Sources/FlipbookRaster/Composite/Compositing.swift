@@ -93,14 +93,34 @@ enum Compositing {
         while i < count { dst[i] = over(src, dst[i]); i += 1 }
     }
 
-    /// `count` pixels of `color` with per-pixel coverage.
+    /// `count` pixels of `color` with per-pixel coverage: four at a time as
+    /// ``blendVector`` does (the same arithmetic per channel, so the same bytes), the rest
+    /// one by one.
     @inline(__always)
     static func blendSolid(
         _ dst: UnsafeMutablePointer<UInt32>, count: Int,
         color: UInt32, coverage: UnsafePointer<UInt8>
     ) {
         let opaque = color >> 24 == 255
-        for i in 0..<count {
+        let raw = UnsafeMutableRawPointer(dst)
+        let colors = SIMD4<UInt32>(repeating: color)
+        var i = 0
+        while i + 4 <= count {
+            let c = SIMD4<UInt32>(
+                UInt32(coverage[i]), UInt32(coverage[i + 1]),
+                UInt32(coverage[i + 2]), UInt32(coverage[i + 3]))
+            if c == .zero { i += 4; continue }
+            if opaque && c == SIMD4(repeating: 255) {
+                raw.storeBytes(of: colors, toByteOffset: i * 4, as: SIMD4<UInt32>.self)
+            } else {
+                let target = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
+                raw.storeBytes(
+                    of: over4(scale4(colors, lanes(c)), target), toByteOffset: i * 4,
+                    as: SIMD4<UInt32>.self)
+            }
+            i += 4
+        }
+        for i in i..<count {
             let c = UInt32(coverage[i])
             if c == 0 { continue }
             if c == 255 {
