@@ -36,16 +36,16 @@ extension Gradient: SpanShader {
         var first = -Double.infinity, last = Double.infinity
         let t0 = origin + 0.5 / scale, t1 = origin + (Double(top) - 0.5) / scale
         if t0.isFinite, t0 > 0 {
-            var r2 = t0 * t0
-            for _ in 0..<64 where radialIndex(r2, origin: origin, scale: scale) != 0 {
-                r2 = r2.nextDown
+            var r2 = t0 * t0, steps = 0
+            while radialIndex(r2, origin: origin, scale: scale) != 0 && steps < 64 {
+                r2 = r2.nextDown; steps += 1
             }
             if radialIndex(r2, origin: origin, scale: scale) == 0 { first = r2 }
         }
         if t1.isFinite, t1 > 0 {
-            var r2 = t1 * t1
-            for _ in 0..<64 where radialIndex(r2, origin: origin, scale: scale) != top {
-                r2 = r2.nextUp
+            var r2 = t1 * t1, steps = 0
+            while radialIndex(r2, origin: origin, scale: scale) != top && steps < 64 {
+                r2 = r2.nextUp; steps += 1
             }
             if radialIndex(r2, origin: origin, scale: scale) == top { last = r2 }
         }

@@ -36,7 +36,7 @@ public struct Gradient: Sendable {
     /// True when every table entry is opaque.
     let isOpaque: Bool
     /// Radial: squared radii at or below which a pixel takes the table's first entry, and
-    /// at or above which its last (see ``radialEnds(origin:scale:)``).
+    /// at or above which its last (see ``radialEnds(origin:scale:)``); unused otherwise.
     let radialEnds: (first: Double, last: Double)
 
     public init(kind: Kind, colors: [Color], locations: [Double]?, transform: AffineTransform) {
@@ -63,7 +63,9 @@ public struct Gradient: Sendable {
             tableScale = 1e9
         }
         (table, isOpaque) = GradientTables.table(colors: self.colors, locations: locs)
-        radialEnds = Self.radialEnds(origin: tableOrigin, scale: tableScale)
+        radialEnds =
+            kind == .radial
+            ? Self.radialEnds(origin: tableOrigin, scale: tableScale) : (-.infinity, .infinity)
     }
 
     /// The premultiplied colors at `tableSize` evenly spaced parameters from the first to
