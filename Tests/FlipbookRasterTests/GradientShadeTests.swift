@@ -24,16 +24,16 @@ struct GradientShadeTests {
     /// regions, as in most Lottie gradients), the last stop transparent half the time,
     /// under a random scale, turn and offset from device pixels to gradient space.
     static func randomGradient(_ r: inout Stream, kind: Gradient.Kind) -> Gradient {
-        let n = 2 + Int(r.next() * 3)
+        let n = 2 + Int(r.next() * 3)  // 2…4 stops
         let colors = (0..<n).map { i in
             Color(
                 red: r.next(), green: r.next(), blue: r.next(),
                 alpha: i == n - 1 && r.next() < 0.5 ? 0 : 1)
         }
         var locations = (0..<n).map { _ in 0.2 + 0.6 * r.next() }.sorted()
-        // Half the time a hard stop at each end, so that the clamped entries differ from
-        // their neighbours and a pixel given the wrong one shows.
-        if r.next() < 0.5 { (locations[1], locations[n - 2]) = (locations[0], locations[n - 1]) }
+        // Half the time (with four stops) a hard stop at each end, so that the clamped
+        // entries differ from their neighbours and a pixel given the wrong one shows.
+        if n == 4 && r.next() < 0.5 { (locations[1], locations[2]) = (locations[0], locations[3]) }
         let k = 1 / (20 + 200 * r.next()), angle = r.next() * 2 * .pi
         let transform = AffineTransform(
             a: k * cos(angle), b: k * sin(angle), c: -k * sin(angle), d: k * cos(angle),
@@ -60,7 +60,7 @@ struct GradientShadeTests {
                 #expect(out[..<count].allSatisfy { $0 == color })
             }
         }
-        // The shortcut is taken often enough to matter (about a third of these spans).
+        // The shortcut is taken, not just never wrong: on more than a tenth of the spans.
         #expect(uniform * 10 > spans)
     }
 
@@ -70,14 +70,14 @@ struct GradientShadeTests {
     @Test func spansAtTheFirstRadiusKeepTheirPixels() {
         var out = [UInt32](repeating: 0, count: 32)
         var uniform = 0
+        let g = Gradient(
+            kind: .radial, colors: [.black, .white, .clear], locations: [0.3, 0.3, 0.7],
+            transform: AffineTransform(a: 0.01, b: 0, c: 0, d: 0.01, tx: 0, ty: -0.005))
+        let edge = g.radialEnds.first.squareRoot()
         for step in -40...40 {
             // Gradient space is device space scaled by 1/100, moved so that row 0 has v = 0:
             // the 32-pixel span from x = 0 runs from u = tx + 0.005 to its end at
             // u = tx + 0.315, placed at the first radius ± a few ulps.
-            let g = Gradient(
-                kind: .radial, colors: [.black, .white, .clear], locations: [0.3, 0.3, 0.7],
-                transform: AffineTransform(a: 0.01, b: 0, c: 0, d: 0.01, tx: 0, ty: -0.005))
-            let edge = g.radialEnds.first.squareRoot()
             let tx = edge - 0.315 + Double(step) * 1e-15
             let shifted = Gradient(
                 kind: .radial, colors: [.black, .white, .clear], locations: [0.3, 0.3, 0.7],
