@@ -4,7 +4,7 @@ import Testing
 
 /// The solid-color blends give the bytes of the scalar formula, `over(scale(color, c),
 /// dst)`, and so the bytes of blending that color shaded pixel by pixel: the gradient
-/// painter blends a span of one color as a solid one (``SpanShader/uniformColor``), which
+/// painter blends a span of one color as a solid one (``SpanShader/uniformRun(x:y:count:)``), which
 /// must not change a pixel.
 struct SolidBlendTests {
     static let colors: [UInt32] = [

@@ -100,14 +100,18 @@ extension APNGFrameEncoder {
         let trial = try LibDeflate(level: effort == .small ? smallLevel : trialLevel)
         var trialSizes: [Int] = []
         var kept: (rows: [UInt8], stream: [UInt8]) = ([], [])
+        // The smallest trial, the earliest on a tie.
+        var first = 0
         for index in candidates.indices {
             let filtered = try rows(index)
             stored.append(keepsRows ? filtered : nil)
             let stream = try trial.compress(filtered)
-            if trialSizes.allSatisfy({ stream.count < $0 }) { kept = (filtered, stream) }
+            if index == 0 || stream.count < trialSizes[first] {
+                first = index
+                kept = (filtered, stream)
+            }
             trialSizes.append(stream.count)
         }
-        let first = smallest(trialSizes)
         // The winner's rows are at hand whatever the budget.
         stored[first] = kept.rows
         let over = { (index: Int) in blends[candidates[index].blend].over }
@@ -159,13 +163,6 @@ extension APNGFrameEncoder {
     private struct Candidate {
         var blend: Int
         var strategy: PNGRowFilters.Strategy
-    }
-
-    /// The first index of the least value.
-    private static func smallest(_ values: [Int]) -> Int {
-        var best = 0
-        for i in values.indices where values[i] < values[best] { best = i }
-        return best
     }
 
     /// `pixels`, rows of `work`'s width, filtered under `strategy`.

@@ -3,12 +3,53 @@ import FlipbookGeometry
 /// Shading a span of device pixels from the gradient's table.
 ///
 /// Rules: a pixel's table entry is `tableIndex((t − origin) · scale + 0.5)` with t its
-/// parameter (``Gradient`` says how t is found), evaluated in that order, so that a span
-/// gives the same pixels however it is cut. The shortcuts below skip work, never change an
-/// entry: each rests on that expression rising with t (every step of it, rounding
-/// included, is monotonic), so a pixel known to lie beyond a verified bound takes the
-/// bound's entry.
+/// parameter (``Gradient`` says how t is found). Radial and focal pixels map their own
+/// center to gradient space (``RowMapping``), so a pixel's entry does not depend on where
+/// its span starts: a span may be cut anywhere and shaded in pieces. Axial spans step the
+/// index in fixed point from the span's first pixel. The shortcuts below skip work, never
+/// change an entry: each rests on that expression rising with t (every step of it,
+/// rounding included, is monotonic), so a pixel known to lie beyond a verified bound takes
+/// the bound's entry.
 extension Gradient: SpanShader {
+    /// Pixel centers of one row mapped to gradient space: what `transform.apply` gives for
+    /// (x + 0.5, y + 0.5), the same operations in the same order, with the row's terms
+    /// (c·py and d·py) taken once.
+    struct RowMapping {
+        let a: Double, b: Double, tx: Double, ty: Double
+        let cpy: Double, dpy: Double
+
+        @inline(__always)
+        init(_ t: AffineTransform, y: Int) {
+            let py = Double(y) + 0.5
+            (a, b, tx, ty) = (t.a, t.b, t.tx, t.ty)
+            (cpy, dpy) = (t.c * py, t.d * py)
+        }
+
+        @inline(__always)
+        func u(_ x: Int) -> Double { a * (Double(x) + 0.5) + cpy + tx }
+
+        @inline(__always)
+        func v(_ x: Int) -> Double { b * (Double(x) + 0.5) + dpy + ty }
+
+        /// The squared radius at pixel x's center, as ``shade`` computes it.
+        @inline(__always)
+        func radius2(_ x: Int) -> Double {
+            let u = u(x), v = v(x)
+            return u * u + v * v
+        }
+
+        /// A bound on how far ``radius2(_:)`` lies from the exact squared radius of the
+        /// exact mapped center, for pixels x0…x1: each coordinate is three roundings of
+        /// terms at most `mu` (or `mv`) in size, squaring and adding round twice more;
+        /// 1e-14 is about 90 units of the last place, several times what those add up to.
+        func radius2Error(_ x0: Int, _ x1: Int) -> Double {
+            let px = max(abs(Double(x0) + 0.5), abs(Double(x1) + 0.5))
+            let mu = abs(a) * px + abs(cpy) + abs(tx)
+            let mv = abs(b) * px + abs(dpy) + abs(ty)
+            return (mu * mu + mv * mv) * 1e-14
+        }
+    }
+
     /// The table entry for a scaled parameter: clamped to the table, NaN (a transform
     /// holding inf − inf) taking the first entry.
     @inline(__always)
@@ -58,59 +99,95 @@ extension Gradient: SpanShader {
     /// point, when the span's parameters stay in a safe range (else nil: ``shade`` then
     /// works in floating point).
     @inline(__always)
-    private func axialSteps(x: Int, y: Int, count: Int) -> (start: Int64, step: Int64)? {
-        let px = Double(x) + 0.5, py = Double(y) + 0.5
-        let u = transform.a * px + transform.c * py + transform.tx
-        let f0 = (u - tableOrigin) * tableScale + 0.5, df = transform.a * tableScale
+    private func axialSteps(_ row: RowMapping, x: Int, count: Int) -> (start: Int64, step: Int64)? {
+        let f0 = (row.u(x) - tableOrigin) * tableScale + 0.5, df = transform.a * tableScale
         let fEnd = f0 + df * Double(count)
         guard abs(f0) < 1e6, abs(fEnd) < 1e6 else { return nil }
         let one = 4_294_967_296.0
         return (Int64(f0 * one), Int64(df * one))
     }
 
-    /// The one color every pixel of the span takes, when ``shade`` would write the same
-    /// entry to all of them (an axial span within one table step or beyond an end: every
-    /// row of a vertical gradient, the transparent far side of a fade; a radial span wholly
-    /// inside the first stop's radius or beyond the last's), else nil.
-    func uniformColor(x: Int, y: Int, count: Int) -> UInt32? {
+    /// The pixels of the span that ``shade`` would all give one entry, when it can tell
+    /// cheaply: an axial span within one table step or beyond an end (every row of a
+    /// vertical gradient, the transparent far side of a fade), whole; a radial span's
+    /// pixels inside the first stop's radius (a run in its middle), or the whole span when
+    /// all of it lies beyond the last's.
+    func uniformRun(x: Int, y: Int, count: Int) -> UniformRun? {
         guard count > 0 else { return nil }
+        let row = RowMapping(transform, y: y)
         switch kind {
         case .axial:
-            guard let (start, step) = axialSteps(x: x, y: y, count: count),
+            guard let (start, step) = axialSteps(row, x: x, count: count),
                 let index = Self.uniformIndex(start: start, step: step, count: count)
             else { return nil }
-            return table[index]
+            return UniformRun(start: 0, count: count, color: table[index])
         case .radial:
-            return radialUniformColor(x: x, y: y, count: count)
+            if let inner = radialInnerRun(row, x: x, count: count) {
+                return UniformRun(start: inner.lowerBound, count: inner.count, color: table[0])
+            }
+            if radialBeyondLast(row, x: x, count: count) {
+                return UniformRun(start: 0, count: count, color: table[Self.tableSize - 1])
+            }
+            return nil
         case .focal:
             return nil
         }
     }
 
-    /// A radial span's color when all of it lies within `radialEnds.first` or beyond
-    /// `radialEnds.last`. The span is a segment in gradient space: r² is largest at an end
-    /// and smallest at the point nearest the center. ``shade`` steps (u, v) by repeated
-    /// addition, so its r² can stray from the segment's; `slack` bounds that (each addition
-    /// rounds by at most half an ulp of the largest coordinate `m`, the squares and sum by a
-    /// few more), twice over.
-    private func radialUniformColor(x: Int, y: Int, count: Int) -> UInt32? {
-        let px = Double(x) + 0.5, py = Double(y) + 0.5
-        let u0 = transform.a * px + transform.c * py + transform.tx
-        let v0 = transform.b * px + transform.d * py + transform.ty
-        let (du, dv) = (transform.a, transform.b)
-        let n = Double(count - 1)
-        let u1 = u0 + du * n, v1 = v0 + dv * n
-        let m = max(abs(u0), abs(u1), abs(v0), abs(v1)) + abs(du) + abs(dv)
-        let slack = m * m * (Double(count) + 16) * 1e-15
-        guard slack.isFinite else { return nil }
-        let (first, last) = radialEnds
-        if max(u0 * u0 + v0 * v0, u1 * u1 + v1 * v1) + slack < first { return table[0] }
+    /// The pixels (offsets from `x`) of a radial span whose squared radius ``shade``
+    /// computes at most `radialEnds.first`.
+    ///
+    /// The exact squared radius along the span is a convex function of the pixel, so it
+    /// is largest at a run's two ends: a run is taken when both ends' computed values lie
+    /// two error bounds (``RowMapping/radius2Error(_:_:)``) inside the first radius. Every
+    /// pixel between then lies within it too, exactly and as computed. The run's ends come
+    /// from solving |p + s·d|² = r² for the span's line, and are only a guess until checked.
+    private func radialInnerRun(_ row: RowMapping, x: Int, count: Int) -> Range<Int>? {
+        let first = radialEnds.first
+        let error = row.radius2Error(x, x + count - 1)
+        guard first > 0, error.isFinite else { return nil }
+        let limit = first - 2 * error
+        let (u0, v0, du, dv) = (row.u(x), row.v(x), row.a, row.b)
         let dd = du * du + dv * dv
-        let s = dd > 0 ? min(max(-(u0 * du + v0 * dv) / dd, 0), n) : 0
-        let uc = u0 + du * s, vc = v0 + dv * s
-        let nearest = uc * uc + vc * vc - slack
-        if nearest > last, nearest > first { return table[Self.tableSize - 1] }
+        let n = Double(count - 1)
+        var lo = 0, hi = count - 1
+        if dd > 0 {
+            let s = -(u0 * du + v0 * dv) / dd
+            let (uc, vc) = (u0 + du * s, v0 + dv * s)
+            let room = (limit - (uc * uc + vc * vc)) / dd
+            guard room > 0, room.isFinite, s.isFinite else { return nil }
+            let half = room.squareRoot()
+            let a = (s - half).rounded(.up), b = (s + half).rounded(.down)
+            guard a <= n, b >= 0, a <= b else { return nil }
+            lo = Int(max(a, 0)); hi = Int(min(b, n))
+        }
+        // The guess may sit a pixel out either way (its own arithmetic rounds).
+        for _ in 0..<3 where lo <= hi {
+            if row.radius2(x + lo) > limit {
+                lo += 1
+            } else if row.radius2(x + hi) > limit {
+                hi -= 1
+            } else {
+                return lo..<(hi + 1)
+            }
+        }
         return nil
+    }
+
+    /// Whether every pixel of a radial span has a computed squared radius at least
+    /// `radialEnds.last`: the exact minimum over the span's line segment, two error
+    /// bounds over it. The nearest point computed is off the exact one by rounding only,
+    /// which moves the squared radius by far less than one bound (it is flat there).
+    private func radialBeyondLast(_ row: RowMapping, x: Int, count: Int) -> Bool {
+        let (first, last) = radialEnds
+        let error = row.radius2Error(x, x + count - 1)
+        guard last.isFinite, error.isFinite else { return false }
+        let (u0, v0, du, dv) = (row.u(x), row.v(x), row.a, row.b)
+        let dd = du * du + dv * dv
+        let s = dd > 0 ? min(max(-(u0 * du + v0 * dv) / dd, 0), Double(count - 1)) : 0
+        let uc = u0 + du * s, vc = v0 + dv * s
+        let nearest = uc * uc + vc * vc - 2 * error
+        return nearest >= last && nearest > first
     }
 
     /// The entry of every pixel of an axial span stepped from `start` by `step`, when they
@@ -126,10 +203,7 @@ extension Gradient: SpanShader {
     }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let px = Double(x) + 0.5, py = Double(y) + 0.5
-        var u = transform.a * px + transform.c * py + transform.tx
-        var v = transform.b * px + transform.d * py + transform.ty
-        let (du, dv) = (transform.a, transform.b)
+        let row = RowMapping(transform, y: y)
         let origin = tableOrigin, scale = tableScale
         let maxIndex = Double(Self.tableSize - 1)
         table.withUnsafeBufferPointer { lut in
@@ -137,11 +211,7 @@ extension Gradient: SpanShader {
             case .axial:
                 // The table index is linear along the span: stepped in 32.32 fixed point
                 // when it stays in a safe range, clamped per pixel.
-                if let (start, step) = axialSteps(x: x, y: y, count: count) {
-                    if let index = Self.uniformIndex(start: start, step: step, count: count) {
-                        out.update(repeating: lut[index], count: count)
-                        return
-                    }
+                if let (start, step) = axialSteps(row, x: x, count: count) {
                     let top = Self.tableSize - 1
                     var f = start
                     for i in 0..<count {
@@ -151,15 +221,15 @@ extension Gradient: SpanShader {
                     }
                 } else {
                     for i in 0..<count {
-                        out[i] = lut[Self.tableIndex((u - origin) * scale + 0.5, maxIndex)]
-                        u += du
+                        out[i] =
+                            lut[Self.tableIndex((row.u(x + i) - origin) * scale + 0.5, maxIndex)]
                     }
                 }
             case .radial:
                 let (first, last) = radialEnds
                 let (firstColor, lastColor) = (lut[0], lut[Self.tableSize - 1])
                 for i in 0..<count {
-                    let r2 = u * u + v * v
+                    let r2 = row.radius2(x + i)
                     if r2 <= first {
                         out[i] = firstColor
                     } else if r2 >= last {
@@ -168,13 +238,11 @@ extension Gradient: SpanShader {
                         let t = r2.squareRoot()
                         out[i] = lut[Self.tableIndex((t - origin) * scale + 0.5, maxIndex)]
                     }
-                    u += du; v += dv
                 }
             case .focal(let fx, let fy):
                 for i in 0..<count {
-                    let t = Self.focalParameter(u, v, fx, fy)
+                    let t = Self.focalParameter(row.u(x + i), row.v(x + i), fx, fy)
                     out[i] = lut[Self.tableIndex((t - origin) * scale + 0.5, maxIndex)]
-                    u += du; v += dv
                 }
             }
         }

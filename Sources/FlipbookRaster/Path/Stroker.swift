@@ -29,12 +29,16 @@ import FlipbookGeometry
 /// Rules (CoreGraphics): a miter is drawn when miter length / width = 1 / sin(φ/2)
 /// ≤ miterLimit (φ the angle between the segments), otherwise a bevel.
 package enum Stroker {
+    /// The flattening accuracy in path units when nothing says how the outline is drawn
+    /// (half the rasterizer's pixel tolerance, for paths drawn at up to 2×).
+    package static let defaultTolerance = 1.0 / 256
+
     /// The outline of `path` stroked with `style`. `tolerance` is the flattening
     /// accuracy in path units: pass about 1/(128·scale) when the path is later scaled up
     /// by `scale` to keep the outline as accurate as the rasterizer.
-    package static func outline(of path: Path, style: StrokeStyle, tolerance: Double = 1.0 / 256)
-        -> Path
-    {
+    package static func outline(
+        of path: Path, style: StrokeStyle, tolerance: Double = defaultTolerance
+    ) -> Path {
         guard style.width > 0, style.width.isFinite else { return Path() }
         guard GeometryCaches.isEnabled else {
             return build(path, style: style, tolerance: tolerance)
@@ -60,7 +64,7 @@ package enum Stroker {
     /// flatten and sweep, and coarser than the rasterizer at 3×.
     static func tolerance(drawnThrough transform: AffineTransform) -> Double {
         let stretch = transform.maximumStretch
-        guard stretch.isFinite, stretch > 0 else { return 1.0 / 256 }
+        guard stretch.isFinite, stretch > 0 else { return defaultTolerance }
         return min(max(Rasterizer.tolerance / stretch, 1e-6), 1e6)
     }
 

@@ -56,64 +56,117 @@ struct ShaderPainter<Shader: SpanShader>: SpanPainter {
     let width: Int
     let shader: Shader
     let opacity: UInt32
-    var scratch: [UInt32]
+    /// Where shaded pixels wait to be blended. A class rather than an array, so that a
+    /// row reaches it without a closure, and so without copying `shader` (a gradient's
+    /// table reference retained and released every row).
+    private let shaded: ShadedRow
 
     init(
         pixels: UnsafeMutablePointer<UInt32>, width: Int, shader: Shader, opacity: UInt32,
         scratchCount: Int
     ) {
         self.pixels = pixels; self.width = width; self.shader = shader; self.opacity = opacity
-        scratch = [UInt32](repeating: 0, count: max(scratchCount, 1))
+        shaded = ShadedRow(count: scratchCount)
     }
+
+    /// Runs of one color shorter than this are shaded with the rest of their span: two
+    /// more calls cost more than they save.
+    static var shortestSolidPiece: Int { 8 }
 
     mutating func paintRow(
         y: Int, spans: UnsafeBufferPointer<Span>,
         coverage: UnsafeMutablePointer<UInt8>, originX: Int
     ) {
         let row = pixels + y * width
-        let (shader, opacity) = (self.shader, self.opacity)
-        scratch.withUnsafeMutableBufferPointer { buf in
-            let tmp = buf.baseAddress!
-            for s in spans {
-                let dst = row + s.x
-                // One color for the whole span: blended as a solid color, which gives the
-                // same bytes as blending that color shaded pixel by pixel; a transparent
-                // one changes nothing.
-                let uniform = shader.uniformColor(x: s.x, y: y, count: s.count)
-                if uniform == 0 { continue }
-                if s.coverage >= 0 {
-                    let c =
-                        opacity == 255
-                        ? UInt32(s.coverage) : Compositing.div255(UInt32(s.coverage) * opacity)
-                    if c == 0 { continue }
-                    if let uniform {
-                        Compositing.blendSolid(dst, count: s.count, color: uniform, coverage: c)
-                        continue
+        for s in spans {
+            let cover: SpanCoverage
+            if s.coverage >= 0 {
+                let c =
+                    opacity == 255
+                    ? UInt32(s.coverage) : Compositing.div255(UInt32(s.coverage) * opacity)
+                if c == 0 { continue }
+                cover = .constant(c)
+            } else {
+                let cov = coverage + (s.x - originX)
+                if opacity != 255 {
+                    for i in 0..<s.count {
+                        cov[i] = UInt8(Compositing.div255(UInt32(cov[i]) * opacity))
                     }
-                    if c == 255 && shader.shadesOpaque {
-                        shader.shade(x: s.x, y: y, count: s.count, into: dst)
-                        continue
-                    }
-                    shader.shade(x: s.x, y: y, count: s.count, into: tmp)
-                    Compositing.blend(dst, tmp, count: s.count, coverage: c)
-                } else {
-                    let cov = coverage + (s.x - originX)
-                    if opacity != 255 {
-                        for i in 0..<s.count {
-                            cov[i] = UInt8(Compositing.div255(UInt32(cov[i]) * opacity))
-                        }
-                    }
-                    if let uniform {
-                        Compositing.blendSolid(
-                            dst, count: s.count, color: uniform, coverage: UnsafePointer(cov))
-                        continue
-                    }
-                    shader.shade(x: s.x, y: y, count: s.count, into: tmp)
-                    Compositing.blend(dst, tmp, count: s.count, coverage: UnsafePointer(cov))
+                }
+                cover = .perPixel(cov)
+            }
+            // Pixels of one color are blended as a solid color, which gives the same bytes
+            // as blending that color shaded pixel by pixel; a transparent one changes
+            // nothing. The pixels either side are shaded as spans of their own.
+            var run = shader.uniformRun(x: s.x, y: y, count: s.count)
+            if let r = run, r.count < s.count, r.count < Self.shortestSolidPiece { run = nil }
+            guard let run else {
+                paintShaded(row, x: s.x, y: y, count: s.count, coverage: cover)
+                continue
+            }
+            paintShaded(row, x: s.x, y: y, count: run.start, coverage: cover)
+            if run.color != 0 {
+                let dst = row + s.x + run.start
+                switch cover.advanced(by: run.start) {
+                case .constant(let c):
+                    Compositing.blendSolid(dst, count: run.count, color: run.color, coverage: c)
+                case .perPixel(let cov):
+                    Compositing.blendSolid(
+                        dst, count: run.count, color: run.color, coverage: UnsafePointer(cov))
                 }
             }
+            paintShaded(
+                row, x: s.x + run.end, y: y, count: s.count - run.end,
+                coverage: cover.advanced(by: run.end))
         }
     }
+
+    /// A span's coverage, scaled by the painter's opacity: one value, or per pixel
+    /// (`[0]` for the span's first pixel).
+    private enum SpanCoverage {
+        case constant(UInt32)
+        case perPixel(UnsafeMutablePointer<UInt8>)
+
+        /// The coverage of the pixels from the `n`-th on.
+        @inline(__always)
+        func advanced(by n: Int) -> SpanCoverage {
+            if case .perPixel(let cov) = self { return .perPixel(cov + n) }
+            return self
+        }
+    }
+
+    /// Shades `count` pixels from (x, y) and blends them at `coverage`: straight into the
+    /// row when they are opaque and fully covered.
+    @inline(__always)
+    private func paintShaded(
+        _ row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage: SpanCoverage
+    ) {
+        guard count > 0 else { return }
+        switch coverage {
+        case .constant(let c):
+            if c == 255 && shader.shadesOpaque {
+                shader.shade(x: x, y: y, count: count, into: row + x)
+                return
+            }
+            shader.shade(x: x, y: y, count: count, into: shaded.pixels)
+            Compositing.blend(row + x, shaded.pixels, count: count, coverage: c)
+        case .perPixel(let cov):
+            shader.shade(x: x, y: y, count: count, into: shaded.pixels)
+            Compositing.blend(row + x, shaded.pixels, count: count, coverage: UnsafePointer(cov))
+        }
+    }
+}
+
+/// One row of shaded pixels: heap memory freed with the last painter holding it.
+final class ShadedRow {
+    let pixels: UnsafeMutablePointer<UInt32>
+
+    init(count: Int) {
+        pixels = .allocate(capacity: max(count, 1))
+        pixels.initialize(repeating: 0, count: max(count, 1))
+    }
+
+    deinit { pixels.deallocate() }
 }
 
 /// Writes rasterized coverage into mask bytes and records where it wrote, and per row the
