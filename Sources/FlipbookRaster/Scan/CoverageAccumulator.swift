@@ -9,13 +9,15 @@ import FlipbookGeometry
 ///   extent [u0, u1] (cell-local 0…1) the cell gets `cover += dy` and
 ///   `area += dy · (1 − (u0 + u1)/2)`: `area` is the signed part of this pixel to the
 ///   edge's right, `cover` is what the edge adds to every pixel further right.
-/// - Cells live sparsely: an array of (x, cover, area) records linked per row. A row is
-///   swept by x, and among cells at one x newest first (the order every sum has always
-///   been taken in); its list is kept in that order as cells come while each finds its
-///   place in a few steps, else the row is marked unsorted and the sweep sorts a copy
-///   (see ``link(_:row:)``). The sweep keeps the running winding `acc` (sum of covers to
-///   the left); a cell pixel's fractional winding is `acc + area`, and the pixels between
-///   two cells all share the winding `acc`, so they form one constant-coverage span.
+/// - Cells live sparsely: an array of (x, cover, area) records, each row's linked newest
+///   first (a new cell is pushed at its row's head). The sweep adds a row's cells, in that
+///   order, into a dense row of sums by x (so among cells at one x the newest comes first:
+///   the order every sum has always been taken in), then reads the touched x's in
+///   increasing order: by scanning the row of sums when they lie close together, else by
+///   sorting the list of x's it noted (see ``sweep(rule:painter:)``). It keeps the
+///   running winding `acc` (sum of covers to the left); a cell pixel's fractional winding
+///   is `acc + area`, and the pixels between two cells all share the winding `acc`, so
+///   they form one constant-coverage span.
 /// - The fill rule is applied to that accumulated fractional winding w: non-zero gives
 ///   min(|w|, 1), even-odd folds |w| mod 2 (a value above 1 becomes 2 − value). This is
 ///   exact for non-overlapping edges and correct inside self-overlapping paths.
@@ -40,12 +42,6 @@ struct CoverageAccumulator: FlattenSink {
     private var cellCapacity: Int
     private var cellCount = 0
     private let rowHeads: UnsafeMutablePointer<Int32>
-    /// Per touched row, its list's last cell while the list is in sweep order, or −1 once
-    /// the row has taken a cell it could not place cheaply (the sweep then sorts it).
-    private let rowTails: UnsafeMutablePointer<Int32>
-    /// Per touched row, the cell last inserted in it: where the next insertion in that
-    /// row looks first (an edge's cells in a row come in increasing x).
-    private let rowHints: UnsafeMutablePointer<Int32>
     private var lastCell = -1
     private var lastX = Int.min, lastY = Int.min
     private var minRow = Int.max, maxRow = Int.min
@@ -60,8 +56,6 @@ struct CoverageAccumulator: FlattenSink {
         scratch.reserve(rows: rows, width: max(0, x1 - x0))
         scratch.reserveCells(4 * rows + 64, keeping: 0)
         rowHeads = scratch.rowHeads
-        rowTails = scratch.rowTails
-        rowHints = scratch.rowHints
         rowHeads.update(repeating: -1, count: rows)
         cells = scratch.cells
         cellCapacity = scratch.cellCapacity
@@ -239,51 +233,12 @@ struct CoverageAccumulator: FlattenSink {
         lastX = x; lastY = y
     }
 
-    /// Puts the new cell `k` into row `r`'s list (row `r` counted from `y0`).
-    ///
-    /// The sweep reads a row by x, and among cells at one x newest first (the order in
-    /// which every coverage sum has always been taken, so output bytes stay put). A row's
-    /// list is kept in that order while each new cell has a place found in a few steps:
-    /// the first cell; after the tail; before the head; right after the row's previous
-    /// insertion, or a few cells further (an edge's run of cells, a contour's other side).
-    /// Anything else marks the row unsorted: its cells are then pushed at the head and the
-    /// sweep sorts them. So a cell costs O(1) whatever the row holds, and the common row,
-    /// crossed by one or two contours, is never copied or sorted.
+    /// Puts the new cell `k` at the head of row `r`'s list (row `r` counted from `y0`):
+    /// a row's list runs newest first.
     @inline(__always)
     private mutating func link(_ k: Int, row r: Int) {
-        let cells = self.cells
-        let cx = cells[k].x, new = Int32(k)
-        let head = rowHeads[r]
-        defer { rowHints[r] = new }
-        if head < 0 {
-            rowHeads[r] = new; rowTails[r] = new
-            return
-        }
-        let tail = rowTails[r]
-        if tail >= 0 {
-            var p = Int(rowHints[r])
-            if cells[p].x < cx {
-                // After the previous insertion, or at most a few cells on from it.
-                for _ in 0..<4 {
-                    let n = cells[p].next
-                    if n < 0 {
-                        cells[p].next = new; rowTails[r] = new
-                        return
-                    }
-                    if cells[Int(n)].x >= cx {
-                        cells[k].next = n; cells[p].next = new
-                        return
-                    }
-                    p = Int(n)
-                }
-            }
-            if cx > cells[Int(tail)].x {
-                cells[Int(tail)].next = new; rowTails[r] = new
-                return
-            }
-            if cx > cells[Int(head)].x { rowTails[r] = -1 }
-        }
-        cells[k].next = head; rowHeads[r] = new
+        cells[k].next = rowHeads[r]
+        rowHeads[r] = Int32(k)
     }
 
     // MARK: Sweep
@@ -301,41 +256,69 @@ struct CoverageAccumulator: FlattenSink {
         return Int(w * 255 + 0.5)
     }
 
+    /// Whether a row whose touched x's lie within `range` pixels, `touched` of them,
+    /// is read by scanning its sums (else by sorting its x's): a scan costs about a step
+    /// per pixel of the range, a sort a few per x and more as they grow.
+    @inline(__always)
+    static func scansRow(range: Int, touched: Int) -> Bool { range <= 2 * touched + 16 }
+
     /// Sweeps all touched rows, handing spans to `painter`.
+    ///
+    /// Each row's cells are added into the scratch's row of sums, newest first; the row's
+    /// touched x's (noted when a sum leaves zero) are then read in increasing order, and
+    /// every sum is set back to zero as it is read, so the row of sums is all zeros again
+    /// for the next row and the next fill. A sum that returns to exactly zero and is
+    /// touched again is noted twice (the sort drops the repeat); a scan skips a sum that is
+    /// zero when read, whose pixel then joins the run around it, with the same coverage.
     mutating func sweep<P: SpanPainter>(rule: FillRule, painter: inout P) {
         guard minRow <= maxRow else { return }
         let spans = scratch.spans
         let cov = scratch.coverage
+        let sums = scratch.rowSums
+        let xs = scratch.rowXs
+        let width = x1 - x0
         for y in minRow...maxRow {
             // A stop request (Ctrl-C) is polled every 64 rows; the fill is then left
             // incomplete, and the frame it belongs to is discarded.
             if (y - minRow) & 63 == 63 && RenderCancellation.shared.isCancelled { return }
             var idx = Int(rowHeads[y - y0])
             if idx < 0 { continue }
-            var cells = self.cells
-            if rowTails[y - y0] < 0 {
-                // An unsorted row: its cells, copied, put in sweep order and linked so.
-                let n: Int
-                (cells, n) = sortedCopy(from: idx)
-                for i in 0..<n { cells[i].next = Int32(i + 1 < n ? i + 1 : -1) }
-                idx = 0
+            var n = 0, lo = Int.max, hi = Int.min
+            var listFull = false
+            while idx >= 0 {
+                let cell = cells[idx]
+                let i = Int(cell.x) - x0
+                if sums[i].isZero {
+                    if n < width { xs[n] = Int32(i); n += 1 } else { listFull = true }
+                }
+                sums[i].area += cell.area
+                sums[i].cover += cell.cover
+                if i < lo { lo = i }
+                if i > hi { hi = i }
+                idx = Int(cell.next)
+            }
+            if listFull || Self.scansRow(range: hi - lo + 1, touched: n) {
+                n = 0
+                for i in lo...hi {
+                    xs[n] = Int32(i)
+                    n += sums[i].isZero ? 0 : 1
+                }
+            } else {
+                n = Self.sortDroppingRepeats(xs, count: n)
             }
             var spanCount = 0
             var acc: Float = 0
             // Where the last span ends when it is a per-pixel one (a cell pixel right there
             // extends it), else Int.min: kept here rather than read back from the spans.
             var openEnd = Int.min
-            while idx >= 0 {
-                let x = Int(cells[idx].x)
-                var area = cells[idx].area, cover = cells[idx].cover
-                idx = Int(cells[idx].next)
-                while idx >= 0 && Int(cells[idx].x) == x {
-                    area += cells[idx].area; cover += cells[idx].cover
-                    idx = Int(cells[idx].next)
-                }
+            for k in 0..<n {
+                let i = Int(xs[k])
+                let x = i + x0
+                let area = sums[i].area, cover = sums[i].cover
+                sums[i] = RowSum()
                 let c = Self.coverage(acc + area, rule)
                 if c > 0 {
-                    cov[x - x0] = UInt8(c)
+                    cov[i] = UInt8(c)
                     if openEnd == x {
                         spans[spanCount - 1].count += 1
                     } else {
@@ -345,7 +328,7 @@ struct CoverageAccumulator: FlattenSink {
                     openEnd = x + 1
                 }
                 acc += cover
-                let nextX = idx >= 0 ? Int(cells[idx].x) : x1
+                let nextX = k + 1 < n ? Int(xs[k + 1]) + x0 : x1
                 if nextX > x + 1 {
                     let runCoverage = Self.coverage(acc, rule)
                     if runCoverage > 0 {
@@ -363,51 +346,29 @@ struct CoverageAccumulator: FlattenSink {
         }
     }
 
-    /// An unsorted row's cells (its list from `head`), copied into the scratch's row
-    /// buffer and sorted by x and, at one x, newest first; each copy's `next` holds the
-    /// cell's index, its creation rank.
-    ///
-    /// The order is sorted as one 64-bit key per cell, x (sign flipped, so unsigned order
-    /// is signed order) above the complement of the cell's index: every key differs, so
-    /// any sort gives the one order, and comparing and moving 8-byte integers is what the
-    /// sort spends its time on (a closure comparing 16-byte cells by two fields cost
-    /// masking a tenth of its frame).
-    private func sortedCopy(from head: Int) -> (UnsafeMutablePointer<Cell>, Int) {
-        var keys = scratch.rowKeys
-        var n = 0, idx = head
-        while idx >= 0 {
-            if n == scratch.rowKeyCapacity {
-                scratch.reserveRowKeys(n + 1, keeping: n)
-                keys = scratch.rowKeys
-            }
-            let x = UInt32(bitPattern: cells[idx].x) ^ 0x8000_0000
-            keys[n] = UInt64(x) << 32 | UInt64(UInt32.max - UInt32(idx))
-            n += 1
-            idx = Int(cells[idx].next)
-        }
-        // Insertion sort for the usual short row, the library's sort for a long one.
-        if n > 24 {
-            var buffer = UnsafeMutableBufferPointer(start: keys, count: n)
+    /// Sorts the first `count` x's and drops repeats; how many remain. Insertion sort for
+    /// the usual short list, the library's sort for a long one.
+    private static func sortDroppingRepeats(_ xs: UnsafeMutablePointer<Int32>, count: Int) -> Int {
+        if count > 24 {
+            var buffer = UnsafeMutableBufferPointer(start: xs, count: count)
             buffer.sort()
         } else {
-            for i in 1..<max(n, 1) {
-                let k = keys[i]
+            for i in 1..<max(count, 1) {
+                let v = xs[i]
                 var j = i - 1
-                while j >= 0 && keys[j] > k {
-                    keys[j + 1] = keys[j]
+                while j >= 0 && xs[j] > v {
+                    xs[j + 1] = xs[j]
                     j -= 1
                 }
-                keys[j + 1] = k
+                xs[j + 1] = v
             }
         }
-        scratch.reserveRowCells(n, keeping: 0)
-        let copy = scratch.rowCells
-        for i in 0..<n {
-            let index = Int(UInt32.max - UInt32(truncatingIfNeeded: keys[i]))
-            copy[i] = cells[index]
-            copy[i].next = Int32(index)
+        var kept = min(count, 1)
+        for i in 1..<max(count, 1) where xs[i] != xs[kept - 1] {
+            xs[kept] = xs[i]
+            kept += 1
         }
-        return (copy, n)
+        return kept
     }
 
     // MARK: Inspection (tests)
@@ -423,18 +384,17 @@ struct CoverageAccumulator: FlattenSink {
         return result
     }
 
-    /// Whether row `y`'s list is held in sweep order (else the sweep sorts it).
-    func rowIsSorted(_ y: Int) -> Bool { rowTails[y - y0] >= 0 }
-
-    /// Row `y`'s cells (indices) in the order the sweep reads them.
-    func sweepOrder(_ y: Int) -> [Int] {
-        let head = Int(rowHeads[y - y0])
-        if head < 0 || rowIsSorted(y) { return rowList(y) }
-        let (copy, n) = sortedCopy(from: head)
-        return (0..<n).map { Int(copy[$0].next) }
-    }
-
     /// The cell created `index`-th, and how many there are.
     func cell(_ index: Int) -> Cell { cells[index] }
     var count: Int { cellCount }
+}
+
+/// One pixel's sums in the sweep's row (``CoverageAccumulator/sweep(rule:painter:)``).
+struct RowSum {
+    var area: Float = 0
+    var cover: Float = 0
+
+    /// Both sums are +0 (what an untouched sum holds).
+    @inline(__always)
+    var isZero: Bool { area.bitPattern | cover.bitPattern == 0 }
 }

@@ -1,5 +1,5 @@
-/// Per-thread working memory of the rasterizer: cell records, row heads, tails and
-/// insertion hints, an unsorted row's copy, spans and coverage bytes.
+/// Per-thread working memory of the rasterizer: cell records, row heads, a row of sums and
+/// its touched x's, spans and coverage bytes.
 ///
 /// Why: a Lottie frame fills hundreds of small paths, and allocating six arrays per fill
 /// (with Swift's uniqueness and bounds checks on every cell) cost more than the
@@ -11,6 +11,8 @@
 ///   is already in use (a fill started while another is being swept on the same thread);
 ///   ``release()`` gives it back. The arena is never shared between threads.
 /// - Buffers grow geometrically (``reserve``), keeping what they hold.
+/// - The row of sums (``rowSums``) is all zeros between sweeps: the sweep sets back every
+///   sum it reads, and a grown row starts zeroed.
 ///
 /// Its stored properties skip Swift's dynamic exclusivity checks (`@exclusivity(unchecked)`):
 /// every fill reads them, and with hundreds of tiny fills per frame the checks' runtime
@@ -21,15 +23,13 @@ final class RasterScratch {
     @exclusivity(unchecked) private(set) var cells: UnsafeMutablePointer<CoverageAccumulator.Cell>
     @exclusivity(unchecked) private(set) var cellCapacity: Int
     @exclusivity(unchecked) private(set) var rowHeads: UnsafeMutablePointer<Int32>
-    @exclusivity(unchecked) private(set) var rowTails: UnsafeMutablePointer<Int32>
-    @exclusivity(unchecked) private(set) var rowHints: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private(set) var rowCapacity: Int
-    @exclusivity(unchecked) private(set) var rowCells:
-        UnsafeMutablePointer<CoverageAccumulator.Cell>
-    @exclusivity(unchecked) private(set) var rowCellCapacity: Int
-    /// An unsorted row's sort keys (``CoverageAccumulator``'s sweep), `rowKeyCapacity` long.
-    @exclusivity(unchecked) private(set) var rowKeys: UnsafeMutablePointer<UInt64>
-    @exclusivity(unchecked) private(set) var rowKeyCapacity: Int
+    /// One row's sums by x (``CoverageAccumulator``'s sweep), `widthCapacity` long, zeros
+    /// between sweeps.
+    @exclusivity(unchecked) private(set) var rowSums: UnsafeMutablePointer<RowSum>
+    /// The x's a row's sweep touched, `widthCapacity` long.
+    @exclusivity(unchecked) private(set) var rowXs: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private(set) var widthCapacity: Int
     @exclusivity(unchecked) private(set) var spans: UnsafeMutablePointer<Span>
     @exclusivity(unchecked) private(set) var clippedSpans: UnsafeMutablePointer<Span>
     @exclusivity(unchecked) private(set) var spanCapacity: Int
@@ -38,23 +38,21 @@ final class RasterScratch {
     @exclusivity(unchecked) private var inUse = false
 
     private init() {
-        cellCapacity = 1024; rowCapacity = 256; rowCellCapacity = 64; rowKeyCapacity = 64;
-        spanCapacity = 64;
+        cellCapacity = 1024; rowCapacity = 256; widthCapacity = 256
+        spanCapacity = 64
         coverageCapacity = 256
         cells = .allocate(capacity: cellCapacity)
         rowHeads = .allocate(capacity: rowCapacity)
-        rowTails = .allocate(capacity: rowCapacity)
-        rowHints = .allocate(capacity: rowCapacity)
-        rowCells = .allocate(capacity: rowCellCapacity)
-        rowKeys = .allocate(capacity: rowKeyCapacity)
+        rowSums = .allocate(capacity: widthCapacity)
+        rowSums.initialize(repeating: RowSum(), count: widthCapacity)
+        rowXs = .allocate(capacity: widthCapacity)
         spans = .allocate(capacity: spanCapacity)
         clippedSpans = .allocate(capacity: spanCapacity)
         coverage = .allocate(capacity: coverageCapacity)
     }
 
     deinit {
-        cells.deallocate(); rowHeads.deallocate(); rowTails.deallocate()
-        rowHints.deallocate(); rowCells.deallocate(); rowKeys.deallocate()
+        cells.deallocate(); rowHeads.deallocate(); rowSums.deallocate(); rowXs.deallocate()
         spans.deallocate(); clippedSpans.deallocate(); coverage.deallocate()
     }
 
@@ -73,14 +71,19 @@ final class RasterScratch {
         Self.grow(&cells, &cellCapacity, to: count, keeping: used)
     }
 
-    /// Makes room for `rows` row heads, tails and hints, and rows `width` wide.
+    /// Makes room for `rows` row heads, and rows `width` wide.
     func reserve(rows: Int, width: Int) {
         if rows > rowCapacity {
-            rowHeads.deallocate(); rowTails.deallocate(); rowHints.deallocate()
+            rowHeads.deallocate()
             rowCapacity = max(rows, rowCapacity * 2)
             rowHeads = .allocate(capacity: rowCapacity)
-            rowTails = .allocate(capacity: rowCapacity)
-            rowHints = .allocate(capacity: rowCapacity)
+        }
+        if width > widthCapacity {
+            rowSums.deallocate(); rowXs.deallocate()
+            widthCapacity = max(width, widthCapacity * 2)
+            rowSums = .allocate(capacity: widthCapacity)
+            rowSums.initialize(repeating: RowSum(), count: widthCapacity)
+            rowXs = .allocate(capacity: widthCapacity)
         }
         // A row has at most one span per cell plus one run between cells.
         if 2 * width + 2 > spanCapacity {
@@ -94,18 +97,6 @@ final class RasterScratch {
             coverageCapacity = max(width + 1, coverageCapacity * 2)
             coverage = .allocate(capacity: coverageCapacity)
         }
-    }
-
-    /// Grows the buffer an unsorted row is copied into to at least `count` cells, keeping
-    /// the first `used`.
-    func reserveRowCells(_ count: Int, keeping used: Int) {
-        Self.grow(&rowCells, &rowCellCapacity, to: count, keeping: used)
-    }
-
-    /// Grows the buffer of an unsorted row's sort keys to at least `count`, keeping the
-    /// first `used`.
-    func reserveRowKeys(_ count: Int, keeping used: Int) {
-        Self.grow(&rowKeys, &rowKeyCapacity, to: count, keeping: used)
     }
 
     /// Reallocates `buffer` to at least `count` elements (at least doubling), moving the
