@@ -39,9 +39,10 @@ extension Gradient: SpanShader {
         }
 
         /// A bound on how far ``radius2(_:)`` lies from the exact squared radius of the
-        /// exact mapped center, for pixels x0…x1: each coordinate is three roundings of
-        /// terms at most `mu` (or `mv`) in size, squaring and adding round twice more;
-        /// 1e-14 is about 90 units of the last place, several times what those add up to.
+        /// mapped center (a linear function of x), for pixels x0…x1: each coordinate is
+        /// rounded three times (a product, two sums) from terms at most `mu` (or `mv`) in
+        /// size, then squaring and adding round three more times. That comes to about 11
+        /// units in the last place of mu² + mv²; 1e-14 is about 90.
         func radius2Error(_ x0: Int, _ x1: Int) -> Double {
             let px = max(abs(Double(x0) + 0.5), abs(Double(x1) + 0.5))
             let mu = abs(a) * px + abs(cpy) + abs(tx)
