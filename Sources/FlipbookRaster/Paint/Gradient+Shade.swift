@@ -123,15 +123,39 @@ extension Gradient: SpanShader {
             else { return nil }
             return UniformRun(start: 0, count: count, color: table[index])
         case .radial:
-            if let inner = radialInnerRun(row, x: x, count: count) {
+            let line = RadialLine(row, x: x, count: count)
+            if let inner = radialInnerRun(row, line, x: x, count: count) {
                 return UniformRun(start: inner.lowerBound, count: inner.count, color: table[0])
             }
-            if radialBeyondLast(row, x: x, count: count) {
+            if radialBeyondLast(line, count: count) {
                 return UniformRun(start: 0, count: count, color: table[Self.tableSize - 1])
             }
             return nil
         case .focal:
             return nil
+        }
+    }
+
+    /// A radial span's line in gradient space, worked out once for both radial shortcuts:
+    /// its first pixel's point, the step per pixel and its squared length, where the line
+    /// passes nearest the center (pixels from the first, not clamped to the span), and
+    /// ``RowMapping/radius2Error(_:_:)``'s bound over the span.
+    private struct RadialLine {
+        let u0: Double, v0: Double, du: Double, dv: Double, dd: Double
+        let nearest: Double
+        let error: Double
+
+        init(_ row: RowMapping, x: Int, count: Int) {
+            (u0, v0, du, dv) = (row.u(x), row.v(x), row.a, row.b)
+            dd = du * du + dv * dv
+            nearest = -(u0 * du + v0 * dv) / dd
+            error = row.radius2Error(x, x + count - 1)
+        }
+
+        /// The squared radius at `s` pixels along the line.
+        func radius2(at s: Double) -> Double {
+            let (u, v) = (u0 + du * s, v0 + dv * s)
+            return u * u + v * v
         }
     }
 
@@ -143,19 +167,17 @@ extension Gradient: SpanShader {
     /// two error bounds (``RowMapping/radius2Error(_:_:)``) inside the first radius. Every
     /// pixel between then lies within it too, exactly and as computed. The run's ends come
     /// from solving |p + s·d|² = r² for the span's line, and are only a guess until checked.
-    private func radialInnerRun(_ row: RowMapping, x: Int, count: Int) -> Range<Int>? {
+    private func radialInnerRun(
+        _ row: RowMapping, _ line: RadialLine, x: Int, count: Int
+    ) -> Range<Int>? {
         let first = radialEnds.first
-        let error = row.radius2Error(x, x + count - 1)
-        guard first > 0, error.isFinite else { return nil }
-        let limit = first - 2 * error
-        let (u0, v0, du, dv) = (row.u(x), row.v(x), row.a, row.b)
-        let dd = du * du + dv * dv
+        guard first > 0, line.error.isFinite else { return nil }
+        let limit = first - 2 * line.error
         let n = Double(count - 1)
         var lo = 0, hi = count - 1
-        if dd > 0 {
-            let s = -(u0 * du + v0 * dv) / dd
-            let (uc, vc) = (u0 + du * s, v0 + dv * s)
-            let room = (limit - (uc * uc + vc * vc)) / dd
+        if line.dd > 0 {
+            let s = line.nearest
+            let room = (limit - line.radius2(at: s)) / line.dd
             guard room > 0, room.isFinite, s.isFinite else { return nil }
             let half = room.squareRoot()
             let a = (s - half).rounded(.up), b = (s + half).rounded(.down)
@@ -179,15 +201,11 @@ extension Gradient: SpanShader {
     /// `radialEnds.last`: the exact minimum over the span's line segment, two error
     /// bounds over it. The nearest point computed is off the exact one by rounding only,
     /// which moves the squared radius by far less than one bound (it is flat there).
-    private func radialBeyondLast(_ row: RowMapping, x: Int, count: Int) -> Bool {
+    private func radialBeyondLast(_ line: RadialLine, count: Int) -> Bool {
         let (first, last) = radialEnds
-        let error = row.radius2Error(x, x + count - 1)
-        guard last.isFinite, error.isFinite else { return false }
-        let (u0, v0, du, dv) = (row.u(x), row.v(x), row.a, row.b)
-        let dd = du * du + dv * dv
-        let s = dd > 0 ? min(max(-(u0 * du + v0 * dv) / dd, 0), Double(count - 1)) : 0
-        let uc = u0 + du * s, vc = v0 + dv * s
-        let nearest = uc * uc + vc * vc - 2 * error
+        guard last.isFinite, line.error.isFinite else { return false }
+        let s = line.dd > 0 ? min(max(line.nearest, 0), Double(count - 1)) : 0
+        let nearest = line.radius2(at: s) - 2 * line.error
         return nearest >= last && nearest > first
     }
 
