@@ -7,7 +7,8 @@ import Testing
 /// the stream inflates (zlib's own decoder) and unfilters (the PNG specification's
 /// reconstruction) to the frame's pixels, and the default effort's wider search for frames
 /// that deflate well never writes more than the narrow rule it extends (the level-6 winner
-/// deflated again at level 12), which is rebuilt here from the `fast` effort's stream.
+/// deflated again at level 12 and reblocked), which is rebuilt here from the `fast`
+/// effort's stream.
 @Suite struct APNGFrameCompressionTests {
     /// Straight RGBA frames: a flat panel with rounded, soft-edged cards and a stripe of
     /// text-like marks (deflates far beyond 32:1), a vertical gradient, noise, and flat
@@ -58,7 +59,8 @@ import Testing
         let rowBytes = (frame.width * 4 + 1) * frame.height
         let fast = try APNGFrameEncoder.compress(work, mode: .rgba, effort: .fast)
         let winner = try #require(APNGDeflateTests.inflate(fast.data, count: rowBytes))
-        let narrow = try LibDeflate(level: APNGFrameEncoder.smallLevel).compress(winner)
+        let narrow = DeflateReblocker.reblock(
+            try LibDeflate(level: APNGFrameEncoder.smallLevel).compress(winner))
         let written = try APNGFrameEncoder.compress(work, mode: .rgba, effort: .default)
         let rows = try #require(APNGDeflateTests.inflate(written.data, count: rowBytes))
         #expect(

@@ -59,6 +59,9 @@ extension APNGFrameEncoder {
     ///   and deflates the level-9 runner-up too when within 2 % of the leader;
     /// - `small` ranks every candidate, the least-deflate rows of each blend included, at
     ///   ``smallLevel`` and keeps that stream.
+    /// Every stream `default` and `small` deflate at ``smallLevel`` for writing is reblocked
+    /// (``DeflateReblocker``) before streams are compared, so the smallest after reblocking
+    /// is written.
     /// The strategies: the per-row choice by least sum, whole-frame None (flat UI colours and
     /// anti-aliased art on transparency deflate best unfiltered) and the per-row choice by
     /// least entropy (gradients and soft art over flat colour). Whole-frame Paeth, tried
@@ -116,11 +119,12 @@ extension APNGFrameEncoder {
         stored[first] = kept.rows
         let over = { (index: Int) in blends[candidates[index].blend].over }
         guard effort == .default else {
-            return APNGEncodedFrame(rect: work.rect, blendOver: over(first), data: kept.stream)
+            let data = effort == .small ? DeflateReblocker.reblock(kept.stream) : kept.stream
+            return APNGEncodedFrame(rect: work.rect, blendOver: over(first), data: data)
         }
         let written = try LibDeflate(level: smallLevel)
         guard trialSizes[first] * ranksAgain <= kept.rows.count else {
-            let data = try written.compress(kept.rows)
+            let data = DeflateReblocker.reblock(try written.compress(kept.rows))
             return APNGEncodedFrame(rect: work.rect, blendOver: over(first), data: data)
         }
         let further = trialSizes[first] * looksFurther <= kept.rows.count
@@ -144,7 +148,7 @@ extension APNGFrameEncoder {
         var best: APNGEncodedFrame?
         for index in chosen {
             let filtered = try rows(index)
-            let data = try written.compress(filtered)
+            let data = DeflateReblocker.reblock(try written.compress(filtered))
             if best == nil || data.count < best!.data.count {
                 best = APNGEncodedFrame(rect: work.rect, blendOver: over(index), data: data)
             }
