@@ -18,6 +18,12 @@ struct DeflateToken: Equatable {
     }
 
     var isMatch: Bool { litlen > 256 }
+
+    /// A match's extra bits, length and distance together.
+    var extraBits: Int {
+        Int(DeflateAlphabet.lengthExtraBits[Int(litlen) - 257])
+            + Int(DeflateAlphabet.distanceExtraBits[Int(distance)])
+    }
 }
 
 /// Deflate's fixed tables: the base value and extra-bit count of every length and distance
