@@ -5,7 +5,7 @@ import FlipbookDiff
 import FlipbookScene
 import FlipbookRaster
 
-/// `flipbook diff A B`: compares two PNG files, folders of PNG frames, GIFs or WebPs.
+/// `flipbook diff A B`: compares two PNG files, folders of PNG frames, GIFs, APNGs or WebPs.
 ///
 /// Exit codes: 0 same within tolerance, 1 different (pixels, sizes, delays or frame
 /// counts), 2 usage error or unreadable input. Every option value is validated in `run()`
@@ -15,7 +15,7 @@ struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract:
-            "Compare frames: PNG files, folders of PNG frames, GIFs or WebPs, in any combination.",
+            "Compare frames: PNG files, folders of PNG frames, GIFs, APNGs or WebPs, in any combination.",
         discussion: """
             Pixels differ when their color distance (--metric yiq, pixelmatch's YIQ measure, or \
             oklab) exceeds the threshold; pixels that differ only because an anti-aliased edge moved are counted \
@@ -24,15 +24,15 @@ struct DiffCommand: ParsableCommand {
             summary. Exit 0 same within tolerance, 1 different, 2 usage error or unreadable input.
             """)
 
-    @Argument(help: "Expected: a PNG file, a folder of PNG frames, a GIF or a WebP.")
+    @Argument(help: "Expected: a PNG file (animated or not), a folder of PNG frames, a GIF or a WebP.")
     var expected: String?
 
-    @Argument(help: "Actual: a PNG file, a folder of PNG frames, a GIF or a WebP.")
+    @Argument(help: "Actual: a PNG file (animated or not), a folder of PNG frames, a GIF or a WebP.")
     var actual: String?
 
     @Option(
         help:
-            "Pair frames by time: sample GIF and WebP inputs at this rate, frame i at i / fps s (they merge identical frames)."
+            "Pair frames by time: sample GIF, APNG and WebP inputs at this rate, frame i at i / fps s (they merge identical frames)."
     )
     var fps: String?
 
@@ -84,7 +84,7 @@ struct DiffCommand: ParsableCommand {
                         ? " (both inputs share --max-memory; raise it)" : ""))
             throw ExitCode(2)
         }
-        // Time pairing: every GIF or WebP input is sampled at the rate (delays are then compared
+        // Time pairing: every GIF, APNG or WebP input is sampled at the rate (delays are then compared
         // through the sampling, not one by one).
         if let rate {
             do {

@@ -8,7 +8,8 @@ import FlipbookScene
 struct FlipbookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipbook",
-        abstract: "Render Core Animation-style scene files to animated GIFs and PNG frames.",
+        abstract:
+            "Render Core Animation-style scenes and Lottie files to animated GIFs, PNGs and WebPs, or PNG frames.",
         version: "0.1.0",
         subcommands: [
             RenderCommand.self, StillCommand.self, ValidateCommand.self, InfoCommand.self,

@@ -18,14 +18,16 @@ extension PNGCompression: ExpressibleByArgument {}
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene to an animated GIF or WebP, or a folder of PNG frames.",
+        abstract: "Render a scene to an animated GIF, PNG (APNG) or WebP, or to PNG frames.",
         discussion: """
             Frame i shows t = i / fps and is canvas size × scale pixels; --size WxH instead \
             scales each scene uniformly to fit inside W×H and centres it on a W×H frame, \
             transparent around it unless the scene has a background (as `still --size`). With --format png, \
             the output is a folder that receives frame-0000.png, frame-0001.png, … \
-            (numbered by frame index). -o x.webp (or --format webp) writes an animated WebP, lossy at \
-            --quality or exact with --lossless. Default output: output/<scene name>.gif, or the \
+            (numbered by frame index); -o 'out/frame-%04d.png' names them by the pattern. -o x.png \
+            (or --format apng) writes an animated PNG, exact, a plain PNG for one frame. -o x.webp \
+            (or --format webp) writes an animated WebP, lossy at --quality or exact with \
+            --lossless. Default output: output/<scene name>.gif, or the \
             folder output/<scene name>/ for PNG frames.
 
             Several scenes, a folder or a glob: every scene renders into the --output folder \
