@@ -24,10 +24,12 @@ struct DiffCommand: ParsableCommand {
             summary. Exit 0 same within tolerance, 1 different, 2 usage error or unreadable input.
             """)
 
-    @Argument(help: "Expected: a PNG file (animated or not), a folder of PNG frames, a GIF or a WebP.")
+    @Argument(
+        help: "Expected: a PNG file (animated or not), a folder of PNG frames, a GIF or a WebP.")
     var expected: String?
 
-    @Argument(help: "Actual: a PNG file (animated or not), a folder of PNG frames, a GIF or a WebP.")
+    @Argument(
+        help: "Actual: a PNG file (animated or not), a folder of PNG frames, a GIF or a WebP.")
     var actual: String?
 
     @Option(
