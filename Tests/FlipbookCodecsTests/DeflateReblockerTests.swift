@@ -65,7 +65,7 @@ import Testing
     }
 
     /// Letters, then digits and punctuation, as literals: the cut falls where the alphabet
-    /// changes (the refinement stops at steps of 4 tokens), and the two blocks cost less
+    /// changes (the refinement ends at steps of 2–4 tokens), and the two blocks cost less
     /// than one.
     @Test func aChangeOfStatisticsIsCutWhereItHappens() {
         let tokens = Self.twoHalves.map(DeflateToken.literal)

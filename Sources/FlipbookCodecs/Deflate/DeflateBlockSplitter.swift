@@ -6,20 +6,22 @@
 /// (``DeflateBlockCode``):
 /// - A range is tried at `tries - 1` evenly spaced cuts in one pass over it (the left
 ///   half's counts grow as the pass goes; the right half's are the whole less the left).
-/// - The best cut is refined by halving steps either side of it, down to 4 tokens.
+/// - The best cut is refined by halving steps either side of it, down to 2–4 tokens.
 /// - The halves are then priced with every smoothing the writer tries. If they cost less
 ///   than the range as one block, each half is searched the same way; otherwise the range
 ///   is a block.
 /// Ranges shorter than `2 × minimumTokens` are not cut.
 ///
 /// The search prices cuts with the exact code and only the first smoothing
-/// (`pricingSmoothings`), which costs half as much as all three and finds nearly the same
+/// (`pricingSmoothings`), which costs about 0.6 of all three and finds nearly the same
 /// cuts. Bisection does not find the best partition (dynamic programming over every cut
 /// would). The constants were measured on scenes/demo's APNG (120 frames, 374,761 bytes
 /// at 10 tries, 200 tokens, exact pricing):
 /// - 24 tries and 50 tokens: 374,339 bytes; 10 tries and 100 tokens: 374,480; 16 and 64:
-///   374,452. The first took 4.7 % of the render's CPU, the others 3–4 %;
-/// - pricing with no smoothing: 374,509; with all three: 374,311 at 1.6 times the cost.
+///   374,452. With every finalist reblocked (``DeflateReblocker``'s callers), the
+///   reblocking took 7.3 %, 5.4 % and 6.0 % of the render's CPU (perf samples);
+/// - pricing with no smoothing: 374,509; with all three: 374,311 at about 1.7 times the
+///   cost.
 enum DeflateBlockSplitter {
     static let tries = 24
     static let minimumTokens = 50
@@ -51,10 +53,10 @@ enum DeflateBlockSplitter {
         split(tokens, cut.at..<range.upperBound, right, rightCost, into: &blocks)
     }
 
+    /// A cut at token `at`: the left half's counts, and both halves' price.
     private struct Cut {
         var at: Int
         var left: DeflateHistogram
-        var leftCost: Int
         var cost: Int
     }
 
@@ -62,7 +64,7 @@ enum DeflateBlockSplitter {
         let leftCost = DeflateBlockCode.bits(left, smoothings: pricingSmoothings)
         let rightCost = DeflateBlockCode.bits(
             left.complement(in: whole), smoothings: pricingSmoothings)
-        return Cut(at: at, left: left, leftCost: leftCost, cost: leftCost + rightCost)
+        return Cut(at: at, left: left, cost: leftCost + rightCost)
     }
 
     private static func bestCut(

@@ -17,11 +17,13 @@
 /// the input is not a zlib stream this can read (a preset dictionary, a broken stream, over
 /// `maxTokens` symbols), the input comes back unchanged. The zlib header and the Adler-32
 /// trailer are kept as they were, since the data they describe is the same.
-package enum DeflateReblocker {
+enum DeflateReblocker {
     /// Symbols read at most (6 bytes each): 24 MB, a 1000 × 1000 RGBA frame of noise.
-    package static let maxTokens = 1 << 22
+    static let maxTokens = 1 << 22
 
-    package static func reblock(_ stream: [UInt8], maxTokens: Int = maxTokens) -> [UInt8] {
+    /// `stream` (a zlib stream) reblocked, or `stream` itself when that saves nothing or
+    /// it cannot be read.
+    static func reblock(_ stream: [UInt8], maxTokens: Int = maxTokens) -> [UInt8] {
         // CM 8 (deflate) and no preset dictionary (FDICT, bit 5 of FLG).
         guard stream.count > 6, stream[0] & 0x0F == 8, stream[1] & 0x20 == 0 else {
             return stream
