@@ -8,7 +8,8 @@
 /// lengthen the longest shorter code by one (two codes where there was one), until the
 /// code is complete. Lengths are then dealt out again by count, the most frequent symbols
 /// taking the shortest. The repair is not the optimal limited code (package-merge is), but
-/// it only runs on skewed counts and costs a fraction of a bit per symbol there.
+/// it only runs when a depth passes the limit, which takes very skewed counts (a Fibonacci
+/// run of them, `HuffmanCodeLengthsTests`).
 enum HuffmanCodeLengths {
     /// Lengths for `counts` (0 for unused symbols). One used symbol gets length 1; with
     /// `minimumCodes` 2, a second (the lowest other symbol) is given length 1 too, so the
