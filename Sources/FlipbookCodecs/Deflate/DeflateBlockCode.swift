@@ -151,7 +151,7 @@ struct DeflateBlockCode {
             while end < counts.count, (counts[end] > 0) == used {
                 let mean = (sum + UInt64(end - start) / 2) / UInt64(end - start)
                 let count = UInt64(counts[end])
-                // Within a quarter of the mean (at least 4) of the stretch so far.
+                // Within 1/divisor of the stretch's mean so far (at least 4).
                 let limit = max(4, mean / divisor)
                 guard count + limit >= mean, count <= mean + limit else { break }
                 sum += count
