@@ -18,7 +18,7 @@ import FlipbookRaster
 /// tRNS, then per frame an fcTL and its data (IDAT for the first frame, which is also the
 /// still image, fdAT after), IEND. The acTL's frame count is written once the frames are known.
 /// Memory: the changed regions of the frames, up to ``bufferBudget`` bytes; past it the
-/// format is fixed (RGB or RGBA) and frames stream out, at most `jobs` + 2 in flight.
+/// format is fixed (RGB or RGBA) and frames stream out, at most `jobs` + 3 in flight.
 public final class APNGWriter {
     public let width: Int
     public let height: Int
@@ -44,6 +44,9 @@ public final class APNGWriter {
     private var actlOffset = 0
     private var previous: Pixmap?
     private var previousRect: PixelBounds?
+    /// The frame before `previous` (nil until there is one): the canvas `previous` would
+    /// have been drawn on had that frame's dispose_op been NONE (see ``revision(for:cost:)``).
+    private var beforePrevious: Pixmap?
     /// The canvas `previous` was drawn on (what dispose_op PREVIOUS restores); nil while
     /// `previous` is the first frame (whose PREVIOUS means BACKGROUND).
     private var canvasBefore: Pixmap?
@@ -181,6 +184,15 @@ public final class APNGWriter {
         let best = options.min {
             ($0.rect.map(Self.area) ?? 0) + $0.cost < ($1.rect.map(Self.area) ?? 0) + $1.cost
         }!
+        if let revised = try revision(for: frame, cost: (best.rect.map(Self.area) ?? 0) + best.cost)
+        {
+            try add(revised, delay: delay)
+            beforePrevious = previous
+            self.previous = frame
+            self.previousRect = revised.rect
+            try flush(final: false)
+            return
+        }
         // Identical but too long to merge: a 1-pixel frame continues the delay.
         let rect = best.rect ?? PixelBounds(x0: 0, y0: 0, x1: 1, y1: 1)
         pending.last?.dispose = best.dispose
@@ -196,9 +208,46 @@ public final class APNGWriter {
         case 1: canvasBefore = Self.clearing(previous, previousRect)
         default: break  // restored: the new frame is drawn on the same canvas as the previous one
         }
+        beforePrevious = previous
         self.previous = frame
         self.previousRect = rect
         try flush(final: false)
+    }
+
+    /// A choice made one frame too early, taken back: the frame before the previous one
+    /// (k − 2) disposed NONE instead of BACKGROUND or PREVIOUS, and the previous one (k − 1)
+    /// disposed PREVIOUS, so that `frame` (k) is drawn over frame k − 2 itself. This is
+    /// what a pose that returns after one frame needs, as in a walk cycle's passing pose
+    /// (lolo_walk's frames 11–13: frame 13 redraws 104 × 135 pixels of frame 11 instead of
+    /// 159 × 173 over frame 12); ``append(_:delay:)``'s choice of the previous frame's
+    /// dispose_op alone cannot see it, because frame k − 2 was already disposed to
+    /// BACKGROUND when frame k − 1's region came out a little smaller that way.
+    /// Taken when it leaves less to draw over both frames than `cost`, the best choice
+    /// for `frame` alone (frame k − 1 is priced as in ``append(_:delay:)``'s PREVIOUS:
+    /// its area plus the pixels SOURCE writes that OVER would leave transparent). Returns
+    /// `frame`'s work when taken, having rewritten frame k − 1's work and both dispose_ops;
+    /// nil when not. Frame k − 2 may be compressed already: its stream does not depend on
+    /// its own dispose_op (a frame disposed PREVIOUS is blended SOURCE, which stays exact
+    /// under NONE), and ``flush(final:)`` keeps it unwritten until frame k is known.
+    private func revision(for frame: Pixmap, cost: Int) throws -> APNGFrameWork? {
+        guard let older = beforePrevious, let previous, let previousRect, pending.count >= 2,
+            pending[pending.count - 2].dispose != 0, pending[pending.count - 1].work != nil
+        else { return nil }
+        let unit = PixelBounds(x0: 0, y0: 0, x1: 1, y1: 1)
+        let previousRegion = APNGFrameEncoder.changedRect(previous, older, cleared: nil) ?? unit
+        let region = APNGFrameEncoder.changedRect(frame, older, cleared: nil) ?? unit
+        let current = Self.area(previousRect) + cost
+        guard Self.area(previousRegion) + Self.area(region) < current else { return nil }
+        var previousWork = try work(previous, base: older, cleared: nil, rect: previousRegion)
+        let revised =
+            Self.area(previousRegion) + Self.pixelsLeftByOver(previousWork) + Self.area(region)
+        guard revised < current else { return nil }
+        previousWork.over = nil  // disposed PREVIOUS: blended SOURCE (see append)
+        pending[pending.count - 2].dispose = 0
+        pending[pending.count - 1].work = previousWork
+        pending[pending.count - 1].dispose = 2
+        canvasBefore = older
+        return try work(frame, base: older, cleared: nil, rect: region)
     }
 
     /// `pixmap` with `rect` transparent.
@@ -279,15 +328,16 @@ public final class APNGWriter {
         }
     }
 
-    /// Writes the finished frames at the head of the queue; the last frame stays (its
-    /// delay and dispose_op may change) unless `final`. Waits for the head when more than
-    /// `jobs` + 1 frames are queued, which bounds memory.
+    /// Writes the finished frames at the head of the queue; the last two stay (the last
+    /// one's delay and dispose_op may change, and ``revision(for:cost:)`` may change the
+    /// one before's dispose_op) unless `final`. Waits for the head when more than `jobs` + 2
+    /// frames are queued, which bounds memory.
     private func flush(final: Bool) throws {
         guard mode != nil else { return }
-        while let head = pending.first, final || pending.count > 1 {
+        while let head = pending.first, final || pending.count > 2 {
             let ready = head.group.wait(timeout: .now()) == .success
             if !ready {
-                guard final || pending.count > jobs + 1 else { return }
+                guard final || pending.count > jobs + 2 else { return }
                 head.group.wait()
             }
             pending.removeFirst()
