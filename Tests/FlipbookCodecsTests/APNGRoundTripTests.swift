@@ -122,6 +122,45 @@ import FlipbookRaster
         #expect(try APNGReader.decode(bytes).frames == frames)
     }
 
+    /// A pose that returns after one frame, as in a walk cycle: pose B is pose A one column
+    /// narrower and recoloured, then A comes back with one dot added. Alone, frame 1 is
+    /// smaller over A cleared (BACKGROUND: 19 × 20 pixels) than over A (NONE: 20 × 20), but
+    /// then frame 2 must redraw all of A. Taking that back (A disposed NONE, B disposed
+    /// PREVIOUS) leaves only the dot to draw: 400 + 4 pixels instead of 380 + 400.
+    @Test func aPoseThatReturnsAfterOneFrameIsRestoredWithPrevious() throws {
+        func pose(width: Int, r: Int, g: Int, b: Int, dot: Bool = false) -> Pixmap {
+            var p = Pixmap(width: 48, height: 48)
+            for y in 10..<30 {
+                for x in 10..<(10 + width) { APNGSamples.set(&p, x, y, r: r, g: g, b: b, a: 255) }
+            }
+            if dot {
+                for y in 40..<42 {
+                    for x in 40..<42 { APNGSamples.set(&p, x, y, r: 0, g: 0, b: 0, a: 255) }
+                }
+            }
+            return p
+        }
+        let frames = [
+            pose(width: 20, r: 200, g: 30, b: 30), pose(width: 19, r: 30, g: 30, b: 200),
+            pose(width: 20, r: 200, g: 30, b: 30, dot: true),
+        ]
+        let writer = try APNGWriter(width: 48, height: 48, denominator: 10)
+        for f in frames { try writer.append(f, delay: 1) }
+        let bytes = try writer.finishInMemory()
+        let layout = try APNGLayout(bytes)
+        #expect(layout.controls.map(\.dispose) == [0, 2, 0])
+        #expect(layout.controls[1].blend == 0, "a frame disposed PREVIOUS is blended SOURCE")
+        #expect(layout.controls.map { [$0.width, $0.height] } == [[48, 48], [20, 20], [2, 2]])
+        #expect(try APNGReader.decode(bytes).frames == frames)
+        let (rgba, _) = try APNGSamples.decodedByPillow(bytes)
+        let size = 48 * 48 * 4
+        try #require(rgba.count == size * frames.count)
+        for (i, frame) in frames.enumerated() {
+            #expect(
+                Array(rgba[(i * size)..<((i + 1) * size)]) == frame.straightRGBA(), "frame \(i)")
+        }
+    }
+
     /// A frame disposed to PREVIOUS is blended SOURCE, never OVER: Pillow 13.0 blends OVER
     /// into the image it keeps for PREVIOUS and so restores the frame itself (Debian's 9.4,
     /// which the tests run, copied that image earlier and decodes either way). Here frame 1
