@@ -53,6 +53,17 @@ enum APNGSamples {
         return try writer.finishInMemory()
     }
 
+    /// Expects Pillow to decode `apng` as exactly `frames` (straight RGBA, every frame).
+    static func expectPillowDecodes(_ apng: [UInt8], as frames: [Pixmap]) throws {
+        let (rgba, _) = try decodedByPillow(apng)
+        let size = try #require(frames.first).data.count
+        try #require(rgba.count == size * frames.count)
+        for (i, frame) in frames.enumerated() {
+            #expect(
+                Array(rgba[(i * size)..<((i + 1) * size)]) == frame.straightRGBA(), "frame \(i)")
+        }
+    }
+
     /// Pillow's decoding of an APNG (an independent decoder): every frame's straight RGBA
     /// bytes, one after another, and each frame's duration in ms.
     static func decodedByPillow(_ apng: [UInt8]) throws -> (rgba: [UInt8], durations: [Double]) {
