@@ -5,10 +5,10 @@ import FlipbookGeometry
 /// The sweep sums each row's cells by x, newest first among cells at one x: the order it
 /// has always taken them in (a row's cells walked newest first and sorted stably by x), so
 /// every coverage sum is the same and no output byte moves. Each row's list must run
-/// newest first, and the sweep's coverage must be those sums, whether it reads the row's
-/// x's by scanning its sums or by sorting them. Checked on random paths that cross the
-/// work box's sides and revisit cells (tiny contours, several contours over one area),
-/// in narrow boxes (scanned rows) and wide ones (sorted rows).
+/// newest first, and the sweep's coverage must be those sums, whether a row's touched x's
+/// lie in one word of the sweep's row of bits or across several. Checked on random paths
+/// that cross the work box's sides and revisit cells (tiny contours, several contours over
+/// one area), in narrow boxes (rows in one word) and wide ones (rows across words).
 struct CellOrderTests {
     /// Knuth's MMIX linear congruential generator, high bits first: a fixed sequence per
     /// seed (a failing case can be run again), plenty for random test shapes.
@@ -65,9 +65,10 @@ struct CellOrderTests {
         return path
     }
 
-    /// How many rows of each kind a seed's path gave: (scanned, sorted).
+    /// How many rows of each kind a seed's path gave: touched x's within one 64-pixel word
+    /// of the row of bits, or across several.
     @discardableResult
-    static func check(seed: Int) -> (scanned: Int, sorted: Int) {
+    static func check(seed: Int) -> (oneWord: Int, severalWords: Int) {
         var rng = Generator(state: UInt64(seed))
         let x0 = Int.random(in: -20...20, using: &rng), y0 = Int.random(in: -20...20, using: &rng)
         // Half the boxes wide, where rows of a few small contours lie far apart.
@@ -83,8 +84,9 @@ struct CellOrderTests {
 
     /// Checks one fill as the type's comment says.
     @discardableResult
-    static func check(_ path: Path, box: PixelBounds, rule: FillRule) -> (scanned: Int, sorted: Int)
-    {
+    static func check(
+        _ path: Path, box: PixelBounds, rule: FillRule
+    ) -> (oneWord: Int, severalWords: Int) {
         let scratch = RasterScratch.acquire()
         defer { scratch.release() }
         var acc = CoverageAccumulator(
@@ -94,7 +96,7 @@ struct CellOrderTests {
             into: &acc)
 
         var listed = Set<Int>()
-        var kinds = (scanned: 0, sorted: 0)
+        var kinds = (oneWord: 0, severalWords: 0)
         var expected = [[Int]](
             repeating: [Int](repeating: 0, count: box.width), count: box.height)
         for y in box.y0..<box.y1 {
@@ -108,10 +110,10 @@ struct CellOrderTests {
             }
             let xs = Set(list.map { Int(acc.cell($0).x) })
             if let lo = xs.min(), let hi = xs.max() {
-                if CoverageAccumulator.scansRow(range: hi - lo + 1, touched: xs.count) {
-                    kinds.scanned += 1
+                if (lo - box.x0) >> 6 == (hi - box.x0) >> 6 {
+                    kinds.oneWord += 1
                 } else {
-                    kinds.sorted += 1
+                    kinds.severalWords += 1
                 }
             }
             // The former sweep's sums over that order, pixel by pixel.
@@ -148,16 +150,16 @@ struct CellOrderTests {
     @Test(arguments: 0..<60)
     func rowsAreSweptByXNewestFirst(seed: Int) { Self.check(seed: seed) }
 
-    /// The seeds above exercise both ways of reading a row, not only one.
+    /// The seeds above give rows of both kinds, not only one.
     @Test func theSeedsGiveRowsOfBothKinds() {
         let kinds = (0..<60).map { Self.check(seed: $0) }
-        #expect(kinds.map(\.scanned).reduce(0, +) > 100)
-        #expect(kinds.map(\.sorted).reduce(0, +) > 100)
+        #expect(kinds.map(\.oneWord).reduce(0, +) > 100)
+        #expect(kinds.map(\.severalWords).reduce(0, +) > 100)
     }
 
     /// A cell whose sums cancel to exactly zero (a contour out and back inside one pixel,
-    /// drawn after a square whose edge crosses that pixel): the pixel is noted twice as
-    /// its sum leaves zero, in a row read by sorting, and must still be swept once.
+    /// drawn after a square whose edge crosses that pixel): the pixel's bit is set twice
+    /// as its sum leaves zero, in a row across several words, and it is swept once.
     @Test func aSumBackAtZeroIsSweptOnce() {
         var path = Path()
         for left in [10.25, 280.25] {
@@ -172,6 +174,6 @@ struct CellOrderTests {
         path.close()
         let box = PixelBounds(x0: 0, y0: 0, x1: 300, y1: 10)
         let kinds = Self.check(path, box: box, rule: .nonZero)
-        #expect(kinds.sorted > 0)
+        #expect(kinds.severalWords > 0)
     }
 }

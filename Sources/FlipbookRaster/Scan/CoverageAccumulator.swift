@@ -13,8 +13,8 @@ import FlipbookGeometry
 ///   first (a new cell is pushed at its row's head). The sweep adds a row's cells, in that
 ///   order, into a dense row of sums by x (so among cells at one x the newest comes first:
 ///   the order every sum has always been taken in), then reads the touched x's in
-///   increasing order: by scanning the row of sums when they lie close together, else by
-///   sorting the list of x's it noted (see ``sweep(rule:painter:)``). It keeps the
+///   increasing order from a row of bits set as sums left zero (see
+///   ``sweep(rule:painter:)``). It keeps the
 ///   running winding `acc` (sum of covers to the left); a cell pixel's fractional winding
 ///   is `acc + area`, and the pixels between two cells all share the winding `acc`, so
 ///   they form one constant-coverage span.
@@ -50,6 +50,10 @@ struct CoverageAccumulator: FlattenSink {
 
     /// Works in `scratch` (acquired by the caller, who releases it after the sweep).
     init(x0: Int, y0: Int, x1: Int, y1: Int, scratch: RasterScratch) {
+        let limit = Self.coordinateLimit
+        precondition(
+            abs(x0) <= limit && abs(y0) <= limit && abs(x1) <= limit && abs(y1) <= limit,
+            "work box beyond the rasterizer's coordinate range")
         self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
         self.scratch = scratch
         let rows = max(0, y1 - y0)
@@ -199,14 +203,20 @@ struct CoverageAccumulator: FlattenSink {
         lastX = last; lastY = row
     }
 
-    /// `Int(v.rounded(.down))` without its call into libm's `floor` (the baseline x86-64
-    /// target has no rounding instruction; that call was a tenth of a small fill's time):
-    /// truncation toward zero, one lower for negative non-integers. Same result, and the
-    /// same trap outside Int's range.
+    /// The box's sides as the walk's coordinates may reach them: within ±2³⁰, so that
+    /// ``floorToInt(_:)`` is exact on every value it is given (the rasterizer's work areas
+    /// lie within ±10⁹, see ``Rasterizer/deviceBounds(of:transform:within:)``).
+    static let coordinateLimit = 1 << 30
+
+    /// `Int(v.rounded(.down))` for |v| < 2³¹, without a call into libm's `floor` (the
+    /// baseline x86-64 target has no rounding instruction) and without the range checks of
+    /// `Int(v)` (a third of a row piece's time): adding 1.5 · 2⁵² rounds v to the nearest
+    /// integer in the sum's low mantissa bits, read back as an Int32; one lower when that
+    /// rounded up. Every value the walk floors lies inside the box (see ``coordinateLimit``).
     @inline(__always)
     static func floorToInt(_ v: Double) -> Int {
-        let t = Int(v)
-        return Double(t) > v ? t - 1 : t
+        let nearest = Int32(truncatingIfNeeded: (v + 6_755_399_441_055_744.0).bitPattern)
+        return Int(Double(nearest) > v ? nearest &- 1 : nearest)
     }
 
     @inline(__always)
@@ -256,55 +266,50 @@ struct CoverageAccumulator: FlattenSink {
         return Int(w * 255 + 0.5)
     }
 
-    /// Whether a row whose touched x's lie within `range` pixels, `touched` of them,
-    /// is read by scanning its sums (else by sorting its x's): a scan costs about a step
-    /// per pixel of the range, a sort a few per x and more as they grow.
-    @inline(__always)
-    static func scansRow(range: Int, touched: Int) -> Bool { range <= 2 * touched + 16 }
-
     /// Sweeps all touched rows, handing spans to `painter`.
     ///
-    /// Each row's cells are added into the scratch's row of sums, newest first; the row's
-    /// touched x's (noted when a sum leaves zero) are then read in increasing order, and
-    /// every sum is set back to zero as it is read, so the row of sums is all zeros again
-    /// for the next row and the next fill. A sum that returns to exactly zero and is
-    /// touched again is noted twice (the sort drops the repeat); a scan skips a sum that is
-    /// zero when read, whose pixel then joins the run around it, with the same coverage.
+    /// Each row's cells are added into the scratch's row of sums, newest first; an x whose
+    /// sum leaves zero sets its bit in the scratch's row of bits. The set bits are then read
+    /// word by word in increasing x (a step per 64 pixels of the row's range plus one per
+    /// touched x, where sorting the x's cost a few steps per x and scanning the sums one per
+    /// pixel), and every bit and sum is set back to zero as it is read, so both rows are all
+    /// zeros again for the next row and the next fill. A sum that returns to exactly zero
+    /// keeps its bit: its pixel is then a cell pixel of the coverage the run around it has.
     mutating func sweep<P: SpanPainter>(rule: FillRule, painter: inout P) {
         guard minRow <= maxRow else { return }
         let spans = scratch.spans
         let cov = scratch.coverage
         let sums = scratch.rowSums
+        let bits = scratch.rowBits
         let xs = scratch.rowXs
-        let width = x1 - x0
         for y in minRow...maxRow {
             // A stop request (Ctrl-C) is polled every 64 rows; the fill is then left
             // incomplete, and the frame it belongs to is discarded.
             if (y - minRow) & 63 == 63 && RenderCancellation.shared.isCancelled { return }
             var idx = Int(rowHeads[y - y0])
             if idx < 0 { continue }
-            var n = 0, lo = Int.max, hi = Int.min
-            var listFull = false
+            var lo = Int.max, hi = Int.min
             while idx >= 0 {
                 let cell = cells[idx]
                 let i = Int(cell.x) - x0
-                if sums[i].isZero {
-                    if n < width { xs[n] = Int32(i); n += 1 } else { listFull = true }
-                }
+                if sums[i].isZero { bits[i &>> 6] |= 1 &<< UInt64(i & 63) }
                 sums[i].area += cell.area
                 sums[i].cover += cell.cover
                 if i < lo { lo = i }
                 if i > hi { hi = i }
                 idx = Int(cell.next)
             }
-            if listFull || Self.scansRow(range: hi - lo + 1, touched: n) {
-                n = 0
-                for i in lo...hi {
-                    xs[n] = Int32(i)
-                    n += sums[i].isZero ? 0 : 1
-                }
-            } else {
-                n = Self.sortDroppingRepeats(xs, count: n)
+            var n = 0
+            for w in (lo &>> 6)...(hi &>> 6) {
+                var word = bits[w]
+                if word == 0 { continue }
+                bits[w] = 0
+                let base = Int32(truncatingIfNeeded: w &<< 6)
+                repeat {
+                    xs[n] = base &+ Int32(truncatingIfNeeded: word.trailingZeroBitCount)
+                    n &+= 1
+                    word &= word &- 1
+                } while word != 0
             }
             var spanCount = 0
             var acc: Float = 0
@@ -344,31 +349,6 @@ struct CoverageAccumulator: FlattenSink {
                 y: y, spans: UnsafeBufferPointer(start: spans, count: spanCount),
                 coverage: cov, originX: x0)
         }
-    }
-
-    /// Sorts the first `count` x's and drops repeats; how many remain. Insertion sort for
-    /// the usual short list, the library's sort for a long one.
-    private static func sortDroppingRepeats(_ xs: UnsafeMutablePointer<Int32>, count: Int) -> Int {
-        if count > 24 {
-            var buffer = UnsafeMutableBufferPointer(start: xs, count: count)
-            buffer.sort()
-        } else {
-            for i in 1..<max(count, 1) {
-                let v = xs[i]
-                var j = i - 1
-                while j >= 0 && xs[j] > v {
-                    xs[j + 1] = xs[j]
-                    j -= 1
-                }
-                xs[j + 1] = v
-            }
-        }
-        var kept = min(count, 1)
-        for i in 1..<max(count, 1) where xs[i] != xs[kept - 1] {
-            xs[kept] = xs[i]
-            kept += 1
-        }
-        return kept
     }
 
     // MARK: Inspection (tests)

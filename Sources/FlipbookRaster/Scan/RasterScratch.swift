@@ -11,8 +11,8 @@
 ///   is already in use (a fill started while another is being swept on the same thread);
 ///   ``release()`` gives it back. The arena is never shared between threads.
 /// - Buffers grow geometrically (``reserve``), keeping what they hold.
-/// - The row of sums (``rowSums``) is all zeros between sweeps: the sweep sets back every
-///   sum it reads, and a grown row starts zeroed.
+/// - The row of sums (``rowSums``) and of bits (``rowBits``) are all zeros between sweeps:
+///   the sweep sets back every sum and bit it reads, and a grown row starts zeroed.
 ///
 /// Its stored properties skip Swift's dynamic exclusivity checks (`@exclusivity(unchecked)`):
 /// every fill reads them, and with hundreds of tiny fills per frame the checks' runtime
@@ -27,6 +27,9 @@ final class RasterScratch {
     /// One row's sums by x (``CoverageAccumulator``'s sweep), `widthCapacity` long, zeros
     /// between sweeps.
     @exclusivity(unchecked) private(set) var rowSums: UnsafeMutablePointer<RowSum>
+    /// One bit per x of the row of sums, set while its sum is not zero:
+    /// `(widthCapacity + 63) / 64` words, zeros between sweeps.
+    @exclusivity(unchecked) private(set) var rowBits: UnsafeMutablePointer<UInt64>
     /// The x's a row's sweep touched, `widthCapacity` long.
     @exclusivity(unchecked) private(set) var rowXs: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private(set) var widthCapacity: Int
@@ -46,6 +49,7 @@ final class RasterScratch {
         rowSums = .allocate(capacity: widthCapacity)
         rowSums.initialize(repeating: RowSum(), count: widthCapacity)
         rowXs = .allocate(capacity: widthCapacity)
+        rowBits = Self.zeroedBits(for: widthCapacity)
         spans = .allocate(capacity: spanCapacity)
         clippedSpans = .allocate(capacity: spanCapacity)
         coverage = .allocate(capacity: coverageCapacity)
@@ -53,6 +57,7 @@ final class RasterScratch {
 
     deinit {
         cells.deallocate(); rowHeads.deallocate(); rowSums.deallocate(); rowXs.deallocate()
+        rowBits.deallocate()
         spans.deallocate(); clippedSpans.deallocate(); coverage.deallocate()
     }
 
@@ -79,11 +84,12 @@ final class RasterScratch {
             rowHeads = .allocate(capacity: rowCapacity)
         }
         if width > widthCapacity {
-            rowSums.deallocate(); rowXs.deallocate()
+            rowSums.deallocate(); rowXs.deallocate(); rowBits.deallocate()
             widthCapacity = max(width, widthCapacity * 2)
             rowSums = .allocate(capacity: widthCapacity)
             rowSums.initialize(repeating: RowSum(), count: widthCapacity)
             rowXs = .allocate(capacity: widthCapacity)
+            rowBits = Self.zeroedBits(for: widthCapacity)
         }
         // A row has at most one span per cell plus one run between cells.
         if 2 * width + 2 > spanCapacity {
@@ -97,6 +103,14 @@ final class RasterScratch {
             coverageCapacity = max(width + 1, coverageCapacity * 2)
             coverage = .allocate(capacity: coverageCapacity)
         }
+    }
+
+    /// A row of bits for `width` x's, all zero.
+    private static func zeroedBits(for width: Int) -> UnsafeMutablePointer<UInt64> {
+        let words = (width + 63) / 64
+        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+        bits.initialize(repeating: 0, count: words)
+        return bits
     }
 
     /// Reallocates `buffer` to at least `count` elements (at least doubling), moving the
