@@ -59,6 +59,71 @@ struct MaskCompositingTests {
         #expect(m.bounds.isEmpty)
     }
 
+    /// A layer mask's multiply and alpha extraction at every row width from 1 to 19 (the
+    /// vector loops take four and eight pixels at a time, the rest one by one): each
+    /// channel becomes round(channel · coverage / 255), pixels outside the mask's bounds
+    /// become transparent; the alpha mask holds each pixel's alpha and its tight bounds.
+    @Test func multiplyAndAlphaAtEveryWidth() {
+        var rng = CellOrderTests.Generator(state: 7)
+        for width in 1...19 {
+            let height = 3
+            var pixmap = Pixmap(width: width, height: height)
+            for i in 0..<(width * height) {
+                // Premultiplied: every channel at most the alpha; some pixels transparent,
+                // some opaque.
+                let alpha = [0, 255, Int.random(in: 1...254, using: &rng)].randomElement(
+                    using: &rng)!
+                pixmap.data[4 * i + 3] = UInt8(alpha)
+                for k in 0..<3 {
+                    pixmap.data[4 * i + k] = UInt8(Int.random(in: 0...alpha, using: &rng))
+                }
+            }
+            let alpha = Mask(alphaOf: pixmap)
+            var tight = (x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let a = pixmap.data[4 * (y * width + x) + 3]
+                    #expect(alpha.coverage(x: x, y: y) == a)
+                    if a > 0 {
+                        tight = (
+                            min(tight.x0, x), min(tight.y0, y), max(tight.x1, x + 1),
+                            max(tight.y1, y + 1)
+                        )
+                    }
+                }
+            }
+            let expectedBounds =
+                tight.x0 == .max
+                ? PixelBounds.empty
+                : PixelBounds(x0: tight.x0, y0: tight.y0, x1: tight.x1, y1: tight.y1)
+            #expect(alpha.bounds == expectedBounds, "width \(width)")
+
+            // Coverage: runs of 255 (skipped four at a time), zeros and anything between,
+            // with the mask's bounds one pixel in from the sides where the width allows.
+            var mask = Mask(width: width, height: height)
+            let box = PixelBounds(
+                x0: width > 2 ? 1 : 0, y0: 0, x1: width > 2 ? width - 1 : width, y1: height)
+            for y in box.y0..<box.y1 {
+                for x in box.x0..<box.x1 {
+                    mask.data[y * width + x] =
+                        [255, 255, 0, UInt8.random(in: 1...254, using: &rng)]
+                        .randomElement(using: &rng)!
+                }
+            }
+            mask.bounds = box
+            var multiplied = pixmap
+            multiplied.multiply(by: mask)
+            for i in 0..<(width * height) {
+                let c = Double(mask.data[i])
+                for k in 0..<4 {
+                    let expected = (Double(pixmap.data[4 * i + k]) * c / 255).rounded()
+                    #expect(
+                        Double(multiplied.data[4 * i + k]) == expected, "width \(width) pixel \(i)")
+                }
+            }
+        }
+    }
+
     /// Straight source-over, rounding once per step as premultiplied RGBA8 does.
     func over(_ src: [Double], _ dst: [Double], scale s: Double) -> [Int] {
         let scaled = src.map { ($0 * s / 255).rounded() }
