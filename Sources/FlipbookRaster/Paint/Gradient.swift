@@ -140,11 +140,22 @@ public struct Gradient: Sendable {
             blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
     }
 
-    /// Premultiplied RGBA8, each channel rounded from the exact product.
-    static func premultiplied(_ c: Color) -> UInt32 {
-        let c = c.clamped
-        func q(_ v: Double) -> UInt32 { UInt32((v * 255).rounded()) }
+    /// Premultiplied RGBA8, each channel rounded from the exact product (half away from
+    /// zero, as `rounded()`, without its call into libm: a gradient's table rounds 4,096
+    /// values, and an animated gradient builds one every frame).
+    static func premultiplied(_ color: Color) -> UInt32 {
+        // `color.clamped` channel by channel: that property lives in another module and
+        // was called, not inlined, for each of a table's 1,024 entries.
+        @inline(__always) func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
+        let alpha = unit(color.alpha)
+        @inline(__always) func q(_ v: Double) -> UInt32 {
+            // 0 ≤ v·255 ≤ 255 (clamped channels), where dropping the whole part is exact.
+            let scaled = v * 255
+            let whole = UInt32(scaled)
+            return scaled - Double(whole) >= 0.5 ? whole + 1 : whole
+        }
         return Compositing.pack(
-            q(c.red * c.alpha), q(c.green * c.alpha), q(c.blue * c.alpha), q(c.alpha))
+            q(unit(color.red) * alpha), q(unit(color.green) * alpha),
+            q(unit(color.blue) * alpha), q(alpha))
     }
 }

@@ -73,6 +73,12 @@ struct ShaderPainter<Shader: SpanShader>: SpanPainter {
     /// more calls cost more than they save.
     static var shortestSolidPiece: Int { 8 }
 
+    /// Spans shorter than this are shaded without looking for such a run (the anti-aliased
+    /// pixels of an edge, most spans of a gradient fill): shading them costs less than the
+    /// look (a radial one solves for where the span meets the first stop's circle), and
+    /// gives the same bytes.
+    static var shortestProbedSpan: Int { 4 }
+
     mutating func paintRow(
         y: Int, spans: UnsafeBufferPointer<Span>,
         coverage: UnsafeMutablePointer<UInt8>, originX: Int
@@ -98,7 +104,9 @@ struct ShaderPainter<Shader: SpanShader>: SpanPainter {
             // Pixels of one color are blended as a solid color, which gives the same bytes
             // as blending that color shaded pixel by pixel; a transparent one changes
             // nothing. The pixels either side are shaded as spans of their own.
-            var run = shader.uniformRun(x: s.x, y: y, count: s.count)
+            var run =
+                s.count < Self.shortestProbedSpan
+                ? nil : shader.uniformRun(x: s.x, y: y, count: s.count)
             if let r = run, r.count < s.count, r.count < Self.shortestSolidPiece { run = nil }
             guard let run else {
                 paintShaded(row, x: s.x, y: y, count: s.count, coverage: cover)
