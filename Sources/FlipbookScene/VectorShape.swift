@@ -250,6 +250,8 @@ public enum VectorPathValue {
             return (p, p + Point(v[b + 2], v[b + 3]), p + Point(v[b + 4], v[b + 5]))
         }
         var path = Path()
+        // A move, a segment per vertex and a close: one allocation, not the array's doublings.
+        path.elements.reserveCapacity(count + 2)
         path.move(to: vertex(0).0)
         func segment(_ from: Int, _ to: Int) {
             let a = vertex(from), b = vertex(to)
