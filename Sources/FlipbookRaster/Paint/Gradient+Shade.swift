@@ -113,6 +113,7 @@ extension Gradient: SpanShader {
     /// vertical gradient, the transparent far side of a fade), whole; a radial span's
     /// pixels inside the first stop's radius (a run in its middle), or the whole span when
     /// all of it lies beyond the last's.
+    @inline(__always)
     func uniformRun(x: Int, y: Int, count: Int) -> UniformRun? {
         guard count > 0 else { return nil }
         let row = RowMapping(transform, y: y)
@@ -221,6 +222,7 @@ extension Gradient: SpanShader {
         return first == last ? first : nil
     }
 
+    @inline(__always)
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let row = RowMapping(transform, y: y)
         let origin = tableOrigin, scale = tableScale
