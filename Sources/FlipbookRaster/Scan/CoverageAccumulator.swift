@@ -14,10 +14,9 @@ import FlipbookGeometry
 ///   order, into a dense row of sums by x (so among cells at one x the newest comes first:
 ///   the order every sum has always been taken in), then reads the touched x's in
 ///   increasing order from a row of bits set as sums left zero (see
-///   ``sweep(rule:painter:)``). It keeps the
-///   running winding `acc` (sum of covers to the left); a cell pixel's fractional winding
-///   is `acc + area`, and the pixels between two cells all share the winding `acc`, so
-///   they form one constant-coverage span.
+///   ``sweep(rule:painter:)``). It keeps the running winding `acc` (sum of covers to the
+///   left); a cell pixel's fractional winding is `acc + area`, and the pixels between two
+///   cells all share the winding `acc`, so they form one constant-coverage span.
 /// - The fill rule is applied to that accumulated fractional winding w: non-zero gives
 ///   min(|w|, 1), even-odd folds |w| mod 2 (a value above 1 becomes 2 − value). This is
 ///   exact for non-overlapping edges and correct inside self-overlapping paths.

@@ -1,5 +1,5 @@
-/// Per-thread working memory of the rasterizer: cell records, row heads, a row of sums and
-/// its touched x's, spans and coverage bytes.
+/// Per-thread working memory of the rasterizer: cell records, row heads, a row of sums with
+/// its bits and touched x's, spans and coverage bytes.
 ///
 /// Why: a Lottie frame fills hundreds of small paths, and allocating six arrays per fill
 /// (with Swift's uniqueness and bounds checks on every cell) cost more than the
@@ -27,8 +27,8 @@ final class RasterScratch {
     /// One row's sums by x (``CoverageAccumulator``'s sweep), `widthCapacity` long, zeros
     /// between sweeps.
     @exclusivity(unchecked) private(set) var rowSums: UnsafeMutablePointer<RowSum>
-    /// One bit per x of the row of sums, set while its sum is not zero:
-    /// `(widthCapacity + 63) / 64` words, zeros between sweeps.
+    /// One bit per x of the row of sums, set when its sum leaves zero (and kept should it
+    /// return there): `(widthCapacity + 63) / 64` words, zeros between sweeps.
     @exclusivity(unchecked) private(set) var rowBits: UnsafeMutablePointer<UInt64>
     /// The x's a row's sweep touched, `widthCapacity` long.
     @exclusivity(unchecked) private(set) var rowXs: UnsafeMutablePointer<Int32>
