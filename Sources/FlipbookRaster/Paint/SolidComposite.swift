@@ -1,5 +1,11 @@
 import FlipbookGeometry
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The pixel that ``Pixmap/fill(_:transform:rule:paint:opacity:clip:)`` leaves where a
 /// solid color covers a pixel completely: the same premultiplication, rounding and
 /// source-over, for one pixel. Lets a renderer composite a full-canvas solid layer over a
@@ -28,8 +34,17 @@ extension Pixmap {
         self.init(
             width: width, height: height,
             premultipliedRGBA: [UInt8](unsafeUninitializedCapacity: count * 4) { bytes, n in
-                bytes.withMemoryRebound(to: UInt32.self) { pixels in
-                    pixels.initialize(repeating: value)
+                // Every new frame starts here: sixteen pixels per store (the library's
+                // `initialize(repeating:)` stores four) and the C library's memset for
+                // transparent, the usual start (4 % of a 256×256 Lottie frame's time).
+                if let base = bytes.baseAddress {
+                    if value == 0 {
+                        memset(base, 0, count * 4)
+                    } else {
+                        base.withMemoryRebound(to: UInt32.self, capacity: count) {
+                            Compositing.fill($0, count: count, color: value)
+                        }
+                    }
                 }
                 n = count * 4
             })
