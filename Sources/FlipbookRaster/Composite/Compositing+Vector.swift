@@ -21,6 +21,14 @@ extension Compositing {
         return unsafeBitCast(lo | (hi &<< 8), to: SIMD4<UInt32>.self)
     }
 
+    /// Four coverage bytes from `coverage[i]` on, one per 32-bit lane.
+    @inline(__always)
+    static func coverage4(_ coverage: UnsafePointer<UInt8>, at i: Int) -> SIMD4<UInt32> {
+        SIMD4<UInt32>(
+            UInt32(coverage[i]), UInt32(coverage[i + 1]),
+            UInt32(coverage[i + 2]), UInt32(coverage[i + 3]))
+    }
+
     /// A factor per pixel (0…255 in each 32-bit lane) spread to both 16-bit lanes of it.
     @inline(__always)
     static func lanes(_ f: SIMD4<UInt32>) -> SIMD8<UInt16> {
@@ -72,9 +80,7 @@ extension Compositing {
         let (d, s) = (UnsafeMutableRawPointer(dst), UnsafeRawPointer(src))
         var i = 0
         while i + 4 <= count {
-            let c = SIMD4<UInt32>(
-                UInt32(coverage[i]), UInt32(coverage[i + 1]),
-                UInt32(coverage[i + 2]), UInt32(coverage[i + 3]))
+            let c = coverage4(coverage, at: i)
             let source = scale4(
                 s.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self), lanes(c))
             let target = d.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)

@@ -106,9 +106,7 @@ enum Compositing {
         let colors = SIMD4<UInt32>(repeating: color)
         var i = 0
         while i + 4 <= count {
-            let c = SIMD4<UInt32>(
-                UInt32(coverage[i]), UInt32(coverage[i + 1]),
-                UInt32(coverage[i + 2]), UInt32(coverage[i + 3]))
+            let c = coverage4(coverage, at: i)
             if c == .zero { i += 4; continue }
             if opaque && c == SIMD4(repeating: 255) {
                 raw.storeBytes(of: colors, toByteOffset: i * 4, as: SIMD4<UInt32>.self)

@@ -43,9 +43,7 @@ extension Pixmap {
         var x = 0
         let full = SIMD4<UInt32>(repeating: 255)
         while x + 4 <= count {
-            let c = SIMD4<UInt32>(
-                UInt32(coverage[x]), UInt32(coverage[x + 1]),
-                UInt32(coverage[x + 2]), UInt32(coverage[x + 3]))
+            let c = Compositing.coverage4(coverage, at: x)
             if c != full {
                 let p = pixels.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt32>.self)
                 pixels.storeBytes(
