@@ -126,8 +126,18 @@ public enum ScenePreparation {
             throw ScenePreparationError(
                 messages: ["\(path): \(error)"], reason: "\(error)", warnings: loaded.warnings)
         }
+        // Images a Lottie file's players would skip are found only by decoding them; with
+        // --strict they refuse the file, as the reader's warnings do (SceneFile.load).
+        if options.loader.strict, let skipped = renderer.imageWarning {
+            let message = "unsupported features (--strict): \(skipped)"
+            throw ScenePreparationError(
+                messages: ["\(path): \(message)"], reason: message, warnings: loaded.warnings)
+        }
         let warnings =
-            loaded.warnings + (renderer.textWarning.map { ["warning: \(path): \($0)"] } ?? [])
+            loaded.warnings
+            + [renderer.imageWarning, renderer.textWarning].compactMap { $0 }.map {
+                "warning: \(path): \($0)"
+            }
         return PreparedScene(renderer: renderer, warnings: warnings)
     }
 }

@@ -18,6 +18,11 @@ public struct SceneRenderer: Sendable {
     /// as the font's .notdef box, as Pango and Core Text show tofu); nil when every
     /// character has a glyph.
     public let textWarning: String?
+    /// One warning naming the images of a Lottie file that could not be decoded (a GIF, an
+    /// SVG, broken bytes): drawn without them, as ThorVG and rlottie draw such a file
+    /// (issue 24 §1); nil when there are none. A Flipbook scene's broken image stays an
+    /// error, and so does an image refused by a limit.
+    public let imageWarning: String?
     /// When set, receives the CPU time of building and evaluating the timeline, of
     /// loading assets and of rasterizing (`--timings`, the report's `"timings"`).
     public var timings: StageTimings?
@@ -73,6 +78,7 @@ public struct SceneRenderer: Sendable {
         var images: [String: Pixmap] = [:]
         var imageBytes = 0.0
         var missing: [Character] = []
+        var skipped: [String] = [], skippedAssets: Set<String> = []
         for layer in scene.layers {
             try layer.forEachLayer { l in
                 if case .text(let text) = l.content {
@@ -86,46 +92,27 @@ public struct SceneRenderer: Sendable {
                         throw RenderError.unusableFont(layer: l.id, reason: "\(error)")
                     }
                 }
-                guard case .image(let content) = l.content, images[content.asset] == nil else {
-                    return
-                }
-                // Each image's header is checked against the limits before its pixels exist.
-                let accept = { (width: Int, height: Int) -> String? in
-                    limits.imageViolation(width: width, height: height)?.message(naming: naming)
-                        ?? (imageBytes + Double(width * height * 4) > Double(limits.maxMemory)
-                            ? "the decoded images would take more than the \(naming.name(.maxMemory)) limit"
-                            : nil)
-                }
-                let image: Pixmap
-                if scene.assets[content.asset] == nil,
-                    let bytes = scene.embeddedAssets[content.asset]
+                guard case .image(let content) = l.content, images[content.asset] == nil,
+                    !skippedAssets.contains(content.asset)
+                else { return }
+                switch try Self.decodeImage(
+                    content.asset, layer: l.id, of: scene, limits: limits, naming: naming,
+                    decodedBytes: imageBytes)
                 {
-                    do { image = try ImageDecoder.decode(bytes, accepting: accept) } catch {
-                        throw RenderError.unreadableAsset(
-                            name: content.asset, path: "embedded", reason: "\(error)")
-                    }
-                } else {
-                    guard let path = scene.assets[content.asset] else {
-                        throw RenderError.missingAsset(name: content.asset, layer: l.id)
-                    }
-                    if let size = FileSystem.size(of: path), Double(size) > Double(limits.maxMemory)
-                    {
-                        throw RenderError.unreadableAsset(
-                            name: content.asset, path: path,
-                            reason:
-                                "the file is \(size) bytes, over the \(naming.name(.maxMemory)) limit"
-                        )
-                    }
-                    do { image = try ImageDecoder.read(path: path, accepting: accept) } catch {
-                        throw RenderError.unreadableAsset(
-                            name: content.asset, path: path, reason: Self.reason(error, path))
-                    }
+                case .image(let image):
+                    imageBytes += Double(image.data.count)
+                    images[content.asset] = image
+                case .skipped(let reason):
+                    skipped.append(reason)
+                    skippedAssets.insert(content.asset)
                 }
-                imageBytes += Double(image.data.count)
-                images[content.asset] = image
             }
         }
         self.textWarning = TextEngine.missingCharactersWarning(missing)
+        self.imageWarning =
+            skipped.isEmpty
+            ? nil
+            : "drawn without the images it could not decode: " + skipped.joined(separator: "; ")
         self.scene = scene
         let loaded = StageTimings.threadCPUNanoseconds()
         self.timeline = Timeline(scene: scene)
@@ -167,6 +154,74 @@ public struct SceneRenderer: Sendable {
 
     /// round(duration × fps), at least 1.
     public var frameCount: Int { Canvas.frameCount(duration: scene.canvas.duration, fps: fps) }
+
+    /// What decoding one image asset gave: its pixels, or why a Lottie file's image is
+    /// drawn without (see ``imageWarning``).
+    private enum DecodedImage {
+        case image(Pixmap)
+        case skipped(String)
+    }
+
+    /// Decodes `asset`, its header first checked against the limits (with `decodedBytes`
+    /// of images already decoded). An image a limit refuses, and any broken image of a
+    /// Flipbook scene, is an error; a Lottie file's image that does not decode is skipped,
+    /// as ThorVG and rlottie draw such a file.
+    private static func decodeImage(
+        _ asset: String, layer: String, of scene: Scene, limits: ResourceLimits,
+        naming: LimitNaming, decodedBytes: Double
+    ) throws -> DecodedImage {
+        var refused = false
+        let accept = { (width: Int, height: Int) -> String? in
+            let problem =
+                limits.imageViolation(width: width, height: height)?.message(naming: naming)
+                ?? (decodedBytes + Double(width * height * 4) > Double(limits.maxMemory)
+                    ? "the decoded images would take more than the \(naming.name(.maxMemory)) limit"
+                    : nil)
+            refused = problem != nil
+            return problem
+        }
+        let path: String
+        let decoded: Result<Pixmap, ImageError>
+        if scene.assets[asset] == nil, let bytes = scene.embeddedAssets[asset] {
+            path = "embedded"
+            decoded = Result { () throws(ImageError) in
+                try ImageDecoder.decode(bytes, accepting: accept)
+            }
+        } else {
+            guard let file = scene.assets[asset] else {
+                throw RenderError.missingAsset(name: asset, layer: layer)
+            }
+            if let size = FileSystem.size(of: file), Double(size) > Double(limits.maxMemory) {
+                throw RenderError.unreadableAsset(
+                    name: asset, path: file,
+                    reason: "the file is \(size) bytes, over the \(naming.name(.maxMemory)) limit")
+            }
+            path = file
+            decoded = Result { () throws(ImageError) in
+                try ImageDecoder.read(path: file, accepting: accept)
+            }
+        }
+        switch decoded {
+        case .success(let image): return .image(image)
+        case .failure(let error):
+            let reason = path == "embedded" ? "\(error)" : Self.reason(error, path)
+            guard scene.format == .lottie, !refused else {
+                throw RenderError.unreadableAsset(name: asset, path: path, reason: reason)
+            }
+            let why = isUnknownFormat(error) ? "not a PNG, JPEG or WebP image" : reason
+            return .skipped("asset `\(asset)` (\(path)): \(why)")
+        }
+    }
+
+    /// Whether the bytes are in none of the formats ``ImageDecoder`` reads (it tries PNG
+    /// last, so its error names PNG alone).
+    private static func isUnknownFormat(_ error: ImageError) -> Bool {
+        switch error {
+        case .png(.wrongSignature): true
+        case .inFile(_, let inner): isUnknownFormat(inner)
+        default: false
+        }
+    }
 
     /// A PNG error without the leading path, which the asset message already names.
     private static func reason(_ error: any Error, _ path: String) -> String {

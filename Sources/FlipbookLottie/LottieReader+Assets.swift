@@ -6,11 +6,14 @@ import Foundation
 extension LottieReader {
     /// An image layer's picture: the asset's `w`×`h` at the layer's origin. The image is
     /// embedded (`data:` URI), inside a dotLottie archive, or a file `u` + `p` beside the
-    /// document (confined to its folder as scene assets are). A file that is missing is
-    /// skipped with a warning, as players skip it.
+    /// document (confined to its folder as scene assets are). A file that is missing, or a
+    /// `data:` URI that is not base64, is skipped with a warning, as players skip it (and
+    /// `SceneRenderer` skips a Lottie image it cannot decode).
     func imageLayer(_ e: Entry) -> Layer? {
+        // An image layer naming no image is left out, as a precomposition naming no
+        // asset is (players draw the rest).
         guard let ref = e.node["refId"].string, let asset = assetNodes[ref] else {
-            error(
+            leaveOut(
                 e.node["refId"],
                 "no image asset has id \(e.node["refId"].string.map { "`\($0)`" } ?? "(none)")")
             return nil
@@ -24,7 +27,8 @@ extension LottieReader {
                         base64Encoded: String(p[p.index(after: comma)...]),
                         options: .ignoreUnknownCharacters)
                 else {
-                    error(asset["p"], "the data: URI of image asset `\(ref)` is not valid base64")
+                    // ThorVG and rlottie open the file and draw the layer without it.
+                    warn("the data: URI of image asset `\(ref)` is not valid base64 (skipped)")
                     return nil
                 }
                 embeddedAssets[ref] = [UInt8](bytes)
@@ -39,7 +43,7 @@ extension LottieReader {
             }
         }
         guard let w = asset["w"].number, let h = asset["h"].number, w > 0, h > 0 else {
-            error(asset, "image asset `\(ref)` needs a positive width `w` and height `h`")
+            leaveOut(asset, "image asset `\(ref)` needs a positive width `w` and height `h`")
             return nil
         }
         var image = Layer(id: uniqueID("\(e.name) image"))
@@ -90,9 +94,11 @@ extension LottieReader {
             func c(_ i: Int) -> AnimatedValue {
                 color(params[i]["v"], default: [0, 0, 0, 1]) ?? .constant([0, 0, 0, 1])
             }
-            let reported = diagnostics.count
-            let type = integer(effect["ty"], "the effect type `ty`") ?? -1
-            guard diagnostics.count == reported else { continue }
+            // An effect whose type is not an integer is left out, with a warning.
+            let warned = unsupported.count
+            let type =
+                tolerating("left out", nil) { integer(effect["ty"], "the effect type `ty`") } ?? -1
+            guard unsupported.count == warned else { continue }
             // lottie-ios's Core Animation engine draws a layer's drop shadow and no other
             // effect (Sources/Private/CoreAnimation/Layers/BaseCompositionLayer.swift).
             if coreAnimation && type != 25 {
@@ -112,7 +118,10 @@ extension LottieReader {
                             $0.map { DropShadowMapping.effectSigma(softness: $0, profile) }
                         }))
             case 29:
-                let dims = integer(params[1]["v"]["k"], "the blur dimensions (1, 2 or 3)") ?? 1
+                let dims =
+                    tolerating("drawn with the default, 1") {
+                        integer(params[1]["v"]["k"], "the blur dimensions (1, 2 or 3)")
+                    } ?? 1
                 out.append(.gaussianBlur(blurriness: v(0, [0]), dimensions: dims))
             case 21:
                 out.append(.fill(color: c(2), opacity: v(6, [1])))
@@ -140,9 +149,11 @@ extension LottieReader {
         var out: [LayerEffect] = []
         let profile = shadowProfile
         for style in list {
-            let reported = diagnostics.count
-            let type = integer(style["ty"], "the layer style type `ty`") ?? -1
-            guard diagnostics.count == reported else { continue }
+            let warned = unsupported.count
+            let type =
+                tolerating("left out", nil) { integer(style["ty"], "the layer style type `ty`") }
+                ?? -1
+            guard unsupported.count == warned else { continue }
             guard type == 1 else {
                 warn("layer style `\(style["nm"].string ?? "type \(type)")`")
                 continue

@@ -83,24 +83,36 @@ extension LottieReader {
         return result.reversed()
     }
 
+    /// A layer entry; nil, with a warning, for one players pass over: not an object,
+    /// without a type or without in and out points (ThorVG and lottie-web draw such a file
+    /// without the layer). An index, parent or matte field that is not an integer is
+    /// ignored with a warning (ThorVG draws the layer).
     private func entry(_ node: JSONNode) -> Entry? {
+        currentLayer = node["nm"].string ?? node.path
         guard node.isObject else {
-            error(node, "expected a layer object, got \(node.kind)")
+            leaveOut(node, "expected a layer object, got \(node.kind)")
             return nil
         }
-        guard let type = integer(node["ty"], "the layer type `ty`") else {
-            if !node["ty"].exists { error(node, "missing the layer type `ty`") }
+        guard node["ty"].exists else {
+            leaveOut(node, "missing the layer type `ty`")
             return nil
         }
-        let reported = diagnostics.count
-        let index = integer(node["ind"], "the layer index `ind`")
-        let parent = integer(node["parent"], "the parent's index `parent`")
-        let matteMode = integer(node["tt"], "the track matte mode `tt`")
-        let matteParent = integer(node["tp"], "the matte layer's index `tp`")
-        guard diagnostics.count == reported else { return nil }
+        guard let type = tolerating("left out", nil, { integer(node["ty"], "the layer type `ty`") })
+        else { return nil }
+        func field(_ key: String, _ what: String) -> Int? {
+            tolerating("ignored", nil) { integer(node[key], what) }
+        }
+        let index = field("ind", "the layer index `ind`")
+        let parent = field("parent", "the parent's index `parent`")
+        let matteMode = field("tt", "the track matte mode `tt`")
+        let matteParent = field("tp", "the matte layer's index `tp`")
         let name = node["nm"].string ?? "layer \(index.map(String.init) ?? "?")"
-        guard let ip = number(node["ip"]), let op = number(node["op"]) else {
-            for key in ["ip", "op"] where !node[key].exists { error(node, "missing `\(key)`") }
+        currentLayer = name
+        guard let ip = tolerating("left out", nil, { number(node["ip"]) }),
+            let op = tolerating("left out", nil, { number(node["op"]) })
+        else {
+            let missing = ["ip", "op"].filter { !node[$0].exists }.map { "`\($0)`" }
+            if !missing.isEmpty { leaveOut(node, "missing " + missing.joined(separator: " and ")) }
             return nil
         }
         return Entry(
@@ -307,7 +319,8 @@ extension LottieReader {
         return list.compactMap { m in
             let modeName = m["mode"].string ?? "a"
             guard let mode = modes[modeName] else {
-                error(
+                // ThorVG draws the layer without such a mask.
+                leaveOut(
                     m["mode"], "expected a mask mode (a, s, i, l, d, f or n), got \(m["mode"].kind)"
                 )
                 return nil
@@ -333,7 +346,9 @@ extension LottieReader {
             .hardLight, .softLight, .difference, .exclusion, .hue, .saturation, .color,
             .luminosity,
         ]
-        guard let i = integer(node, "a blend mode `bm`") else { return .normal }
+        guard
+            let i = tolerating("drawn with the default, 0", { integer(node, "a blend mode `bm`") })
+        else { return .normal }
         if i >= 0 && i < modes.count { return modes[i] }
         warn("blend mode \(i)")
         return .normal

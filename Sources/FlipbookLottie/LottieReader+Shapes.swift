@@ -25,13 +25,15 @@ extension LottieReader {
         animated(node, what, default: fallback) ?? .constant(fallback)
     }
 
+    /// One item; nil for an item players pass over (not an object, no type: ThorVG draws
+    /// the layer without it), with a warning.
     private func shapeItem(_ node: JSONNode) -> VectorItem? {
         guard node.isObject else {
-            error(node, "expected a shape item object, got \(node.kind)")
+            leaveOut(node, "expected a shape item object, got \(node.kind)")
             return nil
         }
         guard let type = node["ty"].string else {
-            error(
+            leaveOut(
                 node["ty"],
                 "expected the shape type `ty` (gr, rc, el, sr, sh, fl, st, gf, gs, tm, rp, …), got \(node["ty"].kind)"
             )
@@ -93,7 +95,8 @@ extension LottieReader {
                 switch d["n"].string {
                 case "o": offset = v
                 case "d", "g": dashes.append(v)
-                default: error(d["n"], "expected a dash kind (d, g or o), got \(d["n"].kind)")
+                // ThorVG and rlottie draw the stroke without such an entry.
+                default: leaveOut(d["n"], "expected a dash kind (d, g or o), got \(d["n"].kind)")
                 }
             }
             let caps: [Double: LineCap] = [1: .butt, 2: .round, 3: .square]
@@ -130,7 +133,9 @@ extension LottieReader {
         case "rd":
             return .roundCorners(radius: value(node["r"], "a corner radius", default: [0]))
         case "mm":
-            let mode = integer(node["mm"], "a merge mode `mm`") ?? 1
+            let mode =
+                tolerating("drawn with the default, 1") { integer(node["mm"], "a merge mode `mm`") }
+                ?? 1
             if mode != 1 { warn("merge paths mode \(mode) (drawn as merge)") }
             return .merge(mode: mode)
         case "op":
@@ -166,12 +171,16 @@ extension LottieReader {
             return color(node["c"], default: [0, 0, 0, 1]).map { VectorPaint.solid($0) }
         }
         let g = node["g"]
-        let reported = diagnostics.count
-        guard let stopCount = integer(g["p"], "the gradient's colour stop count `p`"),
+        // Without a usable stop count the gradient (and so its fill or stroke) is left out.
+        let warned = unsupported.count
+        guard
+            let stopCount = tolerating(
+                "left out", nil, { integer(g["p"], "the gradient's colour stop count `p`") }),
             stopCount >= 1
         else {
-            if diagnostics.count == reported {
-                error(g["p"], "expected the gradient's colour stop count `p`, got \(g["p"].kind)")
+            if unsupported.count == warned {
+                leaveOut(
+                    g["p"], "expected the gradient's colour stop count `p`, got \(g["p"].kind)")
             }
             return nil
         }

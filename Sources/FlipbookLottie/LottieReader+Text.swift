@@ -31,8 +31,9 @@ extension LottieReader {
     func textLayers(_ e: Entry) -> [Layer] {
         let t = e.node["t"]
         let keyframes = t["d"]["k"].elements ?? []
+        // A text layer without a readable document draws no text (ThorVG draws the rest).
         guard let first = keyframes.first else {
-            error(t["d"], "expected the text document keyframes `k`")
+            leaveOut(t["d"], "expected the text document keyframes `k`")
             return []
         }
         if keyframes.count > 1 { warn("animated text document (the first value is drawn)") }
@@ -40,7 +41,7 @@ extension LottieReader {
         let textPath = self.textPath(t["p"], masks: e.node["masksProperties"])
         let doc = first["s"]
         guard let string = doc["t"].string else {
-            error(doc["t"], "expected the text `t`, got \(doc["t"].kind)")
+            leaveOut(doc["t"], "expected the text `t`, got \(doc["t"].kind)")
             return []
         }
         guard

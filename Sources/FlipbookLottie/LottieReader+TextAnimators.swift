@@ -90,7 +90,8 @@ extension LottieReader {
         guard let index = p["m"].number else { return nil }
         let mask = masks[Int(max(0, min(index, 1e6)))]
         guard mask.exists, let shape = animatedPath(mask["pt"]) else {
-            error(
+            // The text is then laid out on a line, as without a path.
+            leaveOut(
                 p["m"],
                 "expected the index of one of the layer's masks (the text path), got \(index)")
             return nil

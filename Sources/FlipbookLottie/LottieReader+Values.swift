@@ -14,9 +14,50 @@ import FlipbookScene
 ///   and its value is the previous segment's `e`.
 extension LottieReader {
     /// A scalar or vector property; `transform` converts units (opacity ÷ 100…).
+    ///
+    /// A value players pass over (issue 24 §1: ThorVG draws a file whose opacity is a
+    /// string, a keyframe list without times or a null scale) is drawn as players draw it:
+    /// with `fallback`, the property's default, when it has one, else left out (nil, which
+    /// callers take as an absent property or an item to skip); each problem is a warning
+    /// (``tolerating(_:_:_:)``), so `--strict` still refuses the file.
     func animated(
         _ node: JSONNode, _ what: String, default fallback: [Double]? = nil,
         transform: @escaping ([Double]) -> [Double] = { $0 }
+    ) -> AnimatedValue? {
+        let note = fallback.map { "drawn with the default, \(Self.describe($0))" } ?? "left out"
+        return tolerating(note, fallback.map { .constant(transform($0)) }) {
+            animatedValue(node, what, default: fallback, transform: transform)
+        }
+    }
+
+    /// Runs `read`; when it reported problems of the value (not a limit: those stay
+    /// errors), they become warnings of the current layer, each ending in `note`, and the
+    /// result is `fallback`.
+    func tolerating<T>(_ note: String, _ fallback: T?, _ read: () -> T?) -> T? {
+        let reported = diagnostics.count
+        let result = read()
+        guard diagnostics.count > reported, !overLimit,
+            diagnostics[reported...].allSatisfy({ $0.violation == nil })
+        else { return result }
+        for problem in diagnostics[reported...] {
+            warn("`\(problem.keyPath)`: \(problem.message) (\(note))")
+        }
+        diagnostics.removeSubrange(reported...)
+        return fallback
+    }
+
+    /// ``tolerating(_:_:_:)`` whose fallback is nil: the caller's default then applies.
+    func tolerating<T>(_ note: String, _ read: () -> T?) -> T? { tolerating(note, nil, read) }
+
+    /// `[100]` as `100`, `[0, 0]` as `[0, 0]`: a default as the file would write it.
+    static func describe(_ values: [Double]) -> String {
+        let text = values.map { $0 == $0.rounded() && abs($0) < 1e15 ? "\(Int($0))" : "\($0)" }
+        return text.count == 1 ? text[0] : "[" + text.joined(separator: ", ") + "]"
+    }
+
+    private func animatedValue(
+        _ node: JSONNode, _ what: String, default fallback: [Double]?,
+        transform: @escaping ([Double]) -> [Double]
     ) -> AnimatedValue? {
         guard node.exists else { return fallback.map { .constant(transform($0)) } }
         noteExpression(node)
@@ -24,7 +65,11 @@ extension LottieReader {
         guard k.exists else {
             // Some exporters write a bare number or array in place of the property.
             if let v = node.numbers { return .constant(transform(v)) }
-            error(node, "expected \(what): an object with `k`, got \(node.kind)")
+            if node.isObject {
+                error(k, "expected \(what) in `k`, got \(k.kind)")
+            } else {
+                error(node, "expected \(what): an object with `k`, got \(node.kind)")
+            }
             return nil
         }
         if k.isArray, k[0].has("t") {
@@ -38,8 +83,14 @@ extension LottieReader {
         return .constant(transform(v))
     }
 
-    /// A Bézier path property (`ks` of a path, `pt` of a mask): {c, v, i, o} per value.
+    /// A Bézier path property (`ks` of a path, `pt` of a mask): {c, v, i, o} per value. A
+    /// path that cannot be read is left out with a warning (its shape or mask skipped, as
+    /// ThorVG skips it), unless a limit refused it.
     func animatedPath(_ node: JSONNode) -> AnimatedValue? {
+        tolerating("left out", nil) { animatedPathValue(node) }
+    }
+
+    private func animatedPathValue(_ node: JSONNode) -> AnimatedValue? {
         noteExpression(node)
         let k = node["k"]
         let path: AnimatedValue?

@@ -113,6 +113,13 @@ final class LottieReader {
         if !unsupported.contains(entry) { unsupported.append(entry) }
     }
 
+    /// A part players pass over (issue 24 §1: ThorVG, and mostly rlottie, draw the file
+    /// without it) is left out with a warning naming its path, where it used to refuse the
+    /// file; `--strict` still does.
+    func leaveOut(_ node: JSONNode, _ problem: String) {
+        warn("`\(node.path)`: \(problem) (left out)")
+    }
+
     /// A scene-unique layer id built from a Lottie name (`name`, `name#2`, …; the next
     /// suffix per name is remembered, so many layers of one name stay linear).
     func uniqueID(_ base: String) -> String {

@@ -1,15 +1,21 @@
 import Foundation
 import Testing
+import Flipbook
 import FlipbookCodecs
+import FlipbookLottie
 import FlipbookRaster
+import FlipbookScene
 import FlipbookTesting
 
 /// Files that break a rule of the format but that players open (issue 24 §1): each renders
 /// with one warning line (exit 0), and `--strict` makes the warning exit 2. Every fixture
 /// in Playable/ draws a red 10×10 square at the top left beside its flaw; ThorVG
-/// (thorvg-python 1.1.3) and rlottie (rlottie-python 1.3.8) were run on each and draw
-/// that square, (230, 26, 26) at (5, 5), and, but for one case noted below, nothing at
-/// the centre.
+/// (thorvg-python 1.1.3) and rlottie (rlottie-python 1.3.8) were run on each: ThorVG
+/// draws that square, (230, 26, 26) at (5, 5), in every one, and, but for one case noted
+/// below, nothing at the centre. rlottie refuses eight of them (the four values of the
+/// wrong shape, a layer or shape item that is not an object, a layer index that is a
+/// string), draws a layer without in and out points, and hides the square under a mask of
+/// an unknown mode; where the two differ, each case says which one Flipbook follows.
 @Suite struct PlayableFileTests {
     struct Case: CustomStringConvertible, Sendable {
         var file: String
@@ -41,6 +47,60 @@ import FlipbookTesting
             file: "unknown_effect_type.json",
             players: "ThorVG and rlottie draw the layer without effect type 99",
             warning: "effect `Future effect`"),
+        Case(
+            file: "wrong_shape_opacity.json",
+            players: "ThorVG draws layer A, whose opacity is a string, at the default 100 %",
+            warning: "`layers[0].ks.o.k`: expected an opacity in percent"),
+        Case(
+            file: "wrong_shape_scale.json",
+            players: "ThorVG draws layer A, whose scale is null, at the default 100 %",
+            warning: "`layers[0].ks.s.k`: expected a scale"),
+        Case(
+            file: "wrong_shape_roundness.json",
+            players: "ThorVG draws the rect, whose roundness is a string, with square corners",
+            warning: "`layers[0].shapes[0].it[0].r`: expected a corner radius"),
+        Case(
+            file: "wrong_shape_path.json",
+            players: "ThorVG draws layer D without the shape whose path keyframe is a string",
+            warning: "`layers[1].shapes[0].ks.k[0].s`: expected a path"),
+        Case(
+            file: "bad_base64_image.json",
+            players: "ThorVG and rlottie draw the file without the image its bad base64 holds",
+            warning: "the data: URI of image asset `img` is not valid base64 (skipped)"),
+        Case(
+            file: "undecodable_image.json",
+            players: "ThorVG and rlottie draw the file without its embedded GIF",
+            warning: "asset `img` (embedded): not a PNG, JPEG or WebP image"),
+        Case(
+            file: "layer_not_an_object.json",
+            players: "ThorVG draws the file without `layers[0]`, a string",
+            warning: "`layers[0]`: expected a layer object, got a string (left out)"),
+        // ThorVG instead draws the layer without a type as a shape layer.
+        Case(
+            file: "layer_without_type.json", players: "rlottie leaves out the layer without `ty`",
+            warning: "`layers[0]`: missing the layer type `ty` (left out)"),
+        // rlottie instead draws the layer for the whole animation.
+        Case(
+            file: "layer_without_in_out.json",
+            players: "ThorVG leaves out the layer without `ip` and `op`, as lottie-web hides it",
+            warning: "`layers[0]`: missing `ip` and `op` (left out)"),
+        Case(
+            file: "layer_index_string.json",
+            players: "ThorVG draws layer A, whose `ind` is a string, as a layer without an index",
+            warning: "`layers[0].ind`: expected the layer index `ind` (an integer), got a string"),
+        Case(
+            file: "shape_item_not_an_object.json",
+            players: "ThorVG draws layer A without the shape item that is a string",
+            warning: "`layers[0].shapes[0].it[0]`: expected a shape item object"),
+        // rlottie instead applies the mask somehow and hides the square.
+        Case(
+            file: "unknown_mask_mode.json",
+            players: "ThorVG draws layer A without its mask of mode `q`",
+            warning: "`layers[0].masksProperties[0].mode`: expected a mask mode"),
+        Case(
+            file: "unknown_dash_kind.json",
+            players: "ThorVG and rlottie draw the stroke without the dash entry of kind `q`",
+            warning: "`layers[0].shapes[0].it[1].d[0].n`: expected a dash kind"),
     ]
 
     static let folder = GoldenCheck.folder("Playable")
@@ -93,5 +153,23 @@ import FlipbookTesting
         defer { try? FileManager.default.removeItem(atPath: path) }
         let image = try LottieSupport.still(path, progress: 0, width: 4, height: 3)
         #expect(image.data == Pixmap(width: 4, height: 3, straightRGBA: Self.pixels).data)
+    }
+
+    /// Players skip an image they cannot decode, and so does the renderer (PlayableFileTests'
+    /// undecodable_image.json), but an image a limit refuses stays an error: here the 4×3
+    /// WebP against a limit of 11 pixels.
+    @Test func anImageOverALimitStaysAnError() throws {
+        let json =
+            #"{"v":"5.7.4","fr":10,"ip":0,"op":10,"w":4,"h":3,"assets":[{"id":"img","w":4,"h":3,"u":"","p":"data:image/webp;base64,\#(Self.webp)","e":1}],"layers":[{"ty":2,"refId":"img","ind":1,"ip":0,"op":10,"st":0,"ks":{}}]}"#
+        let scene = try LottieLoader.parse(Data(json.utf8), path: nil)
+        var limits = ResourceLimits()
+        limits.maxPixels = 11
+        #expect(throws: RenderError.self) {
+            try SceneRenderer(
+                checked: scene, scale: 1, fitting: nil, fps: nil, limits: limits, timings: nil)
+        }
+        let renderer = try SceneRenderer(
+            checked: scene, scale: 1, fitting: nil, fps: nil, limits: .default, timings: nil)
+        #expect(renderer.imageWarning == nil)
     }
 }

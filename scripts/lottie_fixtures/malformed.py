@@ -2,26 +2,15 @@
 (exit 2; message names the file, the JSON path and what was expected). Written to
 Tests/FlipbookLottieTests/Malformed with a README.md listing them."""
 import json, os
-from build import comp, box, shape_layer, group, rect, fill, path, precomp_layer, image_layer, ks, RED, BLUE, GREEN
+from build import comp, box, shape_layer, fill, path, precomp_layer, image_layer, RED, BLUE
 
 
 def base(layers, **kw):
     return comp("malformed", 100, 100, layers, **kw)
 
 
-def four_layers():
-    """layers[3] is a shape layer whose shapes[1] is a path with an animated ks."""
-    sh = path([[10, 10], [90, 10], [90, 90]])
-    sh["ks"] = {"a": 1, "k": [{"t": 0, "s": "not a shape", "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}},
-                              {"t": 60, "s": [{"c": True, "v": [[0, 0]], "i": [[0, 0]], "o": [[0, 0]]}]}]}
-    return base([box("A", 1, 0, 0, 10, 10, RED), box("B", 2, 10, 0, 10, 10, GREEN), box("C", 3, 20, 0, 10, 10, BLUE),
-                 shape_layer("D", 4, [group([rect([50, 50], [20, 20]), fill(RED)]), sh, fill(BLUE)])])
-
-
 def cases():
     c = {}
-    c["wrong_type.json"] = (four_layers(),
-        "`layers[3].shapes[1].ks.k[0].s`: expected a Bézier shape (object with `v`, `i`, `o`, `c`) or an array of them, found a string")
     d = base([box("A", 1, 0, 0, 10, 10, RED)]); del d["layers"]
     c["missing_layers.json"] = (d, "top level: missing required key `layers` (an array of layers)")
     c["ip_not_before_op.json"] = (base([box("A", 1, 0, 0, 10, 10, RED)], ip=30, op=30),
@@ -33,9 +22,6 @@ def cases():
         "`assets[1].layers[0].refId`: precomposition cycle compA -> compB -> compA (expected an acyclic precomposition graph)")
     d = base([box("A", 1, 0, 0, 10, 10, RED)]); d["w"] = 100000; d["h"] = 100000
     c["huge_size.json"] = (d, "`w`/`h`: 100000 x 100000 exceeds the pixel limit (--max-pixels); expected a canvas within the limit")
-    c["bad_base64.json"] = (base([image_layer("I", 1, "img")], assets=[
-        {"id": "img", "w": 10, "h": 10, "u": "", "p": "data:image/png;base64,@@not*base64@@", "e": 1}]),
-        "`assets[0].p`: expected base64 data after `data:image/png;base64,`, found invalid characters")
     c["traversal_u.json"] = (base([image_layer("I", 1, "img")], assets=[
         {"id": "img", "w": 10, "h": 10, "u": "../../", "p": "secret.png", "e": 0}]),
         "`assets[0].u`: the image path `../../secret.png` leaves the animation's folder (refused, as for scene assets)")
@@ -72,8 +58,8 @@ def write(out):
 
 def playable():
     """Files that break a rule but that players draw (issue 24 §1): each beside a red 10×10 square
-    at the top left, which ThorVG and rlottie draw for every one of them
-    (ThorVG also draws the unknown-type layer's shapes; rlottie skips it, as Flipbook does)."""
+    at the top left, which ThorVG draws for every one of them (PlayableFileTests records what
+    rlottie does, and where ThorVG draws more than the square)."""
     c = {}
     c["missing_parent.json"] = (base([box("A", 1, 0, 0, 10, 10, RED, parent=42)]),
         "`layers[0].parent` names no layer (ind 42): drawn unparented")
@@ -88,13 +74,63 @@ def playable():
     a = box("A", 1, 0, 0, 10, 10, RED)
     a["ef"] = [{"ty": 99, "nm": "Future effect", "en": 1, "ef": [{"ty": 0, "nm": "Amount", "v": {"a": 0, "k": 5}}]}]
     c["unknown_effect_type.json"] = (base([a]), "an effect of type 99: drawn without it")
+    # Values of the wrong shape where the default is clear: drawn with the default.
+    a = box("A", 1, 0, 0, 10, 10, RED)
+    a["ks"]["o"] = {"a": 0, "k": "opaque"}
+    c["wrong_shape_opacity.json"] = (base([a]), "`layers[0].ks.o.k` is a string: the default opacity, 100 %")
+    a = box("A", 1, 0, 0, 10, 10, RED)
+    a["ks"]["s"] = {"a": 0, "k": None}
+    c["wrong_shape_scale.json"] = (base([a]), "`layers[0].ks.s.k` is null: the default scale, 100 %")
+    a = box("A", 1, 0, 0, 10, 10, RED)
+    a["shapes"][0]["it"][0]["r"] = "round"
+    c["wrong_shape_roundness.json"] = (base([a]), "a rect's roundness `r` is a string: the default, 0")
+    # A path that cannot be read has no default: its shape is left out.
+    sh = path([[40, 40], [60, 40], [60, 60]])
+    sh["ks"] = {"a": 1, "k": [{"t": 0, "s": "not a shape", "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}},
+                              {"t": 60, "s": [{"c": True, "v": [[0, 0]], "i": [[0, 0]], "o": [[0, 0]]}]}]}
+    c["wrong_shape_path.json"] = (base([box("A", 1, 0, 0, 10, 10, RED), shape_layer("D", 2, [sh, fill(BLUE)])]),
+        "`layers[1].shapes[0].ks.k[0].s` is a string, not a path: the shape is left out")
+    # Images players cannot show: skipped.
+    c["bad_base64_image.json"] = (base([box("A", 1, 0, 0, 10, 10, RED), image_layer("I", 2, "img")], assets=[
+        {"id": "img", "w": 10, "h": 10, "u": "", "p": "data:image/png;base64,@@not*base64@@", "e": 1}]),
+        "`assets[0].p` is not base64: the image layer is skipped")
+    gif = "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=="
+    c["undecodable_image.json"] = (base([box("A", 1, 0, 0, 10, 10, RED), image_layer("I", 2, "img")], assets=[
+        {"id": "img", "w": 10, "h": 10, "u": "", "p": "data:image/gif;base64," + gif, "e": 1}]),
+        "an embedded GIF (Flipbook decodes PNG, JPEG and WebP): the image is left out")
+    # Parts of the structure players pass over: left out, each with a warning.
+    c["layer_not_an_object.json"] = (base(["a layer", box("A", 1, 0, 0, 10, 10, RED)]),
+        "`layers[0]` is a string: left out")
+    mystery = box("Mystery", 2, 40, 40, 20, 20, BLUE); del mystery["ty"]
+    c["layer_without_type.json"] = (base([mystery, box("A", 1, 0, 0, 10, 10, RED)]),
+        "`layers[0]` has no `ty`: left out")
+    timeless = box("Timeless", 2, 40, 40, 20, 20, BLUE); del timeless["ip"]; del timeless["op"]
+    c["layer_without_in_out.json"] = (base([timeless, box("A", 1, 0, 0, 10, 10, RED)]),
+        "`layers[0]` has no `ip` and `op`: left out")
+    c["layer_index_string.json"] = (base([dict(box("A", 1, 0, 0, 10, 10, RED), ind="one")]),
+        "`layers[0].ind` is a string: ignored")
+    a = box("A", 1, 0, 0, 10, 10, RED)
+    a["shapes"][0]["it"].insert(0, "a shape")
+    c["shape_item_not_an_object.json"] = (base([a]), "a shape item that is a string: left out")
+    a = box("A", 1, 0, 0, 10, 10, RED)
+    a["masksProperties"] = [{"mode": "q", "inv": False, "o": {"a": 0, "k": 100}, "x": {"a": 0, "k": 0},
+                             "pt": {"a": 0, "k": {"c": True, "v": [[0, 0], [2, 0], [2, 2]], "i": [[0, 0]] * 3, "o": [[0, 0]] * 3}}}]
+    a["hasMask"] = True
+    c["unknown_mask_mode.json"] = (base([a]), "a mask of mode `q`: left out")
+    a = box("A", 1, 0, 0, 10, 10, RED)
+    a["shapes"][0]["it"].insert(1, {"ty": "st", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100},
+                                    "w": {"a": 0, "k": 1}, "lc": 1, "lj": 1, "ml": 4,
+                                    "d": [{"n": "q", "nm": "quirk", "v": {"a": 0, "k": 2}}]})
+    c["unknown_dash_kind.json"] = (base([a]), "a stroke's dash entry of kind `q`: left out")
     return c
 
 
 def write_playable(out):
     _write_folder(out, ["# Malformed but playable Lottie files", "",
-                        "Players draw these (ThorVG and rlottie draw the red square in each); `flipbook` renders them with one",
-                        "warning line and exit 0, and `--strict` turns the warning into exit 2 (PlayableFileTests).",
+                        "Players draw these (ThorVG draws the red square in each; rlottie refuses eight and differs on three,",
+                        "as PlayableFileTests records); `flipbook` renders them with one warning line and exit 0, and `--strict`",
+                        "turns the warning into exit 2. A value of the wrong shape is drawn with the property's default where",
+                        "it has one (the value used when the key is absent), else its item is left out.",
                         "Generated by scripts/lottie-fixture-goldens (scripts/lottie_fixtures/malformed.py).", ""],
                   playable())
 
