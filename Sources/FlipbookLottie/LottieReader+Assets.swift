@@ -97,7 +97,7 @@ extension LottieReader {
             // An effect whose type is not an integer is left out, with a warning.
             let warned = unsupported.count
             let type =
-                tolerating("left out", nil) { integer(effect["ty"], "the effect type `ty`") } ?? -1
+                tolerating("left out") { integer(effect["ty"], "the effect type `ty`") } ?? -1
             guard unsupported.count == warned else { continue }
             // lottie-ios's Core Animation engine draws a layer's drop shadow and no other
             // effect (Sources/Private/CoreAnimation/Layers/BaseCompositionLayer.swift).
@@ -151,7 +151,7 @@ extension LottieReader {
         for style in list {
             let warned = unsupported.count
             let type =
-                tolerating("left out", nil) { integer(style["ty"], "the layer style type `ty`") }
+                tolerating("left out") { integer(style["ty"], "the layer style type `ty`") }
                 ?? -1
             guard unsupported.count == warned else { continue }
             guard type == 1 else {

@@ -56,9 +56,11 @@ extension LottieReader {
             if e.matteMode > 0 {
                 let source: Entry?
                 if let tp = e.matteParent {
+                    // ThorVG draws the layer without a matte (rlottie hides it).
                     source = byIndex[tp]
                     if source == nil {
-                        error(e.node["tp"], "no layer in this composition has `ind` \(tp)")
+                        currentLayer = e.name
+                        leaveOut(e.node["tp"], "no layer in this composition has `ind` \(tp)")
                     }
                 } else {
                     source =
@@ -73,7 +75,7 @@ extension LottieReader {
                         id: uniqueID("\(e.name) matte"), sublayers: [layer], mask: matte)
                     container.compositing = LayerCompositing(maskMode: modes[e.matteMode] ?? .alpha)
                     layer = container
-                } else if source == nil {
+                } else if source == nil && e.matteParent == nil {
                     currentLayer = e.name
                     warn("track matte without a matte layer")
                 }
@@ -97,10 +99,10 @@ extension LottieReader {
             leaveOut(node, "missing the layer type `ty`")
             return nil
         }
-        guard let type = tolerating("left out", nil, { integer(node["ty"], "the layer type `ty`") })
+        guard let type = tolerating("left out", { integer(node["ty"], "the layer type `ty`") })
         else { return nil }
         func field(_ key: String, _ what: String) -> Int? {
-            tolerating("ignored", nil) { integer(node[key], what) }
+            tolerating("ignored") { integer(node[key], what) }
         }
         let index = field("ind", "the layer index `ind`")
         let parent = field("parent", "the parent's index `parent`")
@@ -108,8 +110,8 @@ extension LottieReader {
         let matteParent = field("tp", "the matte layer's index `tp`")
         let name = node["nm"].string ?? "layer \(index.map(String.init) ?? "?")"
         currentLayer = name
-        guard let ip = tolerating("left out", nil, { number(node["ip"]) }),
-            let op = tolerating("left out", nil, { number(node["op"]) })
+        guard let ip = tolerating("left out", { number(node["ip"]) }),
+            let op = tolerating("left out", { number(node["op"]) })
         else {
             let missing = ["ip", "op"].filter { !node[$0].exists }.map { "`\($0)`" }
             if !missing.isEmpty { leaveOut(node, "missing " + missing.joined(separator: " and ")) }

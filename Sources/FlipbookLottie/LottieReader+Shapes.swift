@@ -175,7 +175,7 @@ extension LottieReader {
         let warned = unsupported.count
         guard
             let stopCount = tolerating(
-                "left out", nil, { integer(g["p"], "the gradient's colour stop count `p`") }),
+                "left out", { integer(g["p"], "the gradient's colour stop count `p`") }),
             stopCount >= 1
         else {
             if unsupported.count == warned {

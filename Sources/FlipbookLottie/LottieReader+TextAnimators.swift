@@ -89,13 +89,15 @@ extension LottieReader {
     func textPath(_ p: JSONNode, masks: JSONNode) -> VectorTextPath? {
         guard let index = p["m"].number else { return nil }
         let mask = masks[Int(max(0, min(index, 1e6)))]
-        guard mask.exists, let shape = animatedPath(mask["pt"]) else {
-            // The text is then laid out on a line, as without a path.
+        // Without its path the text is laid out on a line, as without a path (a mask path
+        // that cannot be read has its own warning).
+        guard mask.exists else {
             leaveOut(
                 p["m"],
                 "expected the index of one of the layer's masks (the text path), got \(index)")
             return nil
         }
+        guard let shape = animatedPath(mask["pt"]) else { return nil }
         func value(_ key: String, _ what: String, _ fallback: Double) -> AnimatedValue {
             animated(p[key], what, default: [fallback]) ?? .constant([fallback])
         }

@@ -87,7 +87,7 @@ extension LottieReader {
     /// path that cannot be read is left out with a warning (its shape or mask skipped, as
     /// ThorVG skips it), unless a limit refused it.
     func animatedPath(_ node: JSONNode) -> AnimatedValue? {
-        tolerating("left out", nil) { animatedPathValue(node) }
+        tolerating("left out") { animatedPathValue(node) }
     }
 
     private func animatedPathValue(_ node: JSONNode) -> AnimatedValue? {

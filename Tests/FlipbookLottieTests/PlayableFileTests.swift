@@ -15,7 +15,8 @@ import FlipbookTesting
 /// below, nothing at the centre. rlottie refuses eight of them (the four values of the
 /// wrong shape, a layer or shape item that is not an object, a layer index that is a
 /// string), draws a layer without in and out points, and hides the square under a mask of
-/// an unknown mode; where the two differ, each case says which one Flipbook follows.
+/// an unknown mode or a matte naming no layer; where the two differ, each case says which
+/// one Flipbook follows.
 @Suite struct PlayableFileTests {
     struct Case: CustomStringConvertible, Sendable {
         var file: String
@@ -92,6 +93,11 @@ import FlipbookTesting
             file: "shape_item_not_an_object.json",
             players: "ThorVG draws layer A without the shape item that is a string",
             warning: "`layers[0].shapes[0].it[0]`: expected a shape item object"),
+        // rlottie instead hides the layer.
+        Case(
+            file: "matte_target_missing.json",
+            players: "ThorVG draws layer A, whose matte `tp` names no layer, without a matte",
+            warning: "`layers[0].tp`: no layer in this composition has `ind` 42 (left out)"),
         // rlottie instead applies the mask somehow and hides the square.
         Case(
             file: "unknown_mask_mode.json",

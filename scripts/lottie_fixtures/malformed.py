@@ -112,6 +112,8 @@ def playable():
     a = box("A", 1, 0, 0, 10, 10, RED)
     a["shapes"][0]["it"].insert(0, "a shape")
     c["shape_item_not_an_object.json"] = (base([a]), "a shape item that is a string: left out")
+    c["matte_target_missing.json"] = (base([dict(box("A", 1, 0, 0, 10, 10, RED), tt=1, tp=42)]),
+        "`layers[0].tp` names no layer (ind 42): drawn without the matte")
     a = box("A", 1, 0, 0, 10, 10, RED)
     a["masksProperties"] = [{"mode": "q", "inv": False, "o": {"a": 0, "k": 100}, "x": {"a": 0, "k": 0},
                              "pt": {"a": 0, "k": {"c": True, "v": [[0, 0], [2, 0], [2, 2]], "i": [[0, 0]] * 3, "o": [[0, 0]] * 3}}}]
@@ -127,7 +129,7 @@ def playable():
 
 def write_playable(out):
     _write_folder(out, ["# Malformed but playable Lottie files", "",
-                        "Players draw these (ThorVG draws the red square in each; rlottie refuses eight and differs on three,",
+                        "Players draw these (ThorVG draws the red square in each; rlottie refuses eight and draws three otherwise,",
                         "as PlayableFileTests records); `flipbook` renders them with one warning line and exit 0, and `--strict`",
                         "turns the warning into exit 2. A value of the wrong shape is drawn with the property's default where",
                         "it has one (the value used when the key is absent), else its item is left out.",
