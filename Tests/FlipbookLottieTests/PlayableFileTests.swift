@@ -12,7 +12,7 @@ import FlipbookTesting
 /// in Playable/ draws a red 10×10 square at the top left beside its flaw; ThorVG
 /// (thorvg-python 1.1.3) and rlottie (rlottie-python 1.3.8) were run on each: ThorVG
 /// draws that square, (230, 26, 26) at (5, 5), in every one, and, but for one case noted
-/// below, nothing at the centre. rlottie refuses eight of them (the four values of the
+/// below, nothing at the centre. rlottie refuses seven of them (the four values of the
 /// wrong shape, a layer or shape item that is not an object, a layer index that is a
 /// string), draws a layer without in and out points, and hides the square under a mask of
 /// an unknown mode or a matte naming no layer; where the two differ, each case says which

@@ -129,7 +129,7 @@ def playable():
 
 def write_playable(out):
     _write_folder(out, ["# Malformed but playable Lottie files", "",
-                        "Players draw these (ThorVG draws the red square in each; rlottie refuses eight and draws three otherwise,",
+                        "Players draw these (ThorVG draws the red square in each; rlottie refuses seven and draws three otherwise,",
                         "as PlayableFileTests records); `flipbook` renders them with one warning line and exit 0, and `--strict`",
                         "turns the warning into exit 2. A value of the wrong shape is drawn with the property's default where",
                         "it has one (the value used when the key is absent), else its item is left out.",
