@@ -85,10 +85,11 @@ extension LottieReader {
         return result.reversed()
     }
 
-    /// A layer entry; nil, with a warning, for one players pass over: not an object,
-    /// without a type or without in and out points (ThorVG and lottie-web draw such a file
-    /// without the layer). An index, parent or matte field that is not an integer is
-    /// ignored with a warning (ThorVG draws the layer).
+    /// A layer entry; nil, with a warning, for one players pass over: not an object (ThorVG
+    /// draws the file without it), without a type (rlottie leaves it out; ThorVG draws it as
+    /// a shape layer) or without in and out points (ThorVG leaves it out; rlottie draws it
+    /// throughout). An index, parent or matte field that is not an integer is ignored with a
+    /// warning (ThorVG draws the layer).
     private func entry(_ node: JSONNode) -> Entry? {
         currentLayer = node["nm"].string ?? node.path
         guard node.isObject else {

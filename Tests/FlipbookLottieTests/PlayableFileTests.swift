@@ -83,7 +83,7 @@ import FlipbookTesting
         // rlottie instead draws the layer for the whole animation.
         Case(
             file: "layer_without_in_out.json",
-            players: "ThorVG leaves out the layer without `ip` and `op`, as lottie-web hides it",
+            players: "ThorVG leaves out the layer without `ip` and `op`",
             warning: "`layers[0]`: missing `ip` and `op` (left out)"),
         Case(
             file: "layer_index_string.json",
