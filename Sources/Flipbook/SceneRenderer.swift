@@ -204,7 +204,7 @@ public struct SceneRenderer: Sendable {
         switch decoded {
         case .success(let image): return .image(image)
         case .failure(let error):
-            let reason = path == "embedded" ? "\(error)" : Self.reason(error, path)
+            let reason = Self.reason(error, path)
             guard scene.format == .lottie, !refused else {
                 throw RenderError.unreadableAsset(name: asset, path: path, reason: reason)
             }

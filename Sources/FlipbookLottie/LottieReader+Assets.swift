@@ -94,11 +94,11 @@ extension LottieReader {
             func c(_ i: Int) -> AnimatedValue {
                 color(params[i]["v"], default: [0, 0, 0, 1]) ?? .constant([0, 0, 0, 1])
             }
-            // An effect whose type is not an integer is left out, with a warning.
-            let warned = unsupported.count
-            let type =
-                tolerating("left out") { integer(effect["ty"], "the effect type `ty`") } ?? -1
-            guard unsupported.count == warned else { continue }
+            // An effect whose type is not an integer is left out (the warning says so); one
+            // without a type is an unknown effect.
+            let read = tolerating("left out") { integer(effect["ty"], "the effect type `ty`") }
+            if read == nil && effect["ty"].exists { continue }
+            let type = read ?? -1
             // lottie-ios's Core Animation engine draws a layer's drop shadow and no other
             // effect (Sources/Private/CoreAnimation/Layers/BaseCompositionLayer.swift).
             if coreAnimation && type != 25 {
@@ -149,11 +149,11 @@ extension LottieReader {
         var out: [LayerEffect] = []
         let profile = shadowProfile
         for style in list {
-            let warned = unsupported.count
-            let type =
-                tolerating("left out") { integer(style["ty"], "the layer style type `ty`") }
-                ?? -1
-            guard unsupported.count == warned else { continue }
+            let read = tolerating("left out") {
+                integer(style["ty"], "the layer style type `ty`")
+            }
+            if read == nil && style["ty"].exists { continue }
+            let type = read ?? -1
             guard type == 1 else {
                 warn("layer style `\(style["nm"].string ?? "type \(type)")`")
                 continue

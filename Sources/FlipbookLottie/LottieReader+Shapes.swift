@@ -172,13 +172,12 @@ extension LottieReader {
         }
         let g = node["g"]
         // Without a usable stop count the gradient (and so its fill or stroke) is left out.
-        let warned = unsupported.count
-        guard
-            let stopCount = tolerating(
-                "left out", { integer(g["p"], "the gradient's colour stop count `p`") }),
-            stopCount >= 1
-        else {
-            if unsupported.count == warned {
+        let read = tolerating("left out") {
+            integer(g["p"], "the gradient's colour stop count `p`")
+        }
+        guard let stopCount = read, stopCount >= 1 else {
+            // A count that is there but not an integer has had its warning.
+            if read != nil || !g["p"].exists {
                 leaveOut(
                     g["p"], "expected the gradient's colour stop count `p`, got \(g["p"].kind)")
             }
