@@ -148,8 +148,14 @@ public struct FrameRenderer: Sendable {
             var maskSurface = Pixmap.pooled(width: area.width, height: area.height)
             defer { maskSurface.recycle() }
             draw(maskLayer, parent: toGroup, into: &maskSurface, clip: nil)
-            maskAlpha = LayerMasks.matte(
-                maskSurface, mode: maskMode, width: area.width, height: area.height)
+            if maskMode == .alpha && !casts {
+                // Nothing else needs the matte as a mask (a shadow does): the group is
+                // multiplied by its alpha straight away, the same bytes in one pass.
+                group.multiply(byAlphaOf: maskSurface)
+            } else {
+                maskAlpha = LayerMasks.matte(
+                    maskSurface, mode: maskMode, width: area.width, height: area.height)
+            }
         } else if maskMode != .alpha, compositing != nil {
             maskAlpha = LayerMasks.matte(
                 nil, mode: maskMode, width: area.width, height: area.height)

@@ -65,28 +65,46 @@ enum LayerBounds {
             }
         }
         inner = union(inner, box(of: layer.drawings, toDevice))
-        for sublayer in layer.sublayers {
-            let childToDevice = PixelSnapping.layerToDevice(sublayer, parent: toDevice)
-            guard abs(childToDevice.determinant) > 1e-12 else { continue }
-            guard var box = device(of: sublayer, toDevice: childToDevice, images: images) else {
-                return nil
+        // Through the buffer: a for-in loop would copy (and retain the fields of) every
+        // sublayer.
+        var unknown = false
+        layer.sublayers.withUnsafeBufferPointer { layers in
+            for i in layers.indices {
+                guard let box = sublayerBox(layers[i], parent: toDevice, images: images) else {
+                    unknown = true
+                    return
+                }
+                inner = union(inner, box)
             }
-            if LayerShadow.isVisible(sublayer) {
-                box = outset(box, by: LayerShadow.reach(sublayer.properties, parent: toDevice))
-            }
-            if let effects = sublayer.compositing?.effects, !effects.isEmpty {
-                // A blur spreads the sublayer's pixels beyond its drawing.
-                box = outset(
-                    box,
-                    by: LayerMasks.reach(
-                        effects, scale: abs(childToDevice.determinant).squareRoot()))
-            }
-            inner = union(inner, box)
         }
+        if unknown { return nil }
         if p.masksToBounds, let contents = inner {
             inner = intersection(contents, own)
         }
         return union(drawn, inner) ?? Rect(own.x, own.y, 0, 0)
+    }
+
+    /// A sublayer's box under its parent's `toDevice`, grown by its shadow's and effects'
+    /// reach: nil when it cannot be told, `.some(nil)` when the sublayer draws nothing
+    /// (scaled to nothing).
+    private static func sublayerBox(
+        _ sublayer: RenderLayer, parent toDevice: AffineTransform, images: [String: Pixmap]
+    ) -> Rect?? {
+        let childToDevice = PixelSnapping.layerToDevice(sublayer, parent: toDevice)
+        guard abs(childToDevice.determinant) > 1e-12 else { return .some(nil) }
+        guard var box = device(of: sublayer, toDevice: childToDevice, images: images) else {
+            return nil
+        }
+        if LayerShadow.isVisible(sublayer) {
+            box = outset(box, by: LayerShadow.reach(sublayer.properties, parent: toDevice))
+        }
+        if let effects = sublayer.compositing?.effects, !effects.isEmpty {
+            // A blur spreads the sublayer's pixels beyond its drawing.
+            box = outset(
+                box,
+                by: LayerMasks.reach(effects, scale: abs(childToDevice.determinant).squareRoot()))
+        }
+        return box
     }
 
     /// The box around a shape's path, grown by its stroke's reach (half the line width
@@ -106,17 +124,20 @@ enum LayerBounds {
     /// The box around vector drawings, each as the shape layer it stands for.
     private static func box(of drawings: [VectorDrawing], _ toDevice: AffineTransform) -> Rect? {
         var result: Rect? = nil
-        for d in drawings {
-            let t = PixelSnapping.drawingToDevice(d.transform, parent: toDevice)
-            guard abs(t.determinant) > 1e-12, case .path(let path) = d.shape.geometry else {
-                continue
+        // Read in place: a copy of each drawing would retain its path and style.
+        drawings.withUnsafeBufferPointer { drawings in
+            for i in drawings.indices {
+                let t = PixelSnapping.drawingToDevice(drawings[i].transform, parent: toDevice)
+                guard abs(t.determinant) > 1e-12, case .path(let path) = drawings[i].shape.geometry
+                else { continue }
+                // A path without a box counts as the point its layer's bounds would be.
+                result = union(
+                    result,
+                    shapeBox(
+                        path, strokeColor: drawings[i].style.strokeColor,
+                        lineWidth: drawings[i].style.lineWidth,
+                        miterLimit: drawings[i].style.miterLimit, t) ?? transformed(.zero, t))
             }
-            // A path without a box counts as the point its layer's bounds would be.
-            result = union(
-                result,
-                shapeBox(
-                    path, strokeColor: d.style.strokeColor, lineWidth: d.style.lineWidth,
-                    miterLimit: d.style.miterLimit, t) ?? transformed(.zero, t))
         }
         return result
     }
@@ -128,16 +149,25 @@ enum LayerBounds {
     static let farthest = Double(1 << 40)
 
     /// The axis-aligned box around `r` mapped through `t`, within ±``farthest``.
+    ///
+    /// The four corners are folded one by one, as `min()`/`max()` over an array of them
+    /// would (a NaN corner is kept where it comes first), without the arrays: this runs
+    /// for every layer and drawing a frame measures.
     static func transformed(_ r: Rect, _ t: AffineTransform) -> Rect {
-        let corners = [
-            Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY),
-            Point(r.maxX, r.maxY),
-        ]
-        .map(t.apply)
-        func near(_ v: Double) -> Double { min(max(v, -farthest), farthest) }
-        let xs = corners.map { near($0.x) }, ys = corners.map { near($0.y) }
-        let x0 = xs.min()!, y0 = ys.min()!
-        return Rect(x0, y0, xs.max()! - x0, ys.max()! - y0)
+        @inline(__always) func near(_ v: Double) -> Double { min(max(v, -farthest), farthest) }
+        let (minX, maxX, minY, maxY) = (r.minX, r.maxX, r.minY, r.maxY)
+        let p0 = t.apply(Point(minX, minY)), p1 = t.apply(Point(maxX, minY))
+        let p2 = t.apply(Point(minX, maxY)), p3 = t.apply(Point(maxX, maxY))
+        var x0 = near(p0.x), x1 = x0, y0 = near(p0.y), y1 = y0
+        @inline(__always) func fold(_ p: Point) {
+            let x = near(p.x), y = near(p.y)
+            if x < x0 { x0 = x }
+            if x > x1 { x1 = x }
+            if y < y0 { y0 = y }
+            if y > y1 { y1 = y }
+        }
+        fold(p1); fold(p2); fold(p3)
+        return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 
     /// `r` grown by `d` on every side; a reach past 1e300 (infinite, or NaN that cannot be

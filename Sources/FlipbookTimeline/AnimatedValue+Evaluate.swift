@@ -47,82 +47,132 @@ extension AnimatedValue {
         }
     }
 
+    /// Where `t` falls in a keyframe list (times that do not decrease).
+    private enum Place {
+        /// At or before the first keyframe, or the list has one.
+        case first
+        /// At or after the last keyframe, at index `last`.
+        case last(Int)
+        /// Inside the segment starting at `index`, at progress `u` (0…1).
+        case segment(Int, u: Double)
+    }
+
+    /// The place of `t` in `keys` (not empty).
+    @inline(__always)
+    private static func place(_ keys: UnsafeBufferPointer<Keyframe>, _ t: Double) -> Place {
+        if keys.count == 1 || t <= keys[0].time { return .first }
+        // The segment holding t: before the first keyframe later than t.
+        var lo = 1, hi = keys.count
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if t < keys[mid].time { hi = mid } else { lo = mid + 1 }
+        }
+        let index = lo - 1
+        if index == keys.count - 1 { return .last(index) }
+        let span = keys[index + 1].time - keys[index].time
+        return .segment(index, u: span > 0 ? (t - keys[index].time) / span : 1)
+    }
+
+    // The samplers read the keyframes in place, through the list's buffer: a keyframe
+    // copied out of the array retains (and then releases) its four arrays, and a frame
+    // samples hundreds of values.
+
     /// The value at `t`, and its heading when `wanted` (before and after the keyframes the
     /// heading measures a whole curve's arc length: not worked out for a value alone).
     private static func sample(_ list: [Keyframe], at t: Double, heading wanted: Bool = true)
         -> (value: [Double], heading: Double?)
     {
-        guard let first = list.first else { return ([], nil) }
-        if list.count == 1 || t <= first.time {
-            return (first.value, wanted ? heading(list, segment: 0, progress: 0) : nil)
+        list.withUnsafeBufferPointer { keys in
+            guard !keys.isEmpty else { return ([], nil) }
+            switch place(keys, t) {
+            case .first:
+                return (keys[0].value, wanted ? heading(keys, segment: 0, progress: 0) : nil)
+            case .last(let index):
+                return (
+                    keys[index].value,
+                    wanted ? heading(keys, segment: keys.count - 2, progress: 1) : nil
+                )
+            case .segment(let index, let u):
+                if keys[index].hold { return (keys[index].value, nil) }
+                let value = segmentValue(keys.baseAddress! + index, u: u, heading: wanted)
+                if value.heading != nil || !wanted { return value }
+                return (value.value, heading(keys, segment: index, progress: u))
+            }
         }
-        // The segment holding t: before the first keyframe later than t (times do not decrease).
-        let later = list.partitionPoint(in: 1..<list.count) { t < $0.time }
-        let index = later - 1
-        if index == list.count - 1 {
-            let last = list[index].value
-            return (last, wanted ? heading(list, segment: list.count - 2, progress: 1) : nil)
-        }
-        let k0 = list[index], k1 = list[index + 1]
-        if k0.hold { return (k0.value, nil) }
-        let span = k1.time - k0.time
-        let u = span > 0 ? (t - k0.time) / span : 1
+    }
+
+    /// The value inside the segment from `start` to the keyframe after it, at progress `u`,
+    /// and on a spatial curve when `wanted` its heading (a straight segment's is left to
+    /// ``heading``). Keyframes are passed by address: see the samplers' comment.
+    private static func segmentValue(
+        _ start: UnsafePointer<Keyframe>, u: Double, heading wanted: Bool
+    ) -> (value: [Double], heading: Double?) {
+        let (k0, k1) = (start, start + 1)
         if let bezier = spatial(k0, k1) {
             let p = easing(k0, dimension: 0).progress(at: u)
             let (point, tangent) =
-                k0.spatialByParameter
+                k0.pointee.spatialByParameter
                 ? bezier.pointAtParameter(p) : bezier.pointAtLength(fraction: p)
-            var v = k0.value
+            var v = k0.pointee.value
             v[0] = point.x
             v[1] = point.y
-            if v.count > 2, k1.value.count > 2 {
-                v[2] = k0.value[2] + (k1.value[2] - k0.value[2]) * p
+            if v.count > 2, k1.pointee.value.count > 2 {
+                v[2] = k0.pointee.value[2] + (k1.pointee.value[2] - k0.pointee.value[2]) * p
             }
             return (v, wanted ? atan2(tangent.y, tangent.x) * 180 / .pi : nil)
         }
-        var v = k0.value
+        var v = k0.pointee.value
         // Every dimension past the keyframe's own curves eases by one curve (the first, or
         // linear): solved once, not once per dimension (a path's hundreds of coordinates).
         var beyond: Double?
-        for d in 0..<min(k0.value.count, k1.value.count) {
+        for d in 0..<min(k0.pointee.value.count, k1.pointee.value.count) {
             let p: Double
-            if d < k0.easing.count {
-                p = k0.easing[d].progress(at: u)
+            if d < k0.pointee.easing.count {
+                p = k0.pointee.easing[d].progress(at: u)
             } else if let solved = beyond {
                 p = solved
             } else {
                 p = easing(k0, dimension: d).progress(at: u)
                 beyond = p
             }
-            v[d] = k0.value[d] + (k1.value[d] - k0.value[d]) * p
+            v[d] = k0.pointee.value[d] + (k1.pointee.value[d] - k0.pointee.value[d]) * p
         }
-        return (v, wanted ? heading(list, segment: index, progress: u) : nil)
+        return (v, nil)
     }
 
     /// The first two components of `sample(list, at: t).value` (nil past its end), worked
     /// out without building the vector: a moving layer's position every frame.
     private static func samplePair(_ list: [Keyframe], at t: Double) -> (Double?, Double?) {
         func pair(_ v: [Double]) -> (Double?, Double?) { (v.first, v.count > 1 ? v[1] : nil) }
-        guard let first = list.first else { return (nil, nil) }
-        if list.count == 1 || t <= first.time { return pair(first.value) }
-        let index = list.partitionPoint(in: 1..<list.count) { t < $0.time } - 1
-        if index == list.count - 1 { return pair(list[index].value) }
-        let k0 = list[index], k1 = list[index + 1]
-        if k0.hold { return pair(k0.value) }
-        let span = k1.time - k0.time
-        let u = span > 0 ? (t - k0.time) / span : 1
+        return list.withUnsafeBufferPointer { keys in
+            guard !keys.isEmpty else { return (nil, nil) }
+            switch place(keys, t) {
+            case .first: return pair(keys[0].value)
+            case .last(let index): return pair(keys[index].value)
+            case .segment(let index, let u):
+                if keys[index].hold { return pair(keys[index].value) }
+                return segmentPair(keys.baseAddress! + index, u: u)
+            }
+        }
+    }
+
+    private static func segmentPair(_ start: UnsafePointer<Keyframe>, u: Double) -> (
+        Double?, Double?
+    ) {
+        let (k0, k1) = (start, start + 1)
         if let bezier = spatial(k0, k1) {
             let p = easing(k0, dimension: 0).progress(at: u)
             let point =
-                k0.spatialByParameter ? bezier.point(p) : bezier.pointAtLength(fraction: p).point
+                k0.pointee.spatialByParameter
+                ? bezier.point(p) : bezier.pointAtLength(fraction: p).point
             return (point.x, point.y)
         }
-        let shared = min(k0.value.count, k1.value.count)
+        let shared = min(k0.pointee.value.count, k1.pointee.value.count)
         func component(_ d: Int) -> Double? {
-            guard d < k0.value.count else { return nil }
-            guard d < shared else { return k0.value[d] }
+            guard d < k0.pointee.value.count else { return nil }
+            guard d < shared else { return k0.pointee.value[d] }
             let p = easing(k0, dimension: d).progress(at: u)
-            return k0.value[d] + (k1.value[d] - k0.value[d]) * p
+            return k0.pointee.value[d] + (k1.pointee.value[d] - k0.pointee.value[d]) * p
         }
         return (component(0), component(1))
     }
@@ -131,52 +181,70 @@ extension AnimatedValue {
     /// scalars (rotation, opacity, split positions) are most of a frame's values, and the
     /// whole vector cost an array each.
     private static func sampleFirst(_ list: [Keyframe], at t: Double) -> Double {
-        guard let first = list.first else { return 0 }
-        if list.count == 1 || t <= first.time { return first.value.first ?? 0 }
-        let index = list.partitionPoint(in: 1..<list.count) { t < $0.time } - 1
-        if index == list.count - 1 { return list[index].value.first ?? 0 }
-        let k0 = list[index], k1 = list[index + 1]
-        if k0.hold { return k0.value.first ?? 0 }
-        let span = k1.time - k0.time
-        let u = span > 0 ? (t - k0.time) / span : 1
-        if let bezier = spatial(k0, k1) {
-            let p = easing(k0, dimension: 0).progress(at: u)
-            return k0.spatialByParameter
-                ? bezier.point(p).x : bezier.pointAtLength(fraction: p).point.x
+        list.withUnsafeBufferPointer { keys in
+            guard !keys.isEmpty else { return 0 }
+            switch place(keys, t) {
+            case .first: return keys[0].value.first ?? 0
+            case .last(let index): return keys[index].value.first ?? 0
+            case .segment(let index, let u):
+                if keys[index].hold { return keys[index].value.first ?? 0 }
+                return segmentFirst(keys.baseAddress! + index, u: u)
+            }
         }
-        guard !k0.value.isEmpty, !k1.value.isEmpty else { return k0.value.first ?? 0 }
-        let p = easing(k0, dimension: 0).progress(at: u)
-        return k0.value[0] + (k1.value[0] - k0.value[0]) * p
     }
 
-    private static func easing(_ k: Keyframe, dimension: Int) -> TimingCurve {
-        if dimension < k.easing.count { return k.easing[dimension] }
-        return k.easing.first ?? .linear
+    private static func segmentFirst(_ start: UnsafePointer<Keyframe>, u: Double) -> Double {
+        let (k0, k1) = (start, start + 1)
+        if let bezier = spatial(k0, k1) {
+            let p = easing(k0, dimension: 0).progress(at: u)
+            return k0.pointee.spatialByParameter
+                ? bezier.point(p).x : bezier.pointAtLength(fraction: p).point.x
+        }
+        guard !k0.pointee.value.isEmpty, !k1.pointee.value.isEmpty else {
+            return k0.pointee.value.first ?? 0
+        }
+        let p = easing(k0, dimension: 0).progress(at: u)
+        return k0.pointee.value[0] + (k1.pointee.value[0] - k0.pointee.value[0]) * p
+    }
+
+    private static func easing(_ k: UnsafePointer<Keyframe>, dimension: Int) -> TimingCurve {
+        if dimension < k.pointee.easing.count { return k.pointee.easing[dimension] }
+        return k.pointee.easing.first ?? .linear
     }
 
     /// The direction of a straight or curved 2-D segment at a progress.
-    private static func heading(_ list: [Keyframe], segment: Int, progress: Double) -> Double? {
-        guard segment >= 0, segment + 1 < list.count else { return nil }
-        let k0 = list[segment], k1 = list[segment + 1]
-        guard k0.value.count >= 2, k1.value.count >= 2 else { return nil }
+    private static func heading(
+        _ keys: UnsafeBufferPointer<Keyframe>, segment: Int, progress: Double
+    ) -> Double? {
+        guard segment >= 0, segment + 1 < keys.count else { return nil }
+        return heading(keys.baseAddress! + segment, progress: progress)
+    }
+
+    private static func heading(_ start: UnsafePointer<Keyframe>, progress: Double) -> Double? {
+        let (k0, k1) = (start, start + 1)
+        guard k0.pointee.value.count >= 2, k1.pointee.value.count >= 2 else { return nil }
         if let bezier = spatial(k0, k1) {
             let tangent =
-                k0.spatialByParameter
+                k0.pointee.spatialByParameter
                 ? bezier.derivative(progress)
                 : bezier.pointAtLength(fraction: progress).tangent
             return atan2(tangent.y, tangent.x) * 180 / .pi
         }
-        let dx = k1.value[0] - k0.value[0], dy = k1.value[1] - k0.value[1]
+        let dx = k1.pointee.value[0] - k0.pointee.value[0],
+            dy = k1.pointee.value[1] - k0.pointee.value[1]
         guard dx != 0 || dy != 0 else { return nil }
         return atan2(dy, dx) * 180 / .pi
     }
 
-    private static func spatial(_ k0: Keyframe, _ k1: Keyframe) -> SpatialBezier? {
-        guard let to = k0.outTangent, let ti = k0.inTangent, to.count >= 2, ti.count >= 2,
-            k0.value.count >= 2, k1.value.count >= 2,
+    private static func spatial(_ k0: UnsafePointer<Keyframe>, _ k1: UnsafePointer<Keyframe>)
+        -> SpatialBezier?
+    {
+        guard let to = k0.pointee.outTangent, let ti = k0.pointee.inTangent, to.count >= 2,
+            ti.count >= 2, k0.pointee.value.count >= 2, k1.pointee.value.count >= 2,
             to[0] != 0 || to[1] != 0 || ti[0] != 0 || ti[1] != 0
         else { return nil }
-        let p0 = Point(k0.value[0], k0.value[1]), p3 = Point(k1.value[0], k1.value[1])
+        let p0 = Point(k0.pointee.value[0], k0.pointee.value[1])
+        let p3 = Point(k1.pointee.value[0], k1.pointee.value[1])
         return SpatialBezier(
             p0: p0, p1: p0 + Point(to[0], to[1]), p2: p3 + Point(ti[0], ti[1]), p3: p3)
     }

@@ -124,6 +124,48 @@ struct MaskCompositingTests {
         }
     }
 
+    /// An alpha matte multiplied straight in (``Pixmap/multiply(byAlphaOf:)``) at every row
+    /// width from 1 to 19 (eight pixels at a time, then one by one), with runs of alpha 0
+    /// and 255 and values between: each channel becomes round(channel · alpha / 255), the
+    /// formula evaluated here in Double, and the bytes equal those of the two-step path
+    /// through `Mask(alphaOf:)` that it replaces.
+    @Test func multiplyByMatteAlphaAtEveryWidth() {
+        var rng = CellOrderTests.Generator(state: 11)
+        func randomPixmap(_ width: Int, _ height: Int) -> Pixmap {
+            var p = Pixmap(width: width, height: height)
+            for i in 0..<(width * height) {
+                let alpha = [0, 0, 255, 255, Int.random(in: 1...254, using: &rng)]
+                    .randomElement(using: &rng)!
+                p.data[4 * i + 3] = UInt8(alpha)
+                for k in 0..<3 { p.data[4 * i + k] = UInt8(Int.random(in: 0...alpha, using: &rng)) }
+            }
+            return p
+        }
+        for width in 1...19 {
+            let height = 4
+            let pixmap = randomPixmap(width, height)
+            var matte = randomPixmap(width, height)
+            if width > 8 {
+                // A row of eight transparent and a row of eight opaque pixels: the runs
+                // taken in one step.
+                for x in 0..<8 { matte.data[4 * x + 3] = 0 }
+                for x in 0..<8 { matte.data[4 * (width + x) + 3] = 255 }
+            }
+            var direct = pixmap
+            direct.multiply(byAlphaOf: matte)
+            var twoStep = pixmap
+            twoStep.multiply(by: Mask(alphaOf: matte))
+            #expect(direct.data == twoStep.data, "width \(width)")
+            for i in 0..<(width * height) {
+                let a = Double(matte.data[4 * i + 3])
+                for k in 0..<4 {
+                    let expected = (Double(pixmap.data[4 * i + k]) * a / 255).rounded()
+                    #expect(Double(direct.data[4 * i + k]) == expected, "width \(width) pixel \(i)")
+                }
+            }
+        }
+    }
+
     /// Straight source-over, rounding once per step as premultiplied RGBA8 does.
     func over(_ src: [Double], _ dst: [Double], scale s: Double) -> [Int] {
         let scaled = src.map { ($0 * s / 255).rounded() }

@@ -10,6 +10,10 @@ divided by N, after an untimed warm-up of up to 10 frames. Only the render call 
 ThorVG's set_frame + update + draw + sync on a software canvas (Engine threads=0, so one thread
 like rlottie's synchronous render). No PNG encoding, no un-premultiplying."""
 import argparse, ctypes, json, os, statistics, sys, time
+# numpy (imported by engines) starts OpenBLAS's worker threads, which spin for a while after
+# the import (40-110 ms of CPU seen): time.process_time counts every thread, so a spin that
+# overlaps a timed run would be charged to the peer. Nothing here uses BLAS: one thread.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import engines
 from references import ROOT, default_corpus
 

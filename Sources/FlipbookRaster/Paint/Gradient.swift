@@ -73,20 +73,24 @@ public struct Gradient: Sendable {
     static func buildTable(_ colors: [Color], _ locs: [Double]) -> (table: [UInt32], isOpaque: Bool)
     {
         let lo = locs.first ?? 0, hi = locs.last ?? 0
-        var table = [UInt32](repeating: 0, count: tableSize)
-        if hi > lo {
-            // One pass: the parameters rise along the table, so the stop pair holding each
-            // only moves forward (what `interpolate` finds by scanning from the first stop,
-            // which cost 1,024 × stops: 20 s for 100,000 stops).
-            var pair = 0
-            for i in 0..<tableSize {
-                let t = lo + (hi - lo) * Double(i) / Double(tableSize - 1)
-                table[i] = premultiplied(interpolate(colors, locs, t, from: &pair))
+        // Written through the buffer: an animated gradient builds a table every frame, and
+        // each store into the array checked its index and uniqueness.
+        let table = [UInt32](unsafeUninitializedCapacity: tableSize) { entries, count in
+            if hi > lo {
+                // One pass: the parameters rise along the table, so the stop pair holding
+                // each only moves forward (what `interpolate` finds by scanning from the
+                // first stop, which cost 1,024 × stops: 20 s for 100,000 stops).
+                var pair = 0
+                for i in 0..<tableSize {
+                    let t = lo + (hi - lo) * Double(i) / Double(tableSize - 1)
+                    entries[i] = premultiplied(interpolate(colors, locs, t, from: &pair))
+                }
+            } else {
+                let first = premultiplied(colors.first ?? .clear)
+                let last = premultiplied(colors.last ?? .clear)
+                for i in 0..<tableSize { entries[i] = i == 0 ? first : last }
             }
-        } else {
-            let first = premultiplied(colors.first ?? .clear)
-            let last = premultiplied(colors.last ?? .clear)
-            for i in 0..<tableSize { table[i] = i == 0 ? first : last }
+            count = tableSize
         }
         return (table, table.allSatisfy { $0 >> 24 == 255 })
     }
@@ -149,10 +153,16 @@ public struct Gradient: Sendable {
         @inline(__always) func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
         let alpha = unit(color.alpha)
         @inline(__always) func q(_ v: Double) -> UInt32 {
-            // 0 ≤ v·255 ≤ 255 (clamped channels), where dropping the whole part is exact.
+            // 0 ≤ v·255 ≤ 255 (clamped channels), where dropping the fraction is exact. The
+            // whole part is the floor (the same as truncating here) taken the way
+            // `CoverageAccumulator.floorToInt` takes it: adding 1.5 · 2⁵² rounds to the
+            // nearest integer in the low mantissa bits, one lower when that rounded up;
+            // `UInt32(scaled)`'s range checks were most of a table's time.
             let scaled = v * 255
-            let whole = UInt32(scaled)
-            return scaled - Double(whole) >= 0.5 ? whole + 1 : whole
+            let nearest = Int32(truncatingIfNeeded: (scaled + 6_755_399_441_055_744.0).bitPattern)
+            let whole = Double(nearest) > scaled ? nearest &- 1 : nearest
+            let rounded = scaled - Double(whole) >= 0.5 ? whole &+ 1 : whole
+            return UInt32(truncatingIfNeeded: rounded)
         }
         return Compositing.pack(
             q(unit(color.red) * alpha), q(unit(color.green) * alpha),
