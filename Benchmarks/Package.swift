@@ -25,16 +25,25 @@ let package = Package(
             path: "Benchmarks/FrameEncoding",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // The corpus path and the ten files the Lottie benchmarks share.
+        .target(name: "LottieBenchFiles", path: "Benchmarks/LottieBenchFiles"),
         // issue 14: a Lottie frame against rlottie's time for the same file and size
         // (scripts/bench-lottie-peers measures rlottie and ThorVG).
         .executableTarget(
             name: "LottieFrames",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
-                .product(name: "Flipbook", package: "Flipbook"),
+                .product(name: "Flipbook", package: "Flipbook"), "LottieBenchFiles",
             ],
             path: "Benchmarks/LottieFrames",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // issue 24: Flipbook and ThorVG in one process, pass by pass
+        // (scripts/bench-lottie-interleaved; ThorVG loaded at run time from thorvg-python).
+        .executableTarget(
+            name: "LottieInterleaved",
+            dependencies: [.product(name: "Flipbook", package: "Flipbook"), "LottieBenchFiles"],
+            path: "Benchmarks/LottieInterleaved"
         ),
         // issue 12: render CPU per frame with and without reuse between frames.
         .executableTarget(

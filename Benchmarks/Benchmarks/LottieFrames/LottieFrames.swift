@@ -16,19 +16,7 @@ import Benchmark
 import Flipbook
 import FlipbookScene
 import Foundation
-
-/// The Lottie corpus vendored in the repository (Tests/LottieCorpus).
-let corpus: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(4)
-    return parts.joined(separator: "/") + "/Tests/LottieCorpus"
-}()
-
-/// The same ten files as scripts/bench-lottie-peers.
-let files = [
-    "heart_fill", "5317-fireworkds", "gradient_smoke", "masking", "starstrips",
-    "lolo_walk", "property_market", "water_filling", "confetti2", "isometric",
-]
+import LottieBenchFiles
 
 /// The composition fitted into 256×256 (rounded), as `flipbook still --size` and the peers get it.
 func fitScale(_ scene: Scene) -> Double {
