@@ -5,7 +5,9 @@
 // in another), so ratios of figures taken minutes apart, as LottieFrames ÷
 // bench-lottie-peers are, could not settle rows within 20 % of each other. Here both
 // renderers draw the same file in the same process, alternating whole passes, so that
-// every ratio compares two passes taken a few milliseconds apart.
+// every ratio compares two passes taken a few milliseconds apart. A process still has a
+// speed of its own for each renderer (where their buffers land), so the script runs
+// several and takes the median over them.
 //
 // A round is one pass of each, in alternating order (Flipbook first in odd rounds). A
 // Flipbook pass is LottieFrames' protocol: a renderer built beforehand (untimed), every
