@@ -15,13 +15,16 @@ OUT = os.path.join(ROOT, "output")
 
 
 def ensure_flipbook(path, default, who="lottie-agreement"):
-    """The flipbook executable at `path`; the release build is made when `path` is the default."""
-    if os.path.exists(path):
-        return path
+    """The flipbook executable at `path`. The default path is this checkout's release build,
+    brought up to date first (a no-op when it is): one left from an older checkout would
+    score that checkout's code."""
     if path != default:
-        sys.exit(f"{who}: {path} does not exist")
+        if not os.path.exists(path):
+            sys.exit(f"{who}: {path} does not exist")
+        return path
     print(f"{who}: building flipbook (swift build -c release --product flipbook)", file=sys.stderr)
-    r = subprocess.run(["swift", "build", "-c", "release", "--product", "flipbook"], cwd=ROOT)
+    r = subprocess.run(["swift", "build", "-c", "release", "--product", "flipbook"], cwd=ROOT,
+                       stdout=sys.stderr)
     if r.returncode != 0 or not os.path.exists(path):
         sys.exit(f"{who}: swift build failed; pass --flipbook PATH")
     return path
@@ -139,7 +142,7 @@ def markdown(rows, summary, flipbook):
 def main():
     default = os.path.join(ROOT, ".build", "release", "flipbook")
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--flipbook", default=default, help="the flipbook executable (default .build/release/flipbook, built when missing)")
+    ap.add_argument("--flipbook", default=default, help="the flipbook executable (default .build/release/flipbook, built or brought up to date first)")
     ap.add_argument("--corpus", default=default_corpus())
     ap.add_argument("--refs", default=os.path.join(OUT, "lottie-ref"))
     ap.add_argument("--out", default=os.path.join(OUT, "lottie-agreement"), help="folder for our stills and diff images")

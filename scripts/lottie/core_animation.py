@@ -145,7 +145,7 @@ def report(rows, feats, base):
 def main():
     default = os.path.join(ROOT, ".build", "release", "flipbook")
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--flipbook", default=default, help="the flipbook executable (default .build/release/flipbook, built when missing)")
+    ap.add_argument("--flipbook", default=default, help="the flipbook executable (default .build/release/flipbook, built or brought up to date first)")
     ap.add_argument("--dir", default=os.path.join(ROOT, "..", "shared", "lottie", "core-animation"))
     ap.add_argument("--compat", help="pass --lottie-compat COMPAT (lottie-web or core-animation)")
     ap.add_argument("--out", default=os.path.join(OUT, "lottie-core-animation"), help="folder for our stills")
