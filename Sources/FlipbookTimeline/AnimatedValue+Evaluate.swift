@@ -62,12 +62,7 @@ extension AnimatedValue {
     private static func place(_ keys: UnsafeBufferPointer<Keyframe>, _ t: Double) -> Place {
         if keys.count == 1 || t <= keys[0].time { return .first }
         // The segment holding t: before the first keyframe later than t.
-        var lo = 1, hi = keys.count
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2
-            if t < keys[mid].time { hi = mid } else { lo = mid + 1 }
-        }
-        let index = lo - 1
+        let index = keys.partitionPoint(in: 1..<keys.count) { t < $0.time } - 1
         if index == keys.count - 1 { return .last(index) }
         let span = keys[index + 1].time - keys[index].time
         return .segment(index, u: span > 0 ? (t - keys[index].time) / span : 1)

@@ -154,15 +154,11 @@ public struct Gradient: Sendable {
         let alpha = unit(color.alpha)
         @inline(__always) func q(_ v: Double) -> UInt32 {
             // 0 ≤ v·255 ≤ 255 (clamped channels), where dropping the fraction is exact. The
-            // whole part is the floor (the same as truncating here) taken the way
-            // `CoverageAccumulator.floorToInt` takes it: adding 1.5 · 2⁵² rounds to the
-            // nearest integer in the low mantissa bits, one lower when that rounded up;
-            // `UInt32(scaled)`'s range checks were most of a table's time.
+            // whole part is the floor (the same as truncating here), taken without the
+            // range checks of `UInt32(scaled)`, which were most of a table's time.
             let scaled = v * 255
-            let nearest = Int32(truncatingIfNeeded: (scaled + 6_755_399_441_055_744.0).bitPattern)
-            let whole = Double(nearest) > scaled ? nearest &- 1 : nearest
-            let rounded = scaled - Double(whole) >= 0.5 ? whole &+ 1 : whole
-            return UInt32(truncatingIfNeeded: rounded)
+            let whole = CoverageAccumulator.floorToInt(scaled)
+            return UInt32(truncatingIfNeeded: scaled - Double(whole) >= 0.5 ? whole + 1 : whole)
         }
         return Compositing.pack(
             q(unit(color.red) * alpha), q(unit(color.green) * alpha),
